@@ -1,0 +1,37 @@
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+
+/**
+ * One API endpoint as the server serves it and the app calls it: method, path under
+ * /api, who may call it, and the schemas of its input and of the envelope's `message`.
+ */
+export type Method = 'GET' | 'POST';
+
+/** `public`: anyone; `user`: a logged-in user (no valid token answers type "999"). */
+export type Access = 'public' | 'user';
+
+export interface Endpoint<
+  M extends Method = Method,
+  P extends string = string,
+  I extends TObject = TObject,
+  O extends TSchema = TSchema,
+  A extends Access = Access,
+> {
+  readonly method: M;
+  readonly path: P;
+  readonly access: A;
+  readonly summary: string;
+  readonly tag: string;
+  readonly input: I;
+  readonly output: O;
+  /** multipart upload with a `file` part; the answer is URL-encoded JSON text (spec 7). */
+  readonly upload?: true;
+}
+
+export function endpoint<M extends Method, P extends string, I extends TObject, O extends TSchema, A extends Access>(
+  definition: Endpoint<M, P, I, O, A>,
+): Endpoint<M, P, I, O, A> {
+  return definition;
+}
+
+export type InputOf<E extends Endpoint> = Static<E['input']>;
+export type OutputOf<E extends Endpoint> = Static<E['output']>;

@@ -1,0 +1,43 @@
+import { Type } from '@sinclair/typebox';
+import './formats';
+import {
+  AREA_CODE_PATTERN,
+  EMAIL_MAX,
+  INVITE_CODE_PATTERN,
+  NICKNAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SIGNATURE_MAX,
+} from '../rules';
+
+/**
+ * Field schemas reused across endpoints. `errorKey` names the message (in the
+ * `validation` namespace) shown when the value breaks the rule; otherwise a generic
+ * message naming the field is used. Every string has a maxLength.
+ */
+
+/** E-mail address or mobile number, as typed on the login and register forms. */
+export const AccountField = Type.String({ minLength: 1, maxLength: EMAIL_MAX, errorKey: 'account_required' });
+export const EmailField = Type.String({ maxLength: EMAIL_MAX, format: 'email', errorKey: 'email_invalid' });
+export const MobileField = Type.String({ minLength: 5, maxLength: 14, pattern: '^[0-9]+$', errorKey: 'mobile_invalid' });
+export const AreaCodeField = Type.String({ maxLength: 4, pattern: AREA_CODE_PATTERN, errorKey: 'area_code_invalid' });
+export const PasswordField = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, errorKey: 'password_rule' });
+export const CodeField = Type.String({ maxLength: 6, format: 'code', errorKey: 'code_rule' });
+export const PayPasswordField = Type.String({ maxLength: 6, format: 'pay-password', errorKey: 'pay_password_rule' });
+export const NicknameField = Type.String({ maxLength: NICKNAME_MAX * 4, format: 'nickname', errorKey: 'nickname_rule' });
+export const SignatureField = Type.String({ maxLength: SIGNATURE_MAX * 4, format: 'signature', errorKey: 'signature_rule' });
+export const InviteCodeField = Type.String({ maxLength: 16, pattern: INVITE_CODE_PATTERN, errorKey: 'invite_code_invalid' });
+/** A file address answered by POST /upload. */
+export const UploadPathField = Type.String({ maxLength: 200, pattern: '^/uploads/[A-Za-z0-9_-]+\\.(png|jpg|gif|webp)$', errorKey: 'upload_path_invalid' });
+
+export const CodeScene = Type.Union(
+  [
+    Type.Literal('register'),
+    Type.Literal('forget'),
+    Type.Literal('update_password'),
+    Type.Literal('pay_password'),
+    Type.Literal('bind_mobile'),
+    Type.Literal('bind_email'),
+  ],
+  { errorKey: 'scene_invalid' },
+);

@@ -1,0 +1,62 @@
+import { Type } from '@sinclair/typebox';
+import { endpoint } from './define';
+import { NicknameField, SignatureField, UploadPathField } from './fields';
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+export const UserInfo = Type.Object({
+  uid: Type.Integer({ description: 'Public user number' }),
+  email: NullableString,
+  mobile: NullableString,
+  area_code: NullableString,
+  nickname: Type.String(),
+  signature: Type.String(),
+  head_portrait: Type.String({ description: 'Avatar address, empty when none' }),
+  credit_score: Type.Integer(),
+  invite_code: Type.String(),
+  has_pay_password: Type.Boolean(),
+  created_at: Type.Integer({ description: 'Milliseconds since 1970' }),
+});
+
+export const userInfo = endpoint({
+  method: 'GET',
+  path: '/user/info',
+  access: 'user',
+  tag: 'user',
+  summary: 'The logged-in user',
+  input: Type.Object({}),
+  output: UserInfo,
+});
+
+export const uploadHeadPortrait = endpoint({
+  method: 'POST',
+  path: '/user/uploadHeadPortrait',
+  access: 'user',
+  tag: 'user',
+  summary: 'Set the avatar to an image this user uploaded with /upload',
+  input: Type.Object({ head_portrait: UploadPathField }),
+  output: Type.String({ description: 'A translated confirmation' }),
+});
+
+export const editNickname = endpoint({
+  method: 'POST',
+  path: '/user/editNickname',
+  access: 'user',
+  tag: 'user',
+  summary: 'Change the nickname and, when given, the signature',
+  input: Type.Object({ nickname: NicknameField, signature: Type.Optional(SignatureField) }),
+  output: Type.String({ description: 'A translated confirmation' }),
+});
+
+export const upload = endpoint({
+  method: 'POST',
+  path: '/upload',
+  access: 'user',
+  tag: 'user',
+  upload: true,
+  summary:
+    'Upload an image (multipart part "file": PNG, JPEG, GIF or WebP, at most 5 MB). The answer is the ' +
+    'envelope as URL-encoded JSON text; its message is the file address.',
+  input: Type.Object({}),
+  output: Type.String({ description: 'File address under /uploads/' }),
+});

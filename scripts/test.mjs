@@ -1,0 +1,39 @@
+// npm test: installs what is missing, then typecheck, lint, unit and server tests,
+// a production build, and the Playwright specs in Debian's Chromium.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const started = Date.now();
+
+function run(title, command, args, options = {}) {
+  const at = Date.now();
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${title} failed (exit ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${title} (${((Date.now() - at) / 1000).toFixed(1)} s)`);
+}
+
+if (!fs.existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
+  run('npm install', 'npm', ['install', '--no-audit', '--no-fund']);
+}
+
+if (!fs.existsSync('/usr/bin/chromium')) {
+  // Playwright drives Debian's Chromium; it never downloads a browser of its own.
+  const apt = (args) => (process.getuid?.() === 0 ? ['apt-get', args] : ['sudo', ['apt-get', ...args]]);
+  run('apt-get update (for Chromium)', ...apt(['update']));
+  run('install Debian chromium', ...apt(['install', '-y', 'chromium']), { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+const tsx = [process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs')]];
+run('typecheck (tsc -b)', process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b']);
+run('lint (realm boundaries, no any)', tsx[0], [...tsx[1], 'scripts/lint.ts']);
+run('unit and server tests (vitest)', process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run']);
+run('build the app (vite)', process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+run('end-to-end (Playwright, Chromium 390x844)', process.execPath, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test']);
+console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import { allEndpoints } from '../contract/api';
+import { languageFromApiValue } from '../contract/languages';
+import { buildOpenApi } from '../contract/openapi';
+import { authRoutes } from './auth/routes';
+import { APP_VERSION, commonRoutes } from './common/routes';
+import type { AppContext } from './context';
+import { ApiError } from './http/errors';
+import { checkFieldName, emptyFields, parseJsonFields, parseUrlEncoded, type Fields } from './http/fields';
+import { answer, errorEnvelope } from './http/route';
+import { MAX_UPLOAD_BYTES } from './uploads/images';
+import { uploadRoutes, uploadsDir } from './uploads/routes';
+import { userRoutes } from './user/routes';
+
+const BODY_LIMIT = 64 * 1024;
+
+/** Query strings that break the field rules parse to nothing and leave their error here. */
+export const queryProblems = new WeakMap<Fields, ApiError>();
+
+function parseQuery(text: string): Fields {
+  try {
+    return parseUrlEncoded(text);
+  } catch (error) {
+    const fields = emptyFields();
+    if (error instanceof ApiError) queryProblems.set(fields, error);
+    return fields;
+  }
+}
+
+/** Fastify's own client errors, as the message a user can act on. */
+function clientErrorKey(error: FastifyError): ApiError | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError('server:errors.too_large');
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new ApiError('server:errors.upload_too_large', { megabytes: MAX_UPLOAD_BYTES / 1024 / 1024 });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new ApiError('server:errors.unsupported_type');
+    default:
+      return error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? new ApiError('server:errors.bad_request') : null;
+  }
+}
+
+/** The whole HTTP server: API, OpenAPI document, the built app and uploads. */
+export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: ctx.config.logLevel } : false,
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { querystringParser: parseQuery },
+  });
+
+  app.decorateRequest('language', 'en');
+  app.addHook('onRequest', async (request, reply) => {
+    request.language = languageFromApiValue(request.headers['accept-language']);
+    const problem = queryProblems.get(request.query as Fields);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'no-referrer');
+    if (problem) throw problem;
+  });
+
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseUrlEncoded(String(body)));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, parseJsonFields(String(body)));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 30, fieldSize: 4096, parts: 32 },
+  });
+  // Multipart forms (other than uploads) become fields like any other body.
+  app.addHook('preHandler', async (request) => {
+    if (!request.isMultipart() || request.routeOptions.config.urlEncodedAnswer) return;
+    const fields = emptyFields();
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        await part.toBuffer();
+        continue;
+      }
+      checkFieldName(part.fieldname, fields);
+      fields[part.fieldname] = part.value;
+    }
+    request.body = fields;
+  });
+
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const known = error instanceof ApiError ? error : clientErrorKey(error);
+    if (known) return answer(reply.code(200), errorEnvelope(ctx, request.language, known));
+    request.log.error(error);
+    return answer(reply.code(500), errorEnvelope(ctx, request.language, new ApiError('server:errors.internal')));
+  });
+  app.setNotFoundHandler(async (request, reply) => {
+    return reply.code(404).send(errorEnvelope(ctx, request.language, new ApiError('server:errors.not_found')));
+  });
+
+  commonRoutes(app, ctx);
+  authRoutes(app, ctx);
+  userRoutes(app, ctx);
+  uploadRoutes(app, ctx);
+
+  const openApi = buildOpenApi(allEndpoints(), { title: 'Kestrel exchange API', version: APP_VERSION });
+  app.get('/api/openapi.json', async () => openApi);
+
+  const uploads = uploadsDir(ctx.config.dataDir);
+  fs.mkdirSync(uploads, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploads,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    immutable: true,
+    maxAge: '365d',
+    setHeaders: (res) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    },
+  });
+
+  if (fs.existsSync(ctx.config.appDir)) {
+    await app.register(fastifyStatic, {
+      root: ctx.config.appDir,
+      prefix: '/h5/',
+      decorateReply: false,
+      setHeaders: (res, filePath) => {
+        const hashed = /[\\/]assets[\\/]/.test(filePath);
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        if (filePath.endsWith('.html')) {
+          res.setHeader(
+            'Content-Security-Policy',
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+              "connect-src 'self' ws: wss:; worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+          );
+        }
+      },
+    });
+    app.get('/h5', async (_request, reply) => reply.redirect('/h5/'));
+  }
+  app.get('/', async (_request, reply) => reply.redirect('/h5/'));
+  return app;
+}

@@ -1,0 +1,153 @@
+import type { Kysely } from 'kysely';
+import type { Language } from '../../contract/languages';
+import { readSetting } from '../common/settings';
+import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/errors';
+import type { ServerKey } from '../i18n';
+import { codeHash, newCode, sameHash } from '../security/tokens';
+import { targetOf, type AccountRef } from './accounts';
+
+/** Spec 5 and 9: six digits; here also: ten minutes, one use, five wrong tries. */
+export const CODE_TTL_MS = 10 * 60_000;
+export const RESEND_AFTER_MS = 60_000;
+export const MAX_ATTEMPTS = 5;
+export const DAILY_CODES_PER_TARGET = 10;
+
+export type Scene = 'register' | 'forget' | 'update_password' | 'pay_password' | 'bind_mobile' | 'bind_email';
+
+/**
+ * code: send a code. notice: tell the owner someone tried to register their address
+ * (no code). none: nothing to send (no such account). All three answer the same and
+ * count against the same limits, so the answer never tells whether an account exists.
+ */
+export type Delivery = 'code' | 'notice' | 'none';
+
+export interface CodeRequest {
+  to: AccountRef;
+  scene: Scene;
+  /** the logged-in user a code is bound to, for scenes that act on an account */
+  userId: number | null;
+  delivery: Delivery;
+  language: Language;
+  ip: string;
+}
+
+export async function requestCode(ctx: AppContext, request: CodeRequest): Promise<void> {
+  const now = ctx.now();
+  const target = targetOf(request.to);
+  if (ctx.limits.codesPerIp.blockedFor(request.ip, now) > 0) throw new ApiError('server:errors.code_limit');
+  const last = await ctx.db
+    .selectFrom('verification_codes')
+    .select('created_at')
+    .where('target', '=', target)
+    .where('scene', '=', request.scene)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (last && now - last.created_at < RESEND_AFTER_MS) {
+    throw new ApiError('server:errors.code_too_soon', { seconds: Math.ceil((last.created_at + RESEND_AFTER_MS - now) / 1000) });
+  }
+  const today = await ctx.db
+    .selectFrom('verification_codes')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('target', '=', target)
+    .where('created_at', '>', now - 24 * 60 * 60_000)
+    .executeTakeFirstOrThrow();
+  if (Number(today.count) >= DAILY_CODES_PER_TARGET) throw new ApiError('server:errors.code_limit');
+  ctx.limits.codesPerIp.record(request.ip, now);
+
+  const code = request.delivery === 'code' ? newCode() : null;
+  await ctx.db.transaction().execute(async (trx) => {
+    // A new code replaces any earlier one for the same purpose.
+    await trx
+      .updateTable('verification_codes')
+      .set({ consumed_at: now })
+      .where('target', '=', target)
+      .where('scene', '=', request.scene)
+      .where('consumed_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('verification_codes')
+      .values({
+        channel: request.to.kind === 'email' ? 'email' : 'sms',
+        target,
+        scene: request.scene,
+        user_id: request.userId,
+        code_hash: code ? codeHash(ctx.codeSecret, code, target, request.scene) : '',
+        attempts: 0,
+        created_at: now,
+        expires_at: now + CODE_TTL_MS,
+        consumed_at: code ? null : now,
+      })
+      .execute();
+  });
+  // Delivery runs after the answer so that its duration reveals nothing.
+  void deliver(ctx, request, target, code).catch((error: unknown) => {
+    console.error(`delivery to ${request.to.kind} failed`, error);
+  });
+}
+
+async function deliver(ctx: AppContext, request: CodeRequest, target: string, code: string | null): Promise<void> {
+  if (request.delivery === 'none') return;
+  const t = ctx.i18n.fixed(request.language);
+  const site = (await readSetting(ctx.db, 'site_name')) ?? 'Kestrel';
+  const purpose = t(`server:mail.purpose.${request.scene}` as ServerKey);
+  if (request.to.kind === 'email') {
+    const message = code
+      ? { subject: t('server:mail.code_subject', { code, site }), text: t('server:mail.code_body', { code, site, purpose }) }
+      : { subject: t('server:mail.registered_subject', { site }), text: t('server:mail.registered_body', { site }) };
+    await ctx.messenger.email({ to: target, ...message });
+  } else {
+    const text = code ? t('server:mail.code_sms', { code, site, purpose }) : t('server:mail.registered_sms', { site });
+    await ctx.messenger.sms({ to: target, text });
+  }
+}
+
+
+export interface CodeCheck {
+  to: AccountRef;
+  scene: Scene;
+  code: string;
+  /** for account-bound scenes: the user who must have asked for the code */
+  userId: number | null;
+}
+
+/**
+ * Answers the id of the live code for this target and scene if `code` matches it;
+ * otherwise counts a wrong try and throws "wrong or expired". Does not use it up.
+ */
+export async function verifyCode(ctx: AppContext, check: CodeCheck): Promise<number> {
+  const now = ctx.now();
+  const target = targetOf(check.to);
+  const row = await ctx.db
+    .selectFrom('verification_codes')
+    .selectAll()
+    .where('target', '=', target)
+    .where('scene', '=', check.scene)
+    .where('consumed_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  const invalid = new ApiError('server:errors.code_invalid');
+  if (!row || row.attempts >= MAX_ATTEMPTS) throw invalid;
+  if (row.user_id !== null && row.user_id !== check.userId) throw invalid;
+  if (!sameHash(row.code_hash, codeHash(ctx.codeSecret, check.code, target, check.scene))) {
+    await ctx.db.updateTable('verification_codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+    throw invalid;
+  }
+  return row.id;
+}
+
+/**
+ * Uses a verified code up, inside the transaction of the action it allows, so that
+ * of two requests racing with one code exactly one goes through.
+ */
+export async function consumeCode(db: Kysely<Database>, codeId: number, now: number): Promise<void> {
+  const used = await db
+    .updateTable('verification_codes')
+    .set({ consumed_at: now })
+    .where('id', '=', codeId)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(used.numUpdatedRows) !== 1) throw new ApiError('server:errors.code_invalid');
+}

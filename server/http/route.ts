@@ -1,0 +1,115 @@
+import type { TSchema } from '@sinclair/typebox';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
+import { Value } from '@sinclair/typebox/value';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Endpoint, InputOf, OutputOf } from '../../contract/api';
+import { languageFromApiValue, type Language } from '../../contract/languages';
+import { authenticate, tokenFromHeader, type Auth } from '../auth/sessions';
+import type { AppContext } from '../context';
+import type { Translate } from '../i18n';
+import { ApiError, sessionEnded } from './errors';
+import { emptyFields, type Fields } from './fields';
+
+/** What a handler gets: the validated input, the caller, and their language. */
+export interface Call<E extends Endpoint> {
+  input: InputOf<E>;
+  auth: E['access'] extends 'user' ? Auth : Auth | null;
+  language: Language;
+  t: Translate;
+  ip: string;
+  userAgent: string;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The language of this request's messages; set from `lang` or Accept-Language. */
+    language: Language;
+  }
+  interface FastifyContextConfig {
+    /** The answer is the envelope as URL-encoded JSON text (POST /upload). */
+    urlEncodedAnswer?: boolean;
+  }
+}
+
+/** The first broken rule, as a translated sentence naming the field. */
+function validationMessage(ctx: AppContext, t: Translate, error: ValueError): string {
+  const name = error.path.split('/').filter(Boolean)[0] ?? '';
+  const fieldKey = `validation:fields.${name}`;
+  const field = ctx.i18n.has(fieldKey) ? t(fieldKey) : name;
+  const schema = error.schema as TSchema & { errorKey?: string; maxLength?: number; minLength?: number };
+  if (error.type === ValueErrorType.StringMaxLength) return t('validation:too_long', { field, limit: schema.maxLength ?? 0 });
+  const custom = schema.errorKey ? `validation:${schema.errorKey}` : null;
+  if (custom && ctx.i18n.has(custom)) return t(custom);
+  if (error.type === ValueErrorType.ObjectRequiredProperty) return t('validation:required', { field });
+  if (error.type === ValueErrorType.StringMinLength) return t('validation:too_short', { field, limit: schema.minLength ?? 0 });
+  return t('validation:invalid', { field });
+}
+
+function fieldsOf(value: unknown): Fields {
+  return value !== null && typeof value === 'object' ? (value as Fields) : emptyFields();
+}
+
+/**
+ * Registers one contract endpoint: parses and validates its input against the
+ * contract's schema, checks the session, runs the handler, and answers the envelope.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  endpoint: E,
+  handler: (call: Call<E>) => Promise<OutputOf<E>>,
+): void {
+  const check = TypeCompiler.Compile(endpoint.input);
+  const declared = Object.keys(endpoint.input.properties);
+  app.route({
+    method: endpoint.method,
+    url: `/api${endpoint.path}`,
+    config: { urlEncodedAnswer: endpoint.upload === true },
+    handler: async (request, reply) => {
+      const query = fieldsOf(request.query);
+      const body = endpoint.method === 'POST' && !endpoint.upload ? fieldsOf(request.body) : emptyFields();
+      const lang = body['lang'] ?? query['lang'];
+      if (typeof lang === 'string') request.language = languageFromApiValue(lang);
+      const t = ctx.i18n.fixed(request.language);
+
+      const auth = await authenticate(ctx, tokenFromHeader(request.headers.authorization));
+      if (endpoint.access === 'user' && !auth) throw sessionEnded();
+
+      const source = endpoint.method === 'GET' || endpoint.upload ? query : body;
+      const input: Record<string, unknown> = {};
+      for (const name of declared) if (Object.hasOwn(source, name) && source[name] !== null) input[name] = source[name];
+      const converted = Value.Default(endpoint.input, Value.Convert(endpoint.input, input));
+      if (!check.Check(converted)) {
+        const first = check.Errors(converted).First();
+        return answer(reply, { type: 'error', message: first ? validationMessage(ctx, t, first) : t('server:errors.bad_request') });
+      }
+
+      const message = await handler({
+        input: converted as InputOf<E>,
+        auth: auth as Call<E>['auth'],
+        language: request.language,
+        t,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+        request,
+        reply,
+      });
+      return answer(reply, { type: 'ok', message });
+    },
+  });
+}
+
+/** Sends an envelope, URL-encoded as text where the route says so. */
+export function answer(reply: FastifyReply, envelope: { type: string; message: unknown }): FastifyReply {
+  if (reply.request.routeOptions.config.urlEncodedAnswer) {
+    return reply.type('text/plain; charset=utf-8').send(encodeURIComponent(JSON.stringify(envelope)));
+  }
+  return reply.send(envelope);
+}
+
+export function errorEnvelope(ctx: AppContext, language: Language, error: ApiError): { type: string; message: string } {
+  return { type: error.type, message: ctx.i18n.t(language, error.key, error.params) };
+}

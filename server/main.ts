@@ -1,0 +1,31 @@
+import { buildApp } from './app';
+import { readConfig } from './config';
+import { createContext } from './context-factory';
+import { attachRealtime } from './realtime/socket';
+
+/** One process: API, socket.io, the app at /h5/ and uploads, on PORT. */
+export async function startServer(): Promise<void> {
+  const config = readConfig();
+  const ctx = await createContext(config);
+  const app = await buildApp(ctx, { logger: true });
+  const io = attachRealtime(app.server, ctx);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  // Test harnesses read this line to find the port when PORT=0.
+  console.log(`Kestrel listening on http://localhost:${port}/h5/ (data in ${config.dataDir})`);
+
+  let closing = false;
+  const close = async (): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    await io.close();
+    await app.close();
+    await ctx.db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close());
+  process.on('SIGTERM', () => void close());
+}
+
+await startServer();

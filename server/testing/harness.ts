@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Value } from '@sinclair/typebox/value';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { endpoints, type Endpoint, type InputOf, type OutputOf } from '../../contract/api';
+import { buildApp } from '../app';
+import { readConfig } from '../config';
+import type { AppContext } from '../context';
+import { createContext } from '../context-factory';
+import type { Messenger } from '../mail/outbox';
+
+/**
+ * A whole server in memory for tests: the real app, an in-memory database, a clock
+ * the test moves, and a messenger that keeps what it would have delivered.
+ */
+export interface Sent {
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export type Answer<T> = { type: 'ok'; message: T } | { type: 'error' | '999' | '998'; message: string };
+
+export interface CallOptions {
+  token?: string;
+  lang?: string;
+  ip?: string;
+  /** send the body as JSON instead of a form */
+  json?: boolean;
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  ctx: AppContext;
+  sent: Sent[];
+  dataDir: string;
+  advance(ms: number): void;
+  call<E extends Endpoint>(endpoint: E, input: Partial<Record<keyof InputOf<E>, unknown>> & Record<string, unknown>, options?: CallOptions): Promise<Answer<OutputOf<E>>>;
+  /** The code in the newest message to `to` (waits for the delivery that runs after the answer). */
+  codeFor(to: string): Promise<string>;
+  /** Registers an e-mail account and answers its token. */
+  registerUser(email: string, password?: string, options?: { ip?: string; invite?: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-test-'));
+  const config = readConfig({ DATA_DIR: dataDir, DEMO: 'false', APP_DIR: path.join(dataDir, 'no-app'), ...env });
+  let clock = Date.parse('2026-11-01T00:00:00Z');
+  const sent: Sent[] = [];
+  const messenger: Messenger = {
+    email: async (m) => void sent.push({ channel: 'email', to: m.to, subject: m.subject, text: m.text }),
+    sms: async (m) => void sent.push({ channel: 'sms', to: m.to, subject: '', text: m.text }),
+  };
+  const ctx = await createContext(config, { database: ':memory:', now: () => clock, messenger });
+  const app = await buildApp(ctx);
+
+  const harness: Harness = {
+    app,
+    ctx,
+    sent,
+    dataDir,
+    advance(ms) {
+      clock += ms;
+    },
+    async call(endpoint, input, options = {}) {
+      const headers: Record<string, string> = {};
+      if (options.token) headers['authorization'] = options.token;
+      const fields: Record<string, string> = {};
+      for (const [key, value] of Object.entries(input)) if (value !== undefined) fields[key] = String(value);
+      if (options.lang) fields['lang'] = options.lang;
+      const url = `/api${endpoint.path}`;
+      const response =
+        endpoint.method === 'GET'
+          ? await app.inject({ method: 'GET', url, query: fields, headers, remoteAddress: options.ip ?? '127.0.0.1' })
+          : await app.inject({
+              method: 'POST',
+              url,
+              headers: { ...headers, 'content-type': options.json ? 'application/json' : 'application/x-www-form-urlencoded' },
+              payload: options.json ? JSON.stringify(fields) : new URLSearchParams(fields).toString(),
+              remoteAddress: options.ip ?? '127.0.0.1',
+            });
+      if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
+      const answer = response.json<Answer<OutputOf<typeof endpoint>>>();
+      // Every successful answer must match the contract's declared output.
+      if (answer.type === 'ok' && !Value.Check(Type.Object({ message: endpoint.output }), answer)) {
+        throw new Error(`${endpoint.path} answered outside its contract: ${response.body}`);
+      }
+      return answer;
+    },
+    async codeFor(to) {
+      for (let round = 0; round < 50; round++) {
+        for (let i = sent.length - 1; i >= 0; i--) {
+          const message = sent[i];
+          if (message?.to !== to) continue;
+          const code = /\b(\d{6})\b/.exec(message.text)?.[1];
+          if (code) return code;
+        }
+        await flush();
+      }
+      throw new Error(`no code was sent to ${to}`);
+    },
+    async registerUser(email, password = 'secret-pass', options = {}) {
+      const ip = options.ip ?? `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      const sentCode = await harness.call(endpoints.sendCode, { user_string: email, scene: 'register' }, { ip });
+      if (sentCode.type !== 'ok') throw new Error(sentCode.message);
+      const answer = await harness.call(
+        endpoints.register,
+        { user_string: email, code: await harness.codeFor(email), password, re_password: password, extension_code: options.invite },
+        { ip },
+      );
+      if (answer.type !== 'ok') throw new Error(answer.message);
+      return answer.message;
+    },
+    async close() {
+      await app.close();
+      await ctx.db.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+/** Lets fire-and-forget deliveries finish. */
+export function flush(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/** A multipart/form-data body with one file part, as a browser would send it. */
+export function multipartBody(
+  file: { name: string; type: string; bytes: Buffer; field?: string } | null,
+  fields: Record<string, string> = {},
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = '----kestrel' + Math.random().toString(16).slice(2);
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -1,0 +1,43 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '../../contract/api';
+import type { AppContext } from '../context';
+import { ApiError } from '../http/errors';
+import { route } from '../http/route';
+import { newFileName } from '../security/tokens';
+import { cleanImage, IMAGE_MIME, MAX_UPLOAD_BYTES } from './images';
+
+export function uploadsDir(dataDir: string): string {
+  return path.join(dataDir, 'uploads');
+}
+
+/** POST /upload: one image in the multipart part "file"; answers its address. */
+export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const dir = uploadsDir(ctx.config.dataDir);
+  route(app, ctx, endpoints.upload, async ({ request, auth }) => {
+    if (!request.isMultipart()) throw new ApiError('server:errors.upload_missing');
+    const file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
+    if (!file || file.fieldname !== 'file') throw new ApiError('server:errors.upload_missing');
+    const bytes = await file.toBuffer();
+    const image = await cleanImage(bytes);
+    if (!image) throw new ApiError('server:errors.upload_not_image');
+    const name = `${newFileName()}.${image.format}`;
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(path.join(dir, name), image.bytes);
+    const address = `/uploads/${name}`;
+    await ctx.db
+      .insertInto('uploads')
+      .values({
+        user_id: auth.user.id,
+        path: address,
+        mime: IMAGE_MIME[image.format],
+        bytes: image.bytes.length,
+        width: image.width,
+        height: image.height,
+        created_at: ctx.now(),
+      })
+      .execute();
+    return address;
+  });
+}

@@ -1,0 +1,125 @@
+import type { ApiInput, ApiOutput, ApiRoute } from '../../contract/api';
+import { API_LANG } from '../../contract/languages';
+import { goToLogin, navigate, REAL_NAME_PATH, REDIRECT_DELAY_MS } from '../app/navigation';
+import { clearSession, token } from '../app/session';
+import { language, translate } from '../i18n';
+import { trackRequest } from '../ui/loading';
+import { toast } from '../ui/toast';
+
+/**
+ * The one HTTP client (spec sections 7 to 9). Adds `lang` and the Authorization
+ * header; 60 s time-out; loading indicator after 800 ms; answers the envelope's
+ * message on "ok". Failures are toasted here and rejected with an ApiFailure:
+ * 999 also ends the session and goes to login after 1.2 s, 998 goes to identity
+ * verification after 1.2 s. A status other than 200 rejects.
+ */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+export type FailureKind = 'error' | '999' | '998' | 'http' | 'network' | 'timeout';
+
+export class ApiFailure extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiFailure';
+  }
+}
+
+export interface RequestOptions {
+  /** Do not toast failures (background refreshes). Session endings are still handled. */
+  silent?: boolean;
+}
+
+type Envelope = { type: string; message: unknown };
+type Field = string | number | boolean | null | undefined;
+
+function isEnvelope(value: unknown): value is Envelope {
+  return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string' && 'message' in value;
+}
+
+function headers(): Record<string, string> {
+  const result: Record<string, string> = { 'Accept-Language': API_LANG[language.value] };
+  if (token.value) result['Authorization'] = token.value;
+  return result;
+}
+
+function fail(failure: ApiFailure, options: RequestOptions): never {
+  if (failure.kind === '999') {
+    toast(failure.message);
+    clearSession();
+    setTimeout(goToLogin, REDIRECT_DELAY_MS);
+  } else if (failure.kind === '998') {
+    toast(failure.message);
+    setTimeout(() => navigate(REAL_NAME_PATH), REDIRECT_DELAY_MS);
+  } else if (!options.silent) {
+    toast(failure.message);
+  }
+  throw failure;
+}
+
+async function send(url: string, init: RequestInit, decode: 'json' | 'urlencoded', options: RequestOptions): Promise<unknown> {
+  const controller = new AbortController();
+  const timeout = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  const done = trackRequest();
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, { ...init, signal: controller.signal, credentials: 'omit' });
+    text = await response.text();
+  } catch {
+    const timedOut = controller.signal.aborted;
+    return fail(new ApiFailure(timedOut ? 'timeout' : 'network', translate(timedOut ? 'common:errors.timeout' : 'common:errors.network')), options);
+  } finally {
+    clearTimeout(timeout);
+    done();
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(decode === 'urlencoded' ? decodeURIComponent(text) : text);
+  } catch {
+    body = null;
+  }
+  if (response.status !== 200) {
+    const message = isEnvelope(body) && typeof body.message === 'string' ? body.message : translate('common:errors.http', { status: response.status });
+    return fail(new ApiFailure('http', message), options);
+  }
+  if (!isEnvelope(body)) return fail(new ApiFailure('http', translate('common:errors.http', { status: response.status })), options);
+  if (body.type === 'ok') return body.message;
+  const kind: FailureKind = body.type === '999' || body.type === '998' ? body.type : 'error';
+  return fail(new ApiFailure(kind, typeof body.message === 'string' ? body.message : translate('common:errors.unknown')), options);
+}
+
+function encode(input: Record<string, Field>): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(input)) if (value !== undefined && value !== null) params.set(key, String(value));
+  params.set('lang', API_LANG[language.value]);
+  return params;
+}
+
+type InputArgs<R extends ApiRoute> = Record<string, never> extends ApiInput<R>
+  ? [input?: ApiInput<R>, options?: RequestOptions]
+  : [input: ApiInput<R>, options?: RequestOptions];
+
+/** Calls "METHOD /path" with typed input and answers the typed message. */
+export async function api<R extends ApiRoute>(route: R, ...[input, options = {}]: InputArgs<R>): Promise<ApiOutput<R>> {
+  const space = route.indexOf(' ');
+  const method = route.slice(0, space);
+  const path = route.slice(space + 1);
+  const params = encode((input ?? {}) as Record<string, Field>);
+  const init: RequestInit =
+    method === 'GET'
+      ? { method, headers: headers() }
+      : { method, headers: { ...headers(), 'Content-Type': 'application/x-www-form-urlencoded' }, body: params };
+  const url = method === 'GET' ? `/api${path}?${params.toString()}` : `/api${path}`;
+  return (await send(url, init, 'json', options)) as ApiOutput<R>;
+}
+
+/** POST /upload (spec 7): multipart part "file"; the answer is URL-encoded JSON text. */
+export async function uploadFile(file: Blob, name = 'image'): Promise<string> {
+  const form = new FormData();
+  form.append('file', file, name);
+  const url = `/api/upload?lang=${encodeURIComponent(API_LANG[language.value])}`;
+  return (await send(url, { method: 'POST', headers: headers(), body: form }, 'urlencoded', {})) as string;
+}

@@ -1,0 +1,20 @@
+import type { ComponentType } from 'react';
+import { HomeIcon } from '../ui/icons';
+
+/**
+ * The bottom tabs, in the spec's order (home, market, trade, finance, assets). A tab
+ * is listed here once its screen does its job; the others join as they are built.
+ */
+export interface Tab {
+  key: 'home' | 'market' | 'trade' | 'finance' | 'assets';
+  path: string;
+  /** other paths that show this tab as selected */
+  aliases: readonly string[];
+  icon: ComponentType<{ size?: number }>;
+}
+
+export const TABS: readonly Tab[] = [{ key: 'home', path: '/', aliases: ['/pages/index/index'], icon: HomeIcon }];
+
+export function tabOf(path: string): Tab | undefined {
+  return TABS.find((tab) => tab.path === path || tab.aliases.includes(path));
+}

@@ -1,0 +1,105 @@
+import { Link, useSearch } from '@tanstack/react-router';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { navigate } from '../../app/navigation';
+import { siteLogo } from '../../app/site';
+import { useT } from '../../i18n';
+import { useDraft } from '../../lib/draft';
+import { checks, validate } from '../../lib/validate';
+import { Field, Form, PasswordInput, PrimaryButton } from '../../ui/form';
+import { GlobeIcon } from '../../ui/icons';
+import { Screen } from '../../ui/Screen';
+import { toast } from '../../ui/toast';
+import { AccountInput, type AccountKind } from './AccountInput';
+import { completeLogin } from './actions';
+import { areaCode } from './area';
+import styles from './auth.module.css';
+
+export function LanguageButton() {
+  const t = useT();
+  return (
+    <Link to="/pages/setting/language" aria-label={t('settings:language.title')} style={{ color: 'var(--text)', padding: 10, display: 'inline-flex' }}>
+      <GlobeIcon />
+    </Link>
+  );
+}
+
+export function LoginScreen() {
+  useSignals();
+  const t = useT();
+  const { redirect } = useSearch({ from: '/pages/common/login' });
+  const draft = useDraft('login', { kind: 'email', email: '', mobile: '', password: '' });
+  const { values } = draft;
+  const kind = values.kind as AccountKind;
+  const [errors, setErrors] = useState<Partial<Record<'account' | 'password', string>>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const account = kind === 'email' ? values.email : values.mobile;
+    const found = validate({
+      account: [account, kind === 'email' ? checks.email : checks.mobile(areaCode.value)],
+      password: [values.password, checks.loginPassword],
+    });
+    setErrors(found ?? {});
+    if (found) return;
+    setBusy(true);
+    try {
+      const token = await api('POST /user/login', {
+        user_string: account.trim(),
+        password: values.password,
+        ...(kind === 'mobile' ? { area_code: areaCode.value } : {}),
+      });
+      await completeLogin(token);
+      draft.clear();
+      toast(t('auth:login.done'));
+      navigate(redirect && redirect.startsWith('/') ? redirect : '/');
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Screen title={t('auth:login.title')} right={<LanguageButton />}>
+      <div className={styles.hero}>
+        <img className={styles.logo} src={siteLogo()} alt="" />
+        <h2 className={styles.heading}>{t('auth:login.heading')}</h2>
+      </div>
+      <Form onSubmit={() => void submit()}>
+        <AccountInput
+          kind={kind}
+          onKind={(next) => draft.set({ kind: next })}
+          email={values.email}
+          mobile={values.mobile}
+          onEmail={(email) => draft.set({ email })}
+          onMobile={(mobile) => draft.set({ mobile })}
+          error={errors.account}
+        />
+        <Field label={t('auth:fields.password')} error={errors.password}>
+          <PasswordInput
+            name="password"
+            autoComplete="current-password"
+            placeholder={t('auth:fields.password_placeholder')}
+            value={values.password}
+            onValue={(password) => draft.set({ password })}
+            maxLength={64}
+          />
+        </Field>
+        <div className={styles.row}>
+          <span />
+          <Link to="/pages/common/forget">{t('auth:login.forgot')}</Link>
+        </div>
+        <PrimaryButton type="submit" busy={busy} testId="login-submit">
+          {t('auth:login.submit')}
+        </PrimaryButton>
+        <p className={styles.footer}>
+          {t('auth:login.no_account')}
+          <Link to="/pages/common/register">{t('auth:login.register')}</Link>
+        </p>
+      </Form>
+      <p className={styles.note}>{t('common:paper_trading')}</p>
+    </Screen>
+  );
+}

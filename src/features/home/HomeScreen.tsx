@@ -1,0 +1,65 @@
+import { Link } from '@tanstack/react-router';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect } from 'react';
+import { siteLogo, siteName } from '../../app/site';
+import { loggedIn, user } from '../../app/session';
+import { useT } from '../../i18n';
+import { Avatar } from '../../ui/Avatar';
+import { PrimaryButton } from '../../ui/form';
+import { GlobeIcon, SettingsIcon } from '../../ui/icons';
+import { Screen } from '../../ui/Screen';
+import { refreshUser } from '../auth/actions';
+import { navigate } from '../../app/navigation';
+import styles from './HomeScreen.module.css';
+
+/** The home tab: the site's name and logo, the account, and the way in for visitors. */
+export function HomeScreen() {
+  useSignals();
+  const t = useT();
+  useEffect(() => {
+    void refreshUser().catch(() => undefined);
+  }, []);
+  const me = user.value;
+
+  return (
+    <Screen nav={false} tab>
+      <header className={styles.header}>
+        <img className={styles.logo} src={siteLogo()} alt="" />
+        <span className={styles.name} data-testid="site-name">
+          {siteName()}
+        </span>
+        <Link to="/pages/setting/language" className={styles.iconLink} aria-label={t('settings:language.title')}>
+          <GlobeIcon />
+        </Link>
+        {loggedIn.value && (
+          <Link to="/pages/setting/setting" className={styles.iconLink} aria-label={t('common:home.settings')} data-testid="open-settings">
+            <SettingsIcon />
+          </Link>
+        )}
+      </header>
+      {loggedIn.value && me ? (
+        <Link to="/pages/setting/setting" className={styles.account} data-testid="home-account">
+          <Avatar src={me.head_portrait} name={me.nickname} size={46} />
+          <span className={styles.accountText}>
+            <strong>{t('common:home.hello', { name: me.nickname })}</strong>
+            <span className={styles.muted}>{t('common:home.uid', { uid: me.uid })}</span>
+          </span>
+        </Link>
+      ) : (
+        <section className={styles.welcome}>
+          <h2 className={styles.title}>{t('common:home.welcome', { site: siteName() })}</h2>
+          <p className={styles.muted}>{t('common:home.welcome_body')}</p>
+          <div className={styles.buttons}>
+            <PrimaryButton onClick={() => navigate('/pages/common/register')} testId="home-register">
+              {t('common:home.register')}
+            </PrimaryButton>
+            <PrimaryButton variant="secondary" onClick={() => navigate('/pages/common/login')} testId="home-login">
+              {t('common:home.login')}
+            </PrimaryButton>
+          </div>
+        </section>
+      )}
+      <p className={styles.note}>{t('common:paper_trading')}</p>
+    </Screen>
+  );
+}

@@ -1,0 +1,133 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef, useState } from 'react';
+import { api, uploadFile } from '../../api/client';
+import { user } from '../../app/session';
+import { useT } from '../../i18n';
+import { maskEmail, maskMobile } from '../../lib/mask';
+import { checks, validate } from '../../lib/validate';
+import { Avatar } from '../../ui/Avatar';
+import { Cell, CellGroup } from '../../ui/Cell';
+import { Field, Form, PrimaryButton, TextInput } from '../../ui/form';
+import { CameraIcon, CopyIcon } from '../../ui/icons';
+import { Screen } from '../../ui/Screen';
+import { toast } from '../../ui/toast';
+import { refreshUser } from '../auth/actions';
+import styles from './settings.module.css';
+
+export function ProfileScreen() {
+  useSignals();
+  const t = useT();
+  const me = user.value;
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [nickname, setNickname] = useState(me?.nickname ?? '');
+  const [signature, setSignature] = useState(me?.signature ?? '');
+  const [errors, setErrors] = useState<Partial<Record<'nickname' | 'signature', string>>>({});
+  const [busy, setBusy] = useState(false);
+  const [uploading, setUploading] = useState(false);
+
+  useEffect(() => {
+    void refreshUser()
+      .then(() => {
+        setNickname(user.value?.nickname ?? '');
+        setSignature(user.value?.signature ?? '');
+      })
+      .catch(() => undefined);
+  }, []);
+
+  if (!me) return <Screen title={t('settings:profile.title')}>{null}</Screen>;
+
+  const changeAvatar = async (file: File) => {
+    setUploading(true);
+    try {
+      const address = await uploadFile(file, file.name);
+      await api('POST /user/uploadHeadPortrait', { head_portrait: address });
+      await refreshUser();
+      toast(t('settings:profile.avatar_saved'));
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const save = async () => {
+    const found = validate({ nickname: [nickname, checks.nickname], signature: [signature, checks.signature] });
+    setErrors(found ?? {});
+    if (found) return;
+    setBusy(true);
+    try {
+      toast(await api('POST /user/editNickname', { nickname, ...(signature ? { signature } : {}) }));
+      await refreshUser();
+    } catch {
+      // Shown by the API client.
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const copyInvite = async () => {
+    try {
+      await navigator.clipboard.writeText(me.invite_code);
+      toast(t('common:copied'));
+    } catch {
+      toast(me.invite_code);
+    }
+  };
+
+  return (
+    <Screen title={t('settings:profile.title')}>
+      <div className={styles.avatarRow}>
+        <button
+          type="button"
+          className={styles.avatarButton}
+          onClick={() => fileInput.current?.click()}
+          aria-label={t('settings:profile.change_avatar')}
+          disabled={uploading}
+          data-testid="change-avatar"
+        >
+          <Avatar src={me.head_portrait} name={me.nickname} size={84} />
+          <span className={styles.camera}>
+            <CameraIcon size={16} />
+          </span>
+        </button>
+        <input
+          ref={fileInput}
+          className={styles.hiddenInput}
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          data-testid="avatar-file"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void changeAvatar(file);
+          }}
+        />
+      </div>
+      <Form onSubmit={() => void save()}>
+        <Field label={t('settings:profile.nickname')} error={errors.nickname}>
+          <TextInput name="nickname" placeholder={t('settings:profile.nickname_placeholder')} value={nickname} onValue={setNickname} maxLength={10} />
+        </Field>
+        <Field label={t('settings:profile.signature')} error={errors.signature}>
+          <TextInput name="signature" placeholder={t('settings:profile.signature_placeholder')} value={signature} onValue={setSignature} maxLength={30} />
+        </Field>
+        <PrimaryButton type="submit" busy={busy} testId="save-profile">
+          {t('settings:profile.save')}
+        </PrimaryButton>
+      </Form>
+      <CellGroup>
+        <Cell title={t('settings:profile.uid')} value={String(me.uid)} />
+        <Cell
+          title={t('settings:profile.invite_code')}
+          value={
+            <button type="button" className={styles.copy} onClick={() => void copyInvite()} aria-label={t('common:copy')}>
+              {me.invite_code}
+              <CopyIcon size={16} />
+            </button>
+          }
+        />
+        <Cell title={t('settings:profile.account')} value={me.email ? maskEmail(me.email) : me.mobile ? maskMobile(me.area_code, me.mobile) : ''} />
+        <Cell title={t('settings:profile.credit_score')} value={<span data-testid="credit-score">{me.credit_score}</span>} />
+      </CellGroup>
+    </Screen>
+  );
+}

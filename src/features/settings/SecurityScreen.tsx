@@ -1,0 +1,44 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect } from 'react';
+import { user } from '../../app/session';
+import { useT } from '../../i18n';
+import { maskEmail, maskMobile } from '../../lib/mask';
+import { Cell, CellGroup } from '../../ui/Cell';
+import { LockIcon, MailIcon, PhoneIcon, ShieldIcon } from '../../ui/icons';
+import { Screen } from '../../ui/Screen';
+import { refreshUser } from '../auth/actions';
+
+export function SecurityScreen() {
+  useSignals();
+  const t = useT();
+  useEffect(() => {
+    void refreshUser().catch(() => undefined);
+  }, []);
+  const me = user.value;
+  return (
+    <Screen title={t('settings:security.title')}>
+      <CellGroup>
+        <Cell icon={<LockIcon />} title={t('settings:security.login_password')} value={t('settings:security.change')} to="/pages/setting/password" />
+        <Cell
+          icon={<ShieldIcon />}
+          title={t('settings:security.pay_password')}
+          value={me?.has_pay_password ? t('settings:security.change') : t('common:not_set')}
+          to="/pages/setting/payPassword"
+          testId="pay-password-cell"
+        />
+        <Cell
+          icon={<PhoneIcon />}
+          title={t('settings:security.mobile')}
+          value={me?.mobile ? maskMobile(me.area_code, me.mobile) : t('common:not_bound')}
+          to="/pages/setting/mobile"
+        />
+        <Cell
+          icon={<MailIcon />}
+          title={t('settings:security.email')}
+          value={me?.email ? maskEmail(me.email) : t('common:not_bound')}
+          {...(me?.email ? {} : { to: '/pages/setting/email' })}
+        />
+      </CellGroup>
+    </Screen>
+  );
+}

@@ -1,0 +1,57 @@
+import { signal } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { createInstance, type TFunction } from 'i18next';
+import { BCP47, DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contract/languages';
+import { readString, STORAGE_KEYS, writeString } from '../lib/storage';
+import { APP_NAMESPACES, english, loadLanguage } from './resources';
+
+/**
+ * The interface language: stored locally, English by default (spec section 1).
+ * `language` is a signal, so a component that translates re-renders when it changes.
+ */
+const i18n = createInstance();
+void i18n.init({
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  ns: [...APP_NAMESPACES],
+  defaultNS: 'common',
+  resources: { en: english },
+  initAsync: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export const language = signal<Language>(DEFAULT_LANGUAGE);
+
+/** Translates "namespace:key" in the current language, whichever it is at call time. */
+export type Translator = TFunction<typeof APP_NAMESPACES>;
+const t: Translator = i18n.getFixedT(null, APP_NAMESPACES);
+
+export async function setLanguage(next: Language): Promise<void> {
+  if (!i18n.hasResourceBundle(next, 'common')) {
+    const bundles = await loadLanguage(next);
+    for (const [namespace, resources] of Object.entries(bundles)) i18n.addResourceBundle(next, namespace, resources, true, true);
+  }
+  await i18n.changeLanguage(next);
+  writeString(STORAGE_KEYS.lang, next);
+  document.documentElement.lang = BCP47[next];
+  language.value = next;
+}
+
+/** Loads the stored language before the first render. */
+export async function initLanguage(): Promise<void> {
+  const stored = readString(STORAGE_KEYS.lang);
+  await setLanguage(isLanguage(stored) ? stored : DEFAULT_LANGUAGE);
+}
+
+/** The translate function; the calling component re-renders on a language change. */
+export function useT(): Translator {
+  useSignals();
+  void language.value;
+  return t;
+}
+
+/** For code outside components (the API client, toasts from services). */
+export function translate(...args: Parameters<Translator>): string {
+  return String(t(...args));
+}

@@ -1,0 +1,62 @@
+/**
+ * Local storage, under the keys of spec section 9. `h5Version` below 1 means storage
+ * from an older, incompatible app: it is cleared and the flag set to 1.
+ */
+export const STORAGE_KEYS = {
+  lang: 'lang',
+  token: 'token',
+  user: 'user',
+  version: 'h5Version',
+  fiat: 'fiat',
+  fiatRates: 'fiats',
+  fiatRatesSavedAt: 'saveFiatsTime',
+} as const;
+
+type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+export const STORAGE_VERSION = 1;
+
+export function readString(key: StorageKey): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeString(key: StorageKey, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // Private mode or a full quota: the app keeps working for this visit.
+  }
+}
+
+export function readJson<T>(key: StorageKey, isValid: (value: unknown) => value is T): T | null {
+  const text = readString(key);
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isValid(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeJson(key: StorageKey, value: unknown): void {
+  writeString(key, value === null ? null : JSON.stringify(value));
+}
+
+/** Run once before anything reads storage. */
+export function migrateStorage(): void {
+  const version = Number(readString(STORAGE_KEYS.version) ?? 0);
+  if (!(version >= STORAGE_VERSION)) {
+    try {
+      localStorage.clear();
+    } catch {
+      return;
+    }
+    writeString(STORAGE_KEYS.version, String(STORAGE_VERSION));
+  }
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { useT } from '../i18n';
+import styles from './Dialog.module.css';
+
+/** A confirmation over the screen: message, cancel, confirm. */
+export function ConfirmDialog({ open, message, onCancel, onConfirm, confirmLabel }: { open: boolean; message: ReactNode; onCancel: () => void; onConfirm: () => void; confirmLabel?: ReactNode }) {
+  const t = useT();
+  if (!open) return null;
+  return (
+    <div className={styles.mask} onClick={onCancel}>
+      <div className={styles.dialog} role="dialog" aria-modal="true" onClick={(event) => event.stopPropagation()}>
+        <p className={styles.message}>{message}</p>
+        <div className={styles.actions}>
+          <button type="button" className={styles.action} onClick={onCancel}>
+            {t('common:cancel')}
+          </button>
+          <button type="button" className={`${styles.action} ${styles.primary}`} onClick={onConfirm} data-testid="dialog-confirm">
+            {confirmLabel ?? t('common:confirm')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Virtuoso } from 'react-virtuoso';
+
+/**
+ * The one list component: only the rows on screen are in the page. Scrolls with the
+ * window, so the navigation bar and tab bar stay put.
+ */
+export function VirtualList<T>({
+  items,
+  row,
+  rowKey,
+  empty,
+}: {
+  items: readonly T[];
+  row: (item: T, index: number) => ReactNode;
+  rowKey: (item: T, index: number) => string;
+  empty?: ReactNode;
+}) {
+  if (items.length === 0) return <>{empty}</>;
+  return (
+    <Virtuoso
+      useWindowScroll
+      data={items}
+      computeItemKey={(index, item) => rowKey(item, index)}
+      itemContent={(index, item) => row(item, index)}
+      increaseViewportBy={200}
+    />
+  );
+}
