@@ -4,9 +4,11 @@ import { api } from '../../api/client';
 import { LOGIN_PATH, navigate } from '../../app/navigation';
 import { useT } from '../../i18n';
 import { useDraft } from '../../lib/draft';
+import { useSubmit } from '../../lib/useSubmit';
 import { checks, validate } from '../../lib/validate';
 import { CodeField } from '../../ui/CodeField';
-import { Field, Form, PasswordInput, PrimaryButton } from '../../ui/form';
+import { Form, PrimaryButton } from '../../ui/form';
+import { NewPasswordFields } from '../../ui/NewPasswordFields';
 import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
 import { AccountInput, type AccountKind } from './AccountInput';
@@ -23,7 +25,7 @@ export function ForgotScreen() {
   const kind = values.kind as AccountKind;
   const account = (kind === 'email' ? values.email : values.mobile).trim();
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useSubmit();
   const accountCheck = kind === 'email' ? checks.email : checks.mobile(areaCode.value);
   const areaField = kind === 'mobile' ? { area_code: areaCode.value } : {};
 
@@ -43,8 +45,7 @@ export function ForgotScreen() {
     });
     setErrors(found ?? {});
     if (found) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       toast(
         await api('POST /user/forget', {
           account,
@@ -56,11 +57,7 @@ export function ForgotScreen() {
       );
       draft.clear();
       navigate(LOGIN_PATH);
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -85,26 +82,13 @@ export function ForgotScreen() {
           cooldownKey={`forget:${kind}:${kind === 'mobile' ? areaCode.value : ''}:${account}`}
           send={sendCode}
         />
-        <Field label={t('auth:fields.new_password')} error={errors.password}>
-          <PasswordInput
-            name="password"
-            autoComplete="new-password"
-            placeholder={t('auth:fields.new_password_placeholder')}
-            value={values.password}
-            onValue={(password) => draft.set({ password })}
-            maxLength={64}
-          />
-        </Field>
-        <Field label={t('auth:fields.confirm_password')} error={errors.confirm}>
-          <PasswordInput
-            name="confirm"
-            autoComplete="new-password"
-            placeholder={t('auth:fields.confirm_password_placeholder')}
-            value={values.confirm}
-            onValue={(confirm) => draft.set({ confirm })}
-            maxLength={64}
-          />
-        </Field>
+        <NewPasswordFields
+          password={values.password}
+          confirm={values.confirm}
+          onPassword={(password) => draft.set({ password })}
+          onConfirm={(confirm) => draft.set({ confirm })}
+          errors={errors}
+        />
         <PrimaryButton type="submit" busy={busy} testId="forget-submit">
           {t('auth:forgot.submit')}
         </PrimaryButton>

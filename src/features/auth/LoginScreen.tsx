@@ -6,6 +6,7 @@ import { navigate } from '../../app/navigation';
 import { siteLogo } from '../../app/site';
 import { useT } from '../../i18n';
 import { useDraft } from '../../lib/draft';
+import { useSubmit } from '../../lib/useSubmit';
 import { checks, validate } from '../../lib/validate';
 import { Field, Form, PasswordInput, PrimaryButton } from '../../ui/form';
 import { GlobeIcon } from '../../ui/icons';
@@ -33,7 +34,7 @@ export function LoginScreen() {
   const { values } = draft;
   const kind = values.kind as AccountKind;
   const [errors, setErrors] = useState<Partial<Record<'account' | 'password', string>>>({});
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useSubmit();
 
   const submit = async () => {
     const account = kind === 'email' ? values.email : values.mobile;
@@ -43,8 +44,7 @@ export function LoginScreen() {
     });
     setErrors(found ?? {});
     if (found) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const token = await api('POST /user/login', {
         user_string: account.trim(),
         password: values.password,
@@ -54,11 +54,7 @@ export function LoginScreen() {
       draft.clear();
       toast(t('auth:login.done'));
       navigate(redirect && redirect.startsWith('/') ? redirect : '/');
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -6,9 +6,11 @@ import { navigate } from '../../app/navigation';
 import { siteLogo, siteName } from '../../app/site';
 import { useT } from '../../i18n';
 import { useDraft } from '../../lib/draft';
+import { useSubmit } from '../../lib/useSubmit';
 import { checks, validate } from '../../lib/validate';
 import { CodeField } from '../../ui/CodeField';
-import { Field, Form, PasswordInput, PrimaryButton, TextInput } from '../../ui/form';
+import { Field, Form, PrimaryButton, TextInput } from '../../ui/form';
+import { NewPasswordFields } from '../../ui/NewPasswordFields';
 import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
 import { AccountInput, type AccountKind } from './AccountInput';
@@ -28,7 +30,7 @@ export function RegisterScreen() {
   const kind = values.kind as AccountKind;
   const account = (kind === 'email' ? values.email : values.mobile).trim();
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useSubmit();
   const accountCheck = kind === 'email' ? checks.email : checks.mobile(areaCode.value);
   const areaField = kind === 'mobile' ? { area_code: areaCode.value } : {};
 
@@ -48,8 +50,7 @@ export function RegisterScreen() {
     });
     setErrors(found ?? {});
     if (found) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       const token = await api('POST /user/register', {
         type: kind,
         user_string: account,
@@ -63,11 +64,7 @@ export function RegisterScreen() {
       draft.clear();
       toast(t('auth:register.done'));
       navigate('/');
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -94,26 +91,14 @@ export function RegisterScreen() {
           cooldownKey={`register:${kind}:${kind === 'mobile' ? areaCode.value : ''}:${account}`}
           send={sendCode}
         />
-        <Field label={t('auth:fields.password')} error={errors.password}>
-          <PasswordInput
-            name="password"
-            autoComplete="new-password"
-            placeholder={t('auth:fields.new_password_placeholder')}
-            value={values.password}
-            onValue={(password) => draft.set({ password })}
-            maxLength={64}
-          />
-        </Field>
-        <Field label={t('auth:fields.confirm_password')} error={errors.confirm}>
-          <PasswordInput
-            name="confirm"
-            autoComplete="new-password"
-            placeholder={t('auth:fields.confirm_password_placeholder')}
-            value={values.confirm}
-            onValue={(confirm) => draft.set({ confirm })}
-            maxLength={64}
-          />
-        </Field>
+        <NewPasswordFields
+          label="plain"
+          password={values.password}
+          confirm={values.confirm}
+          onPassword={(password) => draft.set({ password })}
+          onConfirm={(confirm) => draft.set({ confirm })}
+          errors={errors}
+        />
         <Field label={t('auth:fields.invite')}>
           <TextInput
             name="invite"

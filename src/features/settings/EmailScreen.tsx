@@ -2,6 +2,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useT } from '../../i18n';
+import { useSubmit } from '../../lib/useSubmit';
 import { checks, validate } from '../../lib/validate';
 import { CodeField } from '../../ui/CodeField';
 import { Field, Form, PrimaryButton, TextInput } from '../../ui/form';
@@ -18,7 +19,7 @@ export function EmailScreen() {
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useSubmit();
   const address = email.trim().toLowerCase();
 
   const sendCode = async () => {
@@ -32,16 +33,11 @@ export function EmailScreen() {
     const found = validate<FieldName>({ email: [address, checks.email], code: [code, checks.code] });
     setErrors(found ?? {});
     if (found) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       toast(await api('POST /safe/email', { email: address, code }));
       await refreshUser();
       router.history.back();
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

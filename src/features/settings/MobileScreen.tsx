@@ -6,6 +6,7 @@ import { user } from '../../app/session';
 import { useT } from '../../i18n';
 import { useDraft } from '../../lib/draft';
 import { maskMobile } from '../../lib/mask';
+import { useSubmit } from '../../lib/useSubmit';
 import { checks, validate } from '../../lib/validate';
 import { CodeField } from '../../ui/CodeField';
 import { Field, Form, PrimaryButton, TextInput } from '../../ui/form';
@@ -26,7 +27,7 @@ export function MobileScreen() {
   const draft = useDraft('bind-mobile', { mobile: '', code: '' });
   const { values } = draft;
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useSubmit();
   const me = user.value;
 
   const sendCode = async () => {
@@ -40,17 +41,12 @@ export function MobileScreen() {
     const found = validate<FieldName>({ mobile: [values.mobile, checks.mobile(areaCode.value)], code: [values.code, checks.code] });
     setErrors(found ?? {});
     if (found) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       toast(await api('POST /safe/mobile', { area_code: areaCode.value, mobile: values.mobile, code: values.code }));
       draft.clear();
       await refreshUser();
       router.history.back();
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

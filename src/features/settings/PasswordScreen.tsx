@@ -5,9 +5,11 @@ import { LOGIN_PATH, navigate } from '../../app/navigation';
 import { clearSession, user } from '../../app/session';
 import { useT } from '../../i18n';
 import { maskedContact } from '../../lib/mask';
+import { useSubmit } from '../../lib/useSubmit';
 import { checks, validate } from '../../lib/validate';
 import { CodeField } from '../../ui/CodeField';
-import { Field, Form, PasswordInput, PrimaryButton } from '../../ui/form';
+import { Form, PrimaryButton } from '../../ui/form';
+import { NewPasswordFields } from '../../ui/NewPasswordFields';
 import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
 import styles from './settings.module.css';
@@ -22,7 +24,7 @@ export function PasswordScreen() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useSubmit();
   const contact = user.value ? maskedContact(user.value) : '';
 
   const submit = async () => {
@@ -33,16 +35,11 @@ export function PasswordScreen() {
     });
     setErrors(found ?? {});
     if (found) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       toast(await api('POST /safe/update_password', { code, password, re_password: confirm }));
       clearSession();
       navigate(LOGIN_PATH);
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -56,12 +53,7 @@ export function PasswordScreen() {
           cooldownKey="update_password"
           send={async () => toast(await api('POST /sms_mail', { scene: 'update_password' }))}
         />
-        <Field label={t('auth:fields.new_password')} error={errors.password}>
-          <PasswordInput name="password" autoComplete="new-password" placeholder={t('auth:fields.new_password_placeholder')} value={password} onValue={setPassword} maxLength={64} />
-        </Field>
-        <Field label={t('auth:fields.confirm_password')} error={errors.confirm}>
-          <PasswordInput name="confirm" autoComplete="new-password" placeholder={t('auth:fields.confirm_password_placeholder')} value={confirm} onValue={setConfirm} maxLength={64} />
-        </Field>
+        <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} errors={errors} />
         <PrimaryButton type="submit" busy={busy}>
           {t('settings:password.submit')}
         </PrimaryButton>

@@ -5,6 +5,7 @@ import { api } from '../../api/client';
 import { user } from '../../app/session';
 import { useT } from '../../i18n';
 import { maskedContact } from '../../lib/mask';
+import { useSubmit } from '../../lib/useSubmit';
 import { checks, validate } from '../../lib/validate';
 import { CodeField } from '../../ui/CodeField';
 import { Field, Form, PasswordInput, PrimaryButton } from '../../ui/form';
@@ -25,7 +26,7 @@ export function PayPasswordScreen() {
   const [payPassword, setPayPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useSubmit();
   const contact = user.value ? maskedContact(user.value) : '';
 
   const submit = async () => {
@@ -36,16 +37,11 @@ export function PayPasswordScreen() {
     });
     setErrors(found ?? {});
     if (found) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       toast(await api('POST /safe/pay_password', { code, pay_password: payPassword, re_pay_password: confirm }));
       await refreshUser();
       router.history.back();
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -4,6 +4,7 @@ import { api, uploadFile } from '../../api/client';
 import { user } from '../../app/session';
 import { useT } from '../../i18n';
 import { maskEmail, maskMobile } from '../../lib/mask';
+import { useSubmit } from '../../lib/useSubmit';
 import { checks, validate } from '../../lib/validate';
 import { Avatar } from '../../ui/Avatar';
 import { Cell, CellGroup } from '../../ui/Cell';
@@ -22,8 +23,8 @@ export function ProfileScreen() {
   const [nickname, setNickname] = useState(me?.nickname ?? '');
   const [signature, setSignature] = useState(me?.signature ?? '');
   const [errors, setErrors] = useState<Partial<Record<'nickname' | 'signature', string>>>({});
-  const [busy, setBusy] = useState(false);
-  const [uploading, setUploading] = useState(false);
+  const [busy, run] = useSubmit();
+  const [uploading, runUpload] = useSubmit();
 
   useEffect(() => {
     void refreshUser()
@@ -37,32 +38,22 @@ export function ProfileScreen() {
   if (!me) return <Screen title={t('settings:profile.title')}>{null}</Screen>;
 
   const changeAvatar = async (file: File) => {
-    setUploading(true);
-    try {
+    await runUpload(async () => {
       const address = await uploadFile(file, file.name);
       await api('POST /user/uploadHeadPortrait', { head_portrait: address });
       await refreshUser();
       toast(t('settings:profile.avatar_saved'));
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setUploading(false);
-    }
+    });
   };
 
   const save = async () => {
     const found = validate({ nickname: [nickname, checks.nickname], signature: [signature, checks.signature] });
     setErrors(found ?? {});
     if (found) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       toast(await api('POST /user/editNickname', { nickname, ...(signature ? { signature } : {}) }));
       await refreshUser();
-    } catch {
-      // Shown by the API client.
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const copyInvite = async () => {
