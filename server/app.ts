@@ -14,6 +14,7 @@ import { answer, errorEnvelope } from './http/route';
 import { MAX_UPLOAD_BYTES } from './uploads/images';
 import { uploadRoutes, uploadsDir } from './uploads/routes';
 import { userRoutes } from './user/routes';
+import { marketRoutes } from './market/routes';
 
 const BODY_LIMIT = 64 * 1024;
 
@@ -84,7 +85,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   });
   // Multipart forms (other than uploads) become fields like any other body.
   app.addHook('preHandler', async (request) => {
-    if (!request.isMultipart() || request.routeOptions.config.urlEncodedAnswer) return;
+    if (!request.isMultipart() || request.routeOptions.config.answerStyle === 'urlencoded') return;
     const fields = emptyFields();
     for await (const part of request.parts()) {
       if (part.type === 'file') {
@@ -111,6 +112,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   authRoutes(app, ctx);
   userRoutes(app, ctx);
   uploadRoutes(app, ctx);
+  marketRoutes(app, ctx);
 
   const openApi = buildOpenApi(allEndpoints(), { title: 'Kestrel exchange API', version: APP_VERSION });
   app.get('/api/openapi.json', async () => openApi);

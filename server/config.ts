@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { MarketConfig } from './market/service';
 
 /** Everything the server reads from its environment, read once at start. */
 export interface ServerConfig {
@@ -15,6 +16,9 @@ export interface ServerConfig {
   demo: boolean;
   trustProxy: boolean;
   logLevel: string;
+  market: MarketConfig;
+  /** replay only: how many recorded seconds pass per real second */
+  replaySpeed: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -22,9 +26,22 @@ function flag(value: string | undefined, fallback: boolean): boolean {
   return !['0', 'false', 'no', 'off'].includes(value.toLowerCase());
 }
 
+function positive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} must be a positive number, got ${value}`);
+  return number;
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const port = Number(env['PORT'] ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env['PORT']}`);
+  const source = env['MARKET'] ?? 'simulator';
+  if (source !== 'simulator' && source !== 'replay') throw new Error(`MARKET must be simulator or replay, got ${source}`);
+  const replayFile = env['REPLAY_FILE'] ? path.resolve(cwd, env['REPLAY_FILE']) : null;
+  if (source === 'replay' && !replayFile) throw new Error('MARKET=replay needs REPLAY_FILE, a recorded feed');
+  const history = env['MARKET_HISTORY'] ?? 'full';
+  if (history !== 'full' && history !== 'short') throw new Error(`MARKET_HISTORY must be full or short, got ${history}`);
   return {
     port,
     host: env['HOST'] ?? '0.0.0.0',
@@ -35,5 +52,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     demo: flag(env['DEMO'], true),
     trustProxy: flag(env['TRUST_PROXY'], false),
     logLevel: env['LOG_LEVEL'] ?? 'info',
+    market: {
+      source,
+      replayFile,
+      seed: Math.floor(positive('MARKET_SEED', env['MARKET_SEED'], 20261122)),
+      tradesPerSecond: positive('MARKET_RATE', env['MARKET_RATE'], 200),
+      history,
+    },
+    replaySpeed: positive('REPLAY_SPEED', env['REPLAY_SPEED'], 1),
   };
 }

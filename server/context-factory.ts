@@ -1,19 +1,33 @@
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
-import { openDatabase } from './db/database';
+import { openDatabase, type Db as Database } from './db/database';
+import { openMarket, replayStart } from './market/service';
 import { seed } from './db/seed';
 import { loadServerI18n } from './i18n';
 import { createMessenger, type Messenger } from './mail/outbox';
 import { createLimits } from './security/rate-limit';
 
 /** Opens the database, runs migrations and the seed, and wires the services. */
+/**
+ * The server's clock. Replaying a recorded feed, it runs from the recording's start
+ * (REPLAY_SPEED times as fast), so the replayed market is the recorded one, to the candle.
+ */
+export function serverClock(config: ServerConfig): () => number {
+  if (config.market.source !== 'replay' || !config.market.replayFile) return Date.now;
+  const start = replayStart(config.market.replayFile);
+  const boot = Date.now();
+  const speed = config.replaySpeed;
+  return () => start + Math.floor((Date.now() - boot) * speed);
+}
+
 export async function createContext(
   config: ServerConfig,
-  overrides: { database?: ':memory:'; now?: () => number; messenger?: Messenger } = {},
+  overrides: { database?: Database; now?: () => number; messenger?: Messenger } = {},
 ): Promise<AppContext> {
-  const now = overrides.now ?? Date.now;
-  const db = await openDatabase(overrides.database ?? config.dataDir);
+  const now = overrides.now ?? serverClock(config);
+  const db = overrides.database ?? (await openDatabase(config.dataDir));
   const { codeSecret } = await seed(db, config, now());
+  const market = await openMarket(db, config.market, now);
   return {
     config,
     db,
@@ -22,5 +36,6 @@ export async function createContext(
     limits: createLimits(),
     now,
     codeSecret,
+    market,
   };
 }

@@ -2,6 +2,7 @@ import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import type { ServerI18n } from './i18n';
 import type { Messenger } from './mail/outbox';
+import type { MarketService } from './market/service';
 import type { Limits } from './security/rate-limit';
 
 /** What every domain's routes and services are built from. One per server process. */
@@ -15,4 +16,5 @@ export interface AppContext {
   now: () => number;
   /** Secret for verification-code hashes, created by the seed. */
   codeSecret: string;
+  market: MarketService;
 }

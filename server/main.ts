@@ -9,17 +9,19 @@ export async function startServer(): Promise<void> {
   const ctx = await createContext(config);
   const app = await buildApp(ctx, { logger: true });
   const io = attachRealtime(app.server, ctx);
+  ctx.market.start();
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // Test harnesses read this line to find the port when PORT=0.
-  console.log(`Kestrel listening on http://localhost:${port}/h5/ (data in ${config.dataDir})`);
+  console.log(`Kestrel listening on http://localhost:${port}/h5/ (data in ${config.dataDir}, market: ${ctx.market.source.name})`);
 
   let closing = false;
   const close = async (): Promise<void> => {
     if (closing) return;
     closing = true;
     await io.close();
+    await ctx.market.stop();
     await app.close();
     await ctx.db.destroy();
     process.exit(0);

@@ -25,6 +25,11 @@ export interface Endpoint<
   readonly output: O;
   /** multipart upload with a `file` part; the answer is URL-encoded JSON text (spec 7). */
   readonly upload?: true;
+  /**
+   * The other convention (spec 8: "code is 1"): {code: 1, msg, ...output} on success,
+   * {code: 0, msg} on failure. Used by the kline endpoint.
+   */
+  readonly envelope?: 'code';
 }
 
 export function endpoint<M extends Method, P extends string, I extends TObject, O extends TSchema, A extends Access>(

@@ -1,11 +1,13 @@
 import type { Endpoint, InputOf, OutputOf } from './define';
 import * as auth from './auth';
 import * as common from './common';
+import * as market from './market';
 import * as user from './user';
 
 export type { Endpoint, InputOf, OutputOf } from './define';
 export { SiteConfig } from './common';
 export { UserInfo } from './user';
+export { CandleRow, MarketQuote } from './market';
 
 /** Every endpoint the server serves under /api, by name. */
 export const endpoints = {
@@ -26,6 +28,15 @@ export const endpoints = {
   uploadHeadPortrait: user.uploadHeadPortrait,
   editNickname: user.editNickname,
   upload: user.upload,
+  quotations: market.quotations,
+  klines: market.klines,
+  depth: market.depth,
+  recentTrades: market.recentTrades,
+  favouriteAdd: market.favouriteAdd,
+  favouriteDel: market.favouriteDel,
+  favouriteList: market.favouriteList,
+  recordView: market.recordView,
+  hotSearch: market.hotSearch,
 } as const;
 
 type AnyEndpoint = (typeof endpoints)[keyof typeof endpoints];

@@ -7,6 +7,59 @@ export interface Database {
   verification_codes: VerificationCodesTable;
   uploads: UploadsTable;
   settings: SettingsTable;
+  currencies: CurrenciesTable;
+  markets: MarketsTable;
+  klines: KlinesTable;
+  favourites: FavouritesTable;
+  market_views: MarketViewsTable;
+}
+
+export interface CurrenciesTable {
+  id: number;
+  code: string;
+  name: string;
+  kind: 'crypto' | 'fiat' | 'stock';
+  precision: number;
+}
+
+export interface MarketsTable {
+  id: number;
+  base_currency_id: number;
+  quote_currency_id: number;
+  symbol: string;
+  kind: 'crypto' | 'stock';
+  price_precision: number;
+  qty_precision: number;
+  /** 1 when tradable as a leveraged contract */
+  contract: number;
+  sort: number;
+}
+
+export interface KlinesTable {
+  market_id: number;
+  period: string;
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+  amount: number;
+}
+
+export interface FavouritesTable {
+  user_id: number;
+  market_id: number;
+  created_at: number;
+}
+
+export interface MarketViewsTable {
+  id: Generated<number>;
+  market_id: number;
+  /** "u:<user id>" or "ip:<address>": who looked, for counting people rather than requests */
+  viewer: string;
+  source: 'detail' | 'search';
+  at: number;
 }
 
 export interface UsersTable {

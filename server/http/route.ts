@@ -29,8 +29,11 @@ declare module 'fastify' {
     language: Language;
   }
   interface FastifyContextConfig {
-    /** The answer is the envelope as URL-encoded JSON text (POST /upload). */
-    urlEncodedAnswer?: boolean;
+    /**
+     * How the envelope is written: json {type, message} (default); urlencoded, the same
+     * as URL-encoded JSON text (POST /upload); code, {code: 1 | 0, msg, ...message}.
+     */
+    answerStyle?: 'json' | 'urlencoded' | 'code';
   }
 }
 
@@ -67,7 +70,7 @@ export function route<E extends Endpoint>(
   app.route({
     method: endpoint.method,
     url: `/api${endpoint.path}`,
-    config: { urlEncodedAnswer: endpoint.upload === true },
+    config: { answerStyle: endpoint.upload ? 'urlencoded' : endpoint.envelope === 'code' ? 'code' : 'json' },
     handler: async (request, reply) => {
       const query = fieldsOf(request.query);
       const body = endpoint.method === 'POST' && !endpoint.upload ? fieldsOf(request.body) : emptyFields();
@@ -102,12 +105,20 @@ export function route<E extends Endpoint>(
   });
 }
 
-/** Sends an envelope, URL-encoded as text where the route says so. */
+/** Sends an envelope in the route's style. */
 export function answer(reply: FastifyReply, envelope: { type: string; message: unknown }): FastifyReply {
-  if (reply.request.routeOptions.config.urlEncodedAnswer) {
-    return reply.type('text/plain; charset=utf-8').send(encodeURIComponent(JSON.stringify(envelope)));
+  switch (reply.request.routeOptions.config.answerStyle) {
+    case 'urlencoded':
+      return reply.type('text/plain; charset=utf-8').send(encodeURIComponent(JSON.stringify(envelope)));
+    case 'code':
+      return reply.send(
+        envelope.type === 'ok' && typeof envelope.message === 'object' && envelope.message !== null
+          ? { code: 1, msg: 'ok', ...envelope.message }
+          : { code: 0, msg: String(envelope.message) },
+      );
+    default:
+      return reply.send(envelope);
   }
-  return reply.send(envelope);
 }
 
 export function errorEnvelope(ctx: AppContext, language: Language, error: ApiError): { type: string; message: string } {

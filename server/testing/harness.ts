@@ -6,7 +6,10 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { endpoints, type Endpoint, type InputOf, type OutputOf } from '../../contract/api';
 import { buildApp } from '../app';
-import { readConfig } from '../config';
+import { readConfig, type ServerConfig } from '../config';
+import { openDatabase, serializeDatabase } from '../db/database';
+import { seed } from '../db/seed';
+import { openMarket } from '../market/service';
 import type { AppContext } from '../context';
 import { createContext } from '../context-factory';
 import type { Messenger } from '../mail/outbox';
@@ -46,16 +49,37 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+export const HARNESS_START = Date.parse('2026-11-01T00:00:00Z');
+
+let image: Promise<Buffer> | undefined;
+
+/**
+ * Migrations, seed and the market's history, made once per test file and copied
+ * into every server the file starts.
+ */
+function databaseImage(config: ServerConfig): Promise<Buffer> {
+  image ??= (async () => {
+    const db = await openDatabase(':memory:');
+    await seed(db, config, HARNESS_START);
+    await openMarket(db, config.market, () => HARNESS_START);
+    const bytes = serializeDatabase(db);
+    await db.destroy();
+    return bytes;
+  })();
+  return image;
+}
+
 export async function createHarness(env: Record<string, string> = {}): Promise<Harness> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-test-'));
-  const config = readConfig({ DATA_DIR: dataDir, DEMO: 'false', APP_DIR: path.join(dataDir, 'no-app'), ...env });
-  let clock = Date.parse('2026-11-01T00:00:00Z');
+  const config = readConfig({ DATA_DIR: dataDir, DEMO: 'false', APP_DIR: path.join(dataDir, 'no-app'), MARKET_HISTORY: 'short', ...env });
+  let clock = HARNESS_START;
   const sent: Sent[] = [];
   const messenger: Messenger = {
     email: async (m) => void sent.push({ channel: 'email', to: m.to, subject: m.subject, text: m.text }),
     sms: async (m) => void sent.push({ channel: 'sms', to: m.to, subject: '', text: m.text }),
   };
-  const ctx = await createContext(config, { database: ':memory:', now: () => clock, messenger });
+  const database = await openDatabase(await databaseImage(config));
+  const ctx = await createContext(config, { database, now: () => clock, messenger });
   const app = await buildApp(ctx);
 
   const harness: Harness = {
@@ -84,7 +108,15 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
               remoteAddress: options.ip ?? '127.0.0.1',
             });
       if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode}: ${response.body}`);
-      const answer = response.json<Answer<OutputOf<typeof endpoint>>>();
+      const body = response.json<Record<string, unknown>>();
+      // The code convention, read into the same shape as the usual envelope.
+      const answer = (
+        endpoint.envelope === 'code'
+          ? body['code'] === 1
+            ? { type: 'ok', message: Object.fromEntries(Object.entries(body).filter(([key]) => key !== 'code' && key !== 'msg')) }
+            : { type: 'error', message: body['msg'] }
+          : body
+      ) as Answer<OutputOf<typeof endpoint>>;
       // Every successful answer must match the contract's declared output.
       if (answer.type === 'ok' && !Value.Check(Type.Object({ message: endpoint.output }), answer)) {
         throw new Error(`${endpoint.path} answered outside its contract: ${response.body}`);

@@ -1,0 +1,74 @@
+/**
+ * The socket protocol (socket.io at /socket.io). A client joins channels, keeps the
+ * sequence number of each, and on a gap or a reconnect takes a REST snapshot (which
+ * carries the sequence it is valid at) and applies what it buffered after it.
+ *
+ * Client -> server
+ *   'sub'   (channels: string[], ack: (answer: SubAnswer) => void)
+ *   'unsub' (channels: string[])
+ *   handshake auth: { token } puts the socket in its user's room for private events.
+ *
+ * Server -> client, one event per channel kind, arrays kept flat and compact:
+ *   'daymarket'    channel "tickers": every 500 ms, the markets whose 24h figures changed
+ *   'trades'       channel "trades:<marketId>": every 100 ms, the trades since the last batch
+ *   'market_depth' channel "depth:<marketId>": every 250 ms when changed, the top levels
+ *
+ * Sequences: "tickers" counts batches; "trades:<id>" counts trades of that market (a
+ * batch of n trades starting at seq s holds s..s+n-1); "depth:<id>" counts snapshots.
+ * A trade gap or a ticker gap needs a new snapshot; depth messages are whole
+ * snapshots, so only order matters.
+ */
+export const CHANNELS = {
+  tickers: 'tickers',
+  trades: (marketId: number) => `trades:${marketId}`,
+  depth: (marketId: number) => `depth:${marketId}`,
+} as const;
+
+export const SOCKET_EVENTS = {
+  subscribe: 'sub',
+  unsubscribe: 'unsub',
+  tickers: 'daymarket',
+  trades: 'trades',
+  depth: 'market_depth',
+} as const;
+
+/** The fields of one ticker row, in order. */
+export const TICKER_FIELDS = ['marketId', 'last', 'open', 'high', 'low', 'volume', 'amount'] as const;
+export const TICKER_WIDTH = TICKER_FIELDS.length;
+
+/** 'daymarket': rows of TICKER_WIDTH numbers. */
+export interface TickerBatch {
+  s: number;
+  d: number[];
+}
+
+/** Taker side of a trade: 1 buy, -1 sell. */
+export type Side = 1 | -1;
+
+/** The fields of one trade row, in order: time offset from `b` (ms), price, quantity, taker side. */
+export const TRADE_WIDTH = 4;
+
+/** 'trades': trades s, s+1, ... of market m; times are b + offset. */
+export interface TradeBatch {
+  m: number;
+  s: number;
+  b: number;
+  d: number[];
+}
+
+/** 'market_depth': price, quantity pairs; bids best first (descending), asks best first (ascending). */
+export interface DepthMessage {
+  m: number;
+  s: number;
+  b: number[];
+  a: number[];
+}
+
+export interface SubAnswer {
+  ok: boolean;
+  /** channels the server does not know */
+  unknown: string[];
+}
+
+export const DEPTH_LEVELS = 20;
+export const RECENT_TRADES = 50;

@@ -1,0 +1,179 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { Static } from '@sinclair/typebox';
+import { endpoints, type MarketQuote } from '../../contract/api';
+import { DAY, HOUR, periodMs, type Candle, type Period } from '../../contract/market';
+import type { AppContext } from '../context';
+import { ApiError } from '../http/errors';
+import { route } from '../http/route';
+import { INSTRUMENTS, symbolOf, type InstrumentDef } from './instruments';
+import { readCandles } from './store';
+
+const MAX_CANDLES = 1000;
+const DEFAULT_CANDLES = 300;
+const HOT_WINDOW_MS = 7 * DAY;
+/** one person looking again within the hour counts once */
+const VIEW_DEDUPE_MS = HOUR;
+
+const bySymbol = new Map<string, InstrumentDef>();
+for (const def of INSTRUMENTS) {
+  bySymbol.set(symbolOf(def).replace('/', '').toUpperCase(), def);
+}
+
+/** BTC/USDT, btcusdt and BTCUSDT all name the same market. */
+export function marketBySymbol(symbol: string): InstrumentDef {
+  const def = bySymbol.get(symbol.replace('/', '').toUpperCase());
+  if (!def) throw new ApiError('server:errors.market_unknown');
+  return def;
+}
+
+function marketById(id: number): InstrumentDef {
+  const def = INSTRUMENTS.find((instrument) => instrument.id === id);
+  if (!def) throw new ApiError('server:errors.market_unknown');
+  return def;
+}
+
+async function marketByCurrency(ctx: AppContext, currencyId: number): Promise<{ id: number; symbol: string }> {
+  const market = await ctx.db.selectFrom('markets').select(['id', 'symbol']).where('base_currency_id', '=', currencyId).executeTakeFirst();
+  if (!market) throw new ApiError('server:errors.market_unknown');
+  return market;
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+export function marketRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { engine, feed } = ctx.market;
+
+  route(app, ctx, endpoints.quotations, async () => {
+    const catalogue = await ctx.db
+      .selectFrom('markets')
+      .innerJoin('currencies as base', 'base.id', 'markets.base_currency_id')
+      .innerJoin('currencies as quote', 'quote.id', 'markets.quote_currency_id')
+      .select([
+        'markets.id',
+        'markets.symbol',
+        'markets.kind',
+        'markets.contract',
+        'markets.price_precision',
+        'markets.qty_precision',
+        'markets.base_currency_id',
+        'markets.quote_currency_id',
+        'base.code as base',
+        'base.name as name',
+        'quote.code as quote',
+      ])
+      .orderBy('markets.sort')
+      .execute();
+    const seq = feed.tickersSeq;
+    const groups = new Map<string, Static<typeof MarketQuote>[]>();
+    for (const market of catalogue) {
+      const ticker = engine.ticker(market.id);
+      const list = groups.get(market.quote) ?? [];
+      groups.set(market.quote, list);
+      list.push({
+        id: market.id,
+        currency_id: market.base_currency_id,
+        legal_id: market.quote_currency_id,
+        symbol: market.symbol,
+        base: market.base,
+        quote: market.quote,
+        name: market.name,
+        kind: market.kind,
+        contract: market.contract === 1,
+        price_precision: market.price_precision,
+        qty_precision: market.qty_precision,
+        last: ticker.last,
+        open: ticker.open,
+        high: ticker.high,
+        low: ticker.low,
+        volume: ticker.volume,
+        amount: round2(ticker.amount),
+        change: ticker.open > 0 ? round2(((ticker.last - ticker.open) / ticker.open) * 100) : 0,
+      });
+    }
+    return { seq, groups: [...groups].map(([quote, markets]) => ({ quote, markets })) };
+  });
+
+  route(app, ctx, endpoints.klines, async ({ input }) => {
+    const def = marketBySymbol(input.symbol);
+    const period: Period = input.period;
+    const to = input.to ?? engine.time + 1;
+    const from = input.from ?? to - periodMs(period) * (DEFAULT_CANDLES + 2);
+    const limit = input.from === undefined ? DEFAULT_CANDLES : MAX_CANDLES;
+    const stored = await readCandles(ctx.db, def.id, period, from, to, limit);
+    // Read after the query, together: the candles not stored yet, and the trade they reach.
+    const seq = engine.lastSeq(def.id);
+    const live = [...ctx.market.unsaved(def.id, period), engine.openCandle(def.id, period)];
+    const byTime = new Map<number, Candle>(stored.map((candle) => [candle.time, candle]));
+    for (const candle of live) if (candle && candle.time >= from && candle.time < to) byTime.set(candle.time, { ...candle });
+    const data = [...byTime.values()].sort((a, b) => a.time - b.time).slice(-limit);
+    return { data, seq };
+  });
+
+  route(app, ctx, endpoints.depth, async ({ input }) => {
+    const def = marketBySymbol(input.symbol);
+    return { seq: engine.depthSeq(def.id), ...engine.depth(def.id) };
+  });
+
+  route(app, ctx, endpoints.recentTrades, async ({ input }) => {
+    const def = marketBySymbol(input.symbol);
+    const trades = engine.recentTrades(def.id).map((t): [number, number, number, number, number] => [t.seq, t.time, t.price, t.quantity, t.side]);
+    return { seq: engine.lastSeq(def.id), trades };
+  });
+
+  route(app, ctx, endpoints.favouriteAdd, async ({ input, auth, t }) => {
+    const market = await marketByCurrency(ctx, input.currency_id);
+    await ctx.db
+      .insertInto('favourites')
+      .values({ user_id: auth.user.id, market_id: market.id, created_at: ctx.now() })
+      .onConflict((oc) => oc.columns(['user_id', 'market_id']).doNothing())
+      .execute();
+    return t('server:ok.favourite_added');
+  });
+
+  route(app, ctx, endpoints.favouriteDel, async ({ input, auth, t }) => {
+    const market = await marketByCurrency(ctx, input.id);
+    await ctx.db.deleteFrom('favourites').where('user_id', '=', auth.user.id).where('market_id', '=', market.id).execute();
+    return t('server:ok.favourite_removed');
+  });
+
+  route(app, ctx, endpoints.favouriteList, async ({ auth }) =>
+    ctx.db
+      .selectFrom('favourites')
+      .innerJoin('markets', 'markets.id', 'favourites.market_id')
+      .select(['markets.base_currency_id as currency_id', 'markets.id as market_id', 'markets.symbol'])
+      .where('favourites.user_id', '=', auth.user.id)
+      .orderBy('favourites.created_at')
+      .orderBy(sql`favourites.rowid`)
+      .execute(),
+  );
+
+  route(app, ctx, endpoints.recordView, async ({ input, auth, ip, t }) => {
+    const def = marketById(input.market_id);
+    const viewer = auth ? `u:${auth.user.id}` : `ip:${ip}`;
+    const now = ctx.now();
+    const recent = await ctx.db
+      .selectFrom('market_views')
+      .select('id')
+      .where('market_id', '=', def.id)
+      .where('viewer', '=', viewer)
+      .where('at', '>', now - VIEW_DEDUPE_MS)
+      .executeTakeFirst();
+    if (!recent) await ctx.db.insertInto('market_views').values({ market_id: def.id, viewer, source: input.source, at: now }).execute();
+    return t('server:ok.view_counted');
+  });
+
+  route(app, ctx, endpoints.hotSearch, async () => {
+    const rows = await ctx.db
+      .selectFrom('market_views')
+      .innerJoin('markets', 'markets.id', 'market_views.market_id')
+      .select((eb) => ['markets.id as market_id', 'markets.symbol', eb.fn.count<number>('market_views.viewer').distinct().as('viewers')])
+      .where('market_views.at', '>', ctx.now() - HOT_WINDOW_MS)
+      .groupBy('markets.id')
+      .orderBy('viewers', 'desc')
+      .orderBy('markets.sort')
+      .limit(10)
+      .execute();
+    return rows.map((row) => ({ market_id: row.market_id, symbol: row.symbol, viewers: Number(row.viewers) }));
+  });
+}

@@ -1,0 +1,153 @@
+import { bucketStart, MINUTE, type Candle, type Period } from '../../contract/market';
+import type { Db } from '../db/database';
+import { MarketEngine, type MarketStart } from './engine';
+import { MarketFeed, type Publish } from './feed';
+import { backfill, FULL_HISTORY, gapFill, SHORT_HISTORY } from './history';
+import { INSTRUMENTS, type InstrumentDef } from './instruments';
+import { Replay, readRecording } from './replay';
+import { hash32 } from './rng';
+import { Simulator } from './simulator';
+import type { MarketSource } from './source';
+import { latestMinute, loadStart, mergeHistory, seedCatalog, writeCandles, type CandleRow } from './store';
+
+/**
+ * The market as the server runs it: history brought up to now, the engine, the source
+ * feeding it (simulator or replay), the feed for sockets, and candles written back.
+ */
+export interface MarketConfig {
+  source: 'simulator' | 'replay';
+  replayFile: string | null;
+  seed: number;
+  tradesPerSecond: number;
+  history: 'full' | 'short';
+}
+
+const FLUSH_EVERY_MS = 1000;
+
+export class MarketService {
+  readonly feed: MarketFeed;
+  private readonly dirty = new Map<string, CandleRow>();
+  private flushTimer: ReturnType<typeof setInterval> | undefined;
+  private publishImpl: Publish = () => undefined;
+  private listeningImpl: (channel: string) => boolean = () => false;
+
+  constructor(
+    readonly engine: MarketEngine,
+    readonly source: MarketSource,
+    private readonly db: Db,
+  ) {
+    this.feed = new MarketFeed(
+      engine,
+      (channel, event, payload) => this.publishImpl(channel, event, payload),
+      (channel) => this.listeningImpl(channel),
+    );
+    engine.listen({
+      closed: (marketId, period, candle) => this.markDirty(marketId, period, candle),
+    });
+  }
+
+  /** Where channel messages go (the socket server), and who listens. */
+  connect(publish: Publish, listening: (channel: string) => boolean): void {
+    this.publishImpl = publish;
+    this.listeningImpl = listening;
+  }
+
+  private markDirty(marketId: number, period: Period, candle: Candle): void {
+    this.dirty.set(`${marketId}:${period}:${candle.time}`, { marketId, period, candle: { ...candle } });
+  }
+
+  /**
+   * Writes closed candles and the current state of open ones. A row leaves `dirty`
+   * only once it is written, so a snapshot can always find every candle somewhere.
+   */
+  async flush(): Promise<void> {
+    for (const def of INSTRUMENTS) {
+      for (const [period, candle] of this.engine.openCandles(def.id)) this.markDirty(def.id, period, candle);
+    }
+    const written = [...this.dirty.entries()];
+    await writeCandles(
+      this.db,
+      written.map(([, row]) => row),
+    );
+    for (const [key, row] of written) if (this.dirty.get(key) === row) this.dirty.delete(key);
+  }
+
+  /** Candles of a market and period that are not stored yet. */
+  unsaved(marketId: number, period: Period): Candle[] {
+    const prefix = `${marketId}:${period}:`;
+    const result: Candle[] = [];
+    for (const [key, row] of this.dirty) if (key.startsWith(prefix)) result.push(row.candle);
+    return result;
+  }
+
+  start(): void {
+    this.source.start((events) => this.engine.apply(events));
+    this.feed.start();
+    this.flushTimer = setInterval(() => void this.flush().catch((error: unknown) => console.error('writing candles failed', error)), FLUSH_EVERY_MS);
+  }
+
+  async stop(): Promise<void> {
+    this.source.stop();
+    this.feed.stop();
+    clearInterval(this.flushTimer);
+    await this.flush();
+  }
+}
+
+function flowOf(def: InstrumentDef, tradesPerSecond: number) {
+  const total = INSTRUMENTS.reduce((sum, instrument) => sum + instrument.flowWeight, 0);
+  return { instrument: def, tradesPerSecond: (tradesPerSecond * def.flowWeight) / total };
+}
+
+/** The market maker's depth for a trade rate: the default rate (200/s) gets 1. */
+export function liquidityFor(tradesPerSecond: number): number {
+  return Math.max(1, tradesPerSecond / 200);
+}
+
+/** Reads the start of a replay file, for the clock that must run from it. */
+export function replayStart(file: string): number {
+  return readRecording(file).header.start;
+}
+
+/**
+ * Brings every market's history up to `now` (the first time: years of it; after a
+ * stop: the gap), then builds the engine and the source. Nothing runs until start().
+ */
+export async function openMarket(db: Db, config: MarketConfig, now: () => number): Promise<MarketService> {
+  await seedCatalog(db);
+  const recording = config.source === 'replay' ? readRecording(config.replayFile ?? '') : null;
+  const seed = recording?.header.seed ?? config.seed;
+  const rate = recording?.header.tradesPerSecond ?? config.tradesPerSecond;
+  const depth = (recording?.header.history ?? config.history) === 'full' ? FULL_HISTORY : SHORT_HISTORY;
+  const time = now();
+  if (recording) {
+    // A replay starts the market over at the recording's start, every time.
+    await db.deleteFrom('klines').execute();
+  }
+  const starts = new Map<number, MarketStart>();
+  for (const def of INSTRUMENTS) {
+    const flow = flowOf(def, rate);
+    const latest = await latestMinute(db, def.id);
+    if (!latest) {
+      const history = backfill(flow, time, def.referencePrice, depth, hash32(seed, def.id));
+      const rows: CandleRow[] = [];
+      for (const [period, candles] of history) for (const candle of candles) rows.push({ marketId: def.id, period, candle });
+      await writeCandles(db, rows);
+    } else if (latest.time < bucketStart(time, '1min') - MINUTE) {
+      await mergeHistory(db, def.id, gapFill(flow, latest.time, time, latest.close, depth, hash32(seed, def.id, latest.time)));
+    }
+    starts.set(def.id, await loadStart(db, def, time));
+  }
+  const engine = new MarketEngine(INSTRUMENTS, starts, time, liquidityFor(rate));
+  const source: MarketSource = recording
+    ? new Replay(recording, now)
+    : new Simulator({
+        instruments: INSTRUMENTS,
+        startPrices: new Map(INSTRUMENTS.map((def) => [def.id, engine.lastTicks(def.id)])),
+        startTime: time,
+        seed: hash32(seed, Math.floor(time / 1000)),
+        tradesPerSecond: rate,
+        now,
+      });
+  return new MarketService(engine, source, db);
+}

@@ -1,0 +1,32 @@
+/**
+ * What a market source feeds the exchange: the market maker's fair price for a market
+ * (its quotes are rebuilt around it) and takers' market orders. The engine turns them
+ * into trades against the order book, so every price shown comes from the book.
+ * A source is the simulator, a recorded file, or (later) a live connector.
+ */
+export type SourceEvent =
+  /** the market maker re-quotes market m around `fair` ticks */
+  | { t: number; kind: 'quote'; m: number; fair: number }
+  /** a taker sends a market order: side 1 buys, -1 sells, `lots` of the market's lot */
+  | { t: number; kind: 'take'; m: number; side: 1 | -1; lots: number };
+
+export interface MarketSource {
+  /** Starts feeding; events arrive in time order, in batches. */
+  start(feed: (events: SourceEvent[]) => void): void;
+  stop(): void;
+  /** A name for logs: simulator, replay. */
+  readonly name: string;
+}
+
+/** Compact form for files: [t, 0, m, fair] or [t, 1, m, side, lots]. */
+export type PackedEvent = [number, 0, number, number] | [number, 1, number, 1 | -1, number];
+
+export function pack(event: SourceEvent): PackedEvent {
+  return event.kind === 'quote' ? [event.t, 0, event.m, event.fair] : [event.t, 1, event.m, event.side, event.lots];
+}
+
+export function unpack(packed: PackedEvent): SourceEvent {
+  return packed[1] === 0
+    ? { t: packed[0], kind: 'quote', m: packed[2], fair: packed[3] }
+    : { t: packed[0], kind: 'take', m: packed[2], side: packed[3], lots: packed[4] };
+}

@@ -1,0 +1,135 @@
+import { DAY, bucketStart, foldCandle, PERIODS, type Candle, type Period } from '../../contract/market';
+import type { Db } from '../db/database';
+import { CURRENCIES, currencyOf, INSTRUMENTS, symbolOf, type InstrumentDef } from './instruments';
+import type { MarketStart } from './engine';
+
+/**
+ * Candles and the market catalogue in SQLite. Candles are written in batches of
+ * upserts; an open candle is rewritten as it grows, a closed one for the last time.
+ */
+const BATCH = 2000;
+
+export interface CandleRow {
+  marketId: number;
+  period: Period;
+  candle: Candle;
+}
+
+/** Writes the currencies and markets of the catalogue that are not there yet. */
+export async function seedCatalog(db: Db): Promise<void> {
+  await db
+    .insertInto('currencies')
+    .values(CURRENCIES.map(({ id, code, name, kind, precision }) => ({ id, code, name, kind, precision })))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  await db
+    .insertInto('markets')
+    .values(
+      INSTRUMENTS.map((def, index) => ({
+        id: def.id,
+        base_currency_id: currencyOf(def.base).id,
+        quote_currency_id: currencyOf(def.quote).id,
+        symbol: symbolOf(def),
+        kind: def.kind,
+        price_precision: def.pricePrecision,
+        qty_precision: def.qtyPrecision,
+        contract: def.contract ? 1 : 0,
+        sort: index,
+      })),
+    )
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
+
+export async function writeCandles(db: Db, rows: readonly CandleRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += BATCH) {
+      await trx
+        .insertInto('klines')
+        .values(rows.slice(i, i + BATCH).map(({ marketId, period, candle }) => ({ market_id: marketId, period, ...candle })))
+        .onConflict((oc) =>
+          oc.columns(['market_id', 'period', 'time']).doUpdateSet((eb) => ({
+            open: eb.ref('excluded.open'),
+            high: eb.ref('excluded.high'),
+            low: eb.ref('excluded.low'),
+            close: eb.ref('excluded.close'),
+            volume: eb.ref('excluded.volume'),
+            amount: eb.ref('excluded.amount'),
+          })),
+        )
+        .execute();
+    }
+  });
+}
+
+/** Candles of [from, to), oldest first, at most `limit`, the newest ones when cut. */
+export async function readCandles(db: Db, marketId: number, period: Period, from: number, to: number, limit: number): Promise<Candle[]> {
+  const rows = await db
+    .selectFrom('klines')
+    .select(['time', 'open', 'high', 'low', 'close', 'volume', 'amount'])
+    .where('market_id', '=', marketId)
+    .where('period', '=', period)
+    .where('time', '>=', from)
+    .where('time', '<', to)
+    .orderBy('time', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse();
+}
+
+export async function latestMinute(db: Db, marketId: number): Promise<Candle | undefined> {
+  return db
+    .selectFrom('klines')
+    .select(['time', 'open', 'high', 'low', 'close', 'volume', 'amount'])
+    .where('market_id', '=', marketId)
+    .where('period', '=', '1min')
+    .orderBy('time', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * Folds freshly made history (a gap fill) into what is stored: where a stored candle
+ * already covers the first bucket of a period, the new candles continue it.
+ */
+export async function mergeHistory(db: Db, marketId: number, history: ReadonlyMap<Period, Candle[]>): Promise<void> {
+  const rows: CandleRow[] = [];
+  for (const [period, candles] of history) {
+    const first = candles[0];
+    if (!first) continue;
+    const stored = await db
+      .selectFrom('klines')
+      .select(['time', 'open', 'high', 'low', 'close', 'volume', 'amount'])
+      .where('market_id', '=', marketId)
+      .where('period', '=', period)
+      .where('time', '=', first.time)
+      .executeTakeFirst();
+    const merged = candles.map((candle) => ({ ...candle }));
+    if (stored) {
+      const head = { ...stored };
+      foldCandle(head, merged[0] as Candle);
+      merged[0] = head;
+    }
+    for (const candle of merged) rows.push({ marketId, period, candle });
+  }
+  await writeCandles(db, rows);
+}
+
+/** What the engine needs to carry on where the stored history ends. */
+export async function loadStart(db: Db, def: InstrumentDef, now: number): Promise<MarketStart> {
+  const open: [Period, Candle][] = [];
+  for (const period of PERIODS) {
+    const candle = await db
+      .selectFrom('klines')
+      .select(['time', 'open', 'high', 'low', 'close', 'volume', 'amount'])
+      .where('market_id', '=', def.id)
+      .where('period', '=', period)
+      .where('time', '=', bucketStart(now, period))
+      .executeTakeFirst();
+    if (candle) open.push([period, candle]);
+  }
+  const minutes = await readCandles(db, def.id, '1min', now - DAY, bucketStart(now, '1min'), 1440);
+  const last = (await latestMinute(db, def.id))?.close ?? def.referencePrice;
+  return { last, open, minutes };
+}

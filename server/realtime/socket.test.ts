@@ -1,0 +1,127 @@
+import type { AddressInfo } from 'node:net';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { endpoints } from '../../contract/api';
+import { bucketStart, extendCandle, type Candle } from '../../contract/market';
+import { CHANNELS, SOCKET_EVENTS, TICKER_WIDTH, type DepthMessage, type SubAnswer, type TickerBatch, type TradeBatch } from '../../contract/realtime';
+import { INSTRUMENTS } from '../market/instruments';
+import { Simulator } from '../market/simulator';
+import { createHarness, type Harness } from '../testing/harness';
+import { attachRealtime } from './socket';
+
+let h: Harness;
+let client: Socket;
+let stopTrading: () => void;
+
+beforeEach(async () => {
+  h = await createHarness();
+  attachRealtime(h.app.server, h.ctx);
+  await h.app.listen({ port: 0, host: '127.0.0.1' });
+  const engine = h.ctx.market.engine;
+  const simulator = new Simulator({
+    instruments: INSTRUMENTS,
+    startPrices: new Map(INSTRUMENTS.map((def) => [def.id, engine.lastTicks(def.id)])),
+    startTime: h.ctx.now(),
+    seed: 4,
+    tradesPerSecond: 400,
+    now: () => h.ctx.now(),
+  });
+  // The market runs on the test's clock, 100 ms per 50 ms of real time.
+  const timer = setInterval(() => {
+    h.advance(100);
+    engine.apply(simulator.runUntil(h.ctx.now()));
+  }, 50);
+  h.ctx.market.feed.start();
+  stopTrading = () => clearInterval(timer);
+  const { port } = h.app.server.address() as AddressInfo;
+  client = connect(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+  await new Promise<void>((resolve) => client.on('connect', () => resolve()));
+});
+
+afterEach(async () => {
+  stopTrading();
+  h.ctx.market.feed.stop();
+  client.close();
+  await h.close();
+});
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test('subscribing answers which channels exist; unknown ones are named', async () => {
+  const answer = await client.emitWithAck(SOCKET_EVENTS.subscribe, [CHANNELS.tickers, 'trades:1', 'trades:999', 'secret']);
+  expect(answer as SubAnswer).toEqual({ ok: false, unknown: ['trades:999', 'secret'] });
+});
+
+test('a REST snapshot plus the trades after its seq give exactly the server\'s candle; seqs have no gaps', async () => {
+  const batches: TradeBatch[] = [];
+  client.on(SOCKET_EVENTS.trades, (batch: TradeBatch) => batches.push(batch));
+  await client.emitWithAck(SOCKET_EVENTS.subscribe, [CHANNELS.trades(1)]);
+  await wait(300);
+  const snapshot = await h.call(endpoints.klines, { symbol: 'BTC/USDT', period: '1min' });
+  if (snapshot.type !== 'ok') throw new Error(snapshot.message);
+  await wait(700);
+  stopTrading();
+  // The last batch leaves within 100 ms.
+  await wait(250);
+
+  // Trade sequence numbers run on without a gap from batch to batch.
+  const seqs = batches.flatMap((batch) => Array.from({ length: batch.d.length / 4 }, (_, i) => batch.s + i));
+  seqs.forEach((seq, i) => i > 0 && expect(seq).toBe(seqs[i - 1]! + 1));
+  expect(seqs.some((seq) => seq > snapshot.message.seq)).toBe(true);
+
+  // Merge the trades the snapshot does not include, as the worker does.
+  const candles = new Map<number, Candle>(snapshot.message.data.map((c) => [c.time, { ...c }]));
+  for (const batch of batches) {
+    for (let i = 0; i < batch.d.length; i += 4) {
+      if (batch.s + i / 4 <= snapshot.message.seq) continue;
+      const time = batch.b + batch.d[i]!;
+      const price = batch.d[i + 1]!;
+      const quantity = batch.d[i + 2]!;
+      const open = bucketStart(time, '1min');
+      const candle = candles.get(open);
+      if (candle) extendCandle(candle, price, quantity);
+      else candles.set(open, { time: open, open: price, high: price, low: price, close: price, volume: quantity, amount: price * quantity });
+    }
+  }
+  const server = h.ctx.market.engine.openCandle(1, '1min')!;
+  const merged = candles.get(server.time)!;
+  expect({ ...merged, volume: 0, amount: 0 }).toEqual({ ...server, volume: 0, amount: 0 });
+  expect(merged.volume).toBeCloseTo(server.volume, 6);
+});
+
+test('tickers come in numbered batches of whole rows; depth snapshots come best first', async () => {
+  const tickers: TickerBatch[] = [];
+  const depths: DepthMessage[] = [];
+  client.on(SOCKET_EVENTS.tickers, (batch: TickerBatch) => tickers.push(batch));
+  client.on(SOCKET_EVENTS.depth, (message: DepthMessage) => depths.push(message));
+  await client.emitWithAck(SOCKET_EVENTS.subscribe, [CHANNELS.tickers, CHANNELS.depth(2)]);
+  await wait(1300);
+  expect(tickers.length).toBeGreaterThanOrEqual(2);
+  tickers.forEach((batch, i) => {
+    expect(batch.d.length % TICKER_WIDTH).toBe(0);
+    if (i > 0) expect(batch.s).toBe(tickers[i - 1]!.s + 1);
+  });
+  const quoted = await h.call(endpoints.quotations, {});
+  if (quoted.type !== 'ok') throw new Error(quoted.message);
+  expect(quoted.message.seq).toBe(tickers.at(-1)!.s);
+  expect(depths.length).toBeGreaterThan(0);
+  const last = depths.at(-1)!;
+  expect(last.m).toBe(2);
+  expect(last.b[0]!).toBeLessThan(last.a[0]!);
+  for (let i = 2; i < last.b.length; i += 2) expect(last.b[i]!).toBeLessThan(last.b[i - 2]!);
+  for (let i = 2; i < last.a.length; i += 2) expect(last.a[i]!).toBeGreaterThan(last.a[i - 2]!);
+  depths.forEach((message, i) => i > 0 && expect(message.s).toBeGreaterThan(depths[i - 1]!.s));
+});
+
+test('leaving a channel stops its messages', async () => {
+  let count = 0;
+  client.on(SOCKET_EVENTS.trades, () => count++);
+  await client.emitWithAck(SOCKET_EVENTS.subscribe, [CHANNELS.trades(1)]);
+  await wait(400);
+  expect(count).toBeGreaterThan(0);
+  client.emit(SOCKET_EVENTS.unsubscribe, [CHANNELS.trades(1)]);
+  await wait(200);
+  const after = count;
+  await wait(400);
+  expect(count).toBe(after);
+});
