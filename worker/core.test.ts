@@ -1,0 +1,233 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { endpoints } from '../contract/api';
+import type { ApiInput, ApiOutput } from '../contract/api';
+import { CHANNELS, SOCKET_EVENTS, TICKER_WIDTH, type DepthMessage, type TickerBatch, type TradeBatch } from '../contract/realtime';
+import { CANDLE_WIDTH, type ConnectionStatus, type Fetcher, type Patch, type SnapshotRoute } from '../contract/worker-api';
+import { INSTRUMENTS } from '../server/market/instruments';
+import { Simulator } from '../server/market/simulator';
+import { createHarness, type Harness } from '../server/testing/harness';
+import { Core, type Link, type LinkEvents } from './core';
+
+/**
+ * The worker core against the real server in this process: snapshots through the real
+ * endpoints, channel messages from the real feed, delivered by a fake socket that can
+ * lose messages and drop the connection.
+ */
+let h: Harness;
+let simulator: Simulator;
+let events: LinkEvents;
+let rooms: Set<string>;
+let connected: boolean;
+let lose: (event: string, payload: unknown) => boolean;
+let patches: Patch[];
+let frames: (() => void)[];
+let core: Core;
+
+const byRoute: Record<SnapshotRoute, (typeof endpoints)[keyof typeof endpoints]> = {
+  'GET /currency/quotation_new': endpoints.quotations,
+  'GET /currency/new_timeshar': endpoints.klines,
+  'GET /market/depth': endpoints.depth,
+  'GET /market/trades': endpoints.recentTrades,
+};
+
+const fetcher: Fetcher = async <R extends SnapshotRoute>(route: R, input: ApiInput<R>): Promise<ApiOutput<R>> => {
+  const answer = await h.call(byRoute[route], input as Record<string, unknown>);
+  if (answer.type !== 'ok') throw new Error(String(answer.message));
+  return answer.message as ApiOutput<R>;
+};
+
+beforeEach(async () => {
+  h = await createHarness();
+  const engine = h.ctx.market.engine;
+  simulator = new Simulator({
+    instruments: INSTRUMENTS,
+    startPrices: new Map(INSTRUMENTS.map((def) => [def.id, engine.lastTicks(def.id)])),
+    startTime: h.ctx.now(),
+    seed: 12,
+    tradesPerSecond: 300,
+    now: () => h.ctx.now(),
+  });
+  rooms = new Set();
+  connected = false;
+  lose = () => false;
+  patches = [];
+  frames = [];
+  h.ctx.market.connect(
+    (channel, event, payload) => {
+      if (connected && rooms.has(channel) && !lose(event, payload)) {
+        if (event === SOCKET_EVENTS.tickers) events.tickers(payload as TickerBatch);
+        if (event === SOCKET_EVENTS.trades) events.trades(payload as TradeBatch);
+        if (event === SOCKET_EVENTS.depth) events.depth(payload as DepthMessage);
+      }
+    },
+    (channel) => connected && rooms.has(channel),
+  );
+  core = new Core({
+    link: (e): Link => {
+      events = e;
+      return {
+        open: () => undefined,
+        setToken: () => undefined,
+        pause: () => undefined,
+        resume: () => undefined,
+        subscribe: (channels) => channels.forEach((c) => rooms.add(c)),
+        unsubscribe: (channels) => channels.forEach((c) => rooms.delete(c)),
+      };
+    },
+    cache: null,
+    schedule: (frame) => frames.push(frame),
+    post: (patch) => patches.push(patch),
+    setTimer: (callback, ms) => void setTimeout(callback, ms),
+  });
+  await core.begin({ origin: '', token: null }, fetcher);
+});
+
+afterEach(async () => {
+  await h.close();
+});
+
+function setStatus(status: ConnectionStatus): void {
+  connected = status === 'open';
+  if (!connected) rooms.clear();
+  events.status(status);
+}
+
+/** Market time passes: the feed flushes as its timers would. */
+function run(ms: number): void {
+  for (let t = 0; t < ms; t += 100) {
+    h.advance(100);
+    h.ctx.market.engine.apply(simulator.runUntil(h.ctx.now()));
+    h.ctx.market.feed.flushTrades();
+    if (t % 500 === 0) h.ctx.market.feed.flushTickers();
+    if (t % 300 === 0) h.ctx.market.feed.flushDepth();
+  }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+function drawFrames(): void {
+  const pending = frames.splice(0);
+  for (const frame of pending) frame();
+}
+
+/** The chart as the app would hold it after applying every patch. */
+function chartRows(): number[][] {
+  const rows = new Map<number, number[]>();
+  for (const patch of patches) {
+    if (!patch.chart) continue;
+    if (patch.chart.reset) rows.clear();
+    for (let i = 0; i < patch.chart.candles.length; i += CANDLE_WIDTH) {
+      const row = Array.from(patch.chart.candles.subarray(i, i + CANDLE_WIDTH));
+      rows.set(row[0]!, row);
+    }
+  }
+  return [...rows.values()].sort((a, b) => a[0]! - b[0]!);
+}
+
+async function serverCandles(period: '1min' | '5min') {
+  await h.ctx.market.flush();
+  const answer = await h.call(endpoints.klines, { symbol: 'BTC/USDT', period });
+  if (answer.type !== 'ok') throw new Error(answer.message);
+  return answer.message.data.map((c) => [c.time, c.open, c.high, c.low, c.close, c.volume, c.amount]);
+}
+
+function sameCandles(app: number[][], server: number[][]): void {
+  const tail = app.slice(-server.length);
+  expect(tail.map((r) => r.slice(0, 5))).toEqual(server.map((r) => r.slice(0, 5)));
+  tail.forEach((row, i) => expect(row[5]).toBeCloseTo(server[i]![5]!, 5));
+  for (let i = 1; i < app.length; i++) expect(app[i]![0]).toBeGreaterThan(app[i - 1]![0]!);
+}
+
+describe('the worker core', () => {
+  test('tickers: a snapshot, then numbered batches; a lost batch brings a new snapshot', async () => {
+    core.watchTickers(true);
+    setStatus('open');
+    await settle();
+    run(1500);
+    drawFrames();
+    const first = patches.find((p) => p.markets);
+    expect(first?.markets).toHaveLength(32);
+    expect(patches.some((p) => p.tickers && p.tickers.length % TICKER_WIDTH === 0)).toBe(true);
+    // Lose one ticker batch: the next one reveals the gap and the core asks again.
+    let lost = 0;
+    lose = (event) => event === SOCKET_EVENTS.tickers && lost++ === 0;
+    run(1500);
+    await settle();
+    run(600);
+    drawFrames();
+    const snapshotsBefore = patches.filter((p) => p.markets).length;
+    expect(snapshotsBefore).toBeGreaterThanOrEqual(2);
+    const last = new Map<number, number>();
+    for (const patch of patches) {
+      if (!patch.tickers) continue;
+      for (let i = 0; i < patch.tickers.length; i += TICKER_WIDTH) last.set(patch.tickers[i]!, patch.tickers[i + 1]!);
+    }
+    for (const def of INSTRUMENTS) expect(last.get(def.id), def.base).toBe(h.ctx.market.engine.lastPrice(def.id));
+  });
+
+  test('the chart stays equal to the server through lost trade batches and a dropped connection: no gap, no double', async () => {
+    core.showChart({ marketId: 1, period: '1min' });
+    setStatus('open');
+    await settle();
+    run(2000);
+    await settle();
+    drawFrames();
+    expect(patches.find((p) => p.chart)?.chart?.reset).toBe(true);
+
+    // A lost batch of trades.
+    let dropped = false;
+    lose = (event) => {
+      if (event !== SOCKET_EVENTS.trades || dropped) return false;
+      dropped = true;
+      return true;
+    };
+    run(1500);
+    await settle();
+    run(500);
+    await settle();
+    drawFrames();
+    sameCandles(chartRows(), await serverCandles('1min'));
+
+    // The connection drops for 70 seconds of market time, across a minute boundary.
+    setStatus('reconnecting');
+    run(70_000);
+    setStatus('open');
+    await settle();
+    run(1000);
+    await settle();
+    drawFrames();
+    expect(rooms.has(CHANNELS.trades(1))).toBe(true);
+    sameCandles(chartRows(), await serverCandles('1min'));
+
+    // Switching period and back keeps every loaded period current.
+    core.showChart({ marketId: 1, period: '5min' });
+    await settle();
+    run(3000);
+    await settle();
+    drawFrames();
+    sameCandles(chartRows(), await serverCandles('5min'));
+    core.showChart({ marketId: 1, period: '1min' });
+    run(500);
+    drawFrames();
+    sameCandles(chartRows(), await serverCandles('1min'));
+  });
+
+  test('many events between two frames make one patch; statuses and staleness are reported', async () => {
+    core.watchTickers(true);
+    core.watchMarket(2, true);
+    setStatus('open');
+    await settle();
+    run(3000);
+    const before = patches.length;
+    drawFrames();
+    expect(patches.length - before).toBe(1);
+    const patch = patches.at(-1)!;
+    expect(patch.depth?.[0]?.marketId).toBe(2);
+    expect(patch.trades?.[0]?.marketId).toBe(2);
+    expect(patches.some((p) => p.status === 'open')).toBe(true);
+    expect(patches.some((p) => p.stale === false)).toBe(true);
+    setStatus('reconnecting');
+    drawFrames();
+    expect(patches.at(-1)).toMatchObject({ status: 'reconnecting', stale: true });
+  });
+});

@@ -1,0 +1,69 @@
+import { io, type Socket } from 'socket.io-client';
+import { SOCKET_EVENTS, type DepthMessage, type TickerBatch, type TradeBatch } from '../contract/realtime';
+import type { Link, LinkEvents } from './core';
+
+/**
+ * The socket, with the reconnect policy of spec section 9: delay 1000 to 5000 ms with
+ * jitter 0.5, connect time-out 20000 ms, unlimited attempts; websocket only. Its states
+ * are closed, opening (first connect), open, reconnecting.
+ */
+export const RECONNECT = { reconnectionDelay: 1000, reconnectionDelayMax: 5000, randomizationFactor: 0.5, timeout: 20_000 } as const;
+
+export function socketLink(origin: string, events: LinkEvents): Link {
+  let socket: Socket | null = null;
+  let token: string | null = null;
+  let everOpen = false;
+
+  const create = () => {
+    const created = io(origin, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: true,
+      reconnectionAttempts: Infinity,
+      ...RECONNECT,
+      auth: (callback) => callback({ token }),
+    });
+    created.on('connect', () => {
+      everOpen = true;
+      events.status('open');
+    });
+    created.on('disconnect', () => events.status('reconnecting'));
+    created.io.on('reconnect_attempt', () => events.status('reconnecting'));
+    created.on('connect_error', () => events.status(everOpen ? 'reconnecting' : 'opening'));
+    created.on(SOCKET_EVENTS.tickers, (batch: TickerBatch) => events.tickers(batch));
+    created.on(SOCKET_EVENTS.trades, (batch: TradeBatch) => events.trades(batch));
+    created.on(SOCKET_EVENTS.depth, (message: DepthMessage) => events.depth(message));
+    return created;
+  };
+
+  return {
+    open(initial) {
+      token = initial;
+      socket ??= create();
+    },
+    setToken(next) {
+      if (next === token) return;
+      token = next;
+      // Authenticate again: the private room follows the token.
+      if (socket?.connected) {
+        socket.disconnect();
+        socket.connect();
+      }
+    },
+    pause() {
+      if (socket?.connected || socket?.active) {
+        socket.disconnect();
+        events.status('reconnecting');
+      }
+    },
+    resume() {
+      if (socket && !socket.connected) socket.connect();
+    },
+    subscribe(channels) {
+      if (channels.length > 0) socket?.emit(SOCKET_EVENTS.subscribe, channels);
+    },
+    unsubscribe(channels) {
+      if (channels.length > 0) socket?.emit(SOCKET_EVENTS.unsubscribe, channels);
+    },
+  };
+}
