@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { endpoints } from '../contract/api';
-import type { ApiInput, ApiOutput } from '../contract/api';
+import type { ApiInput, ApiOutput, Endpoint } from '../contract/api';
 import { CHANNELS, SOCKET_EVENTS, TICKER_WIDTH, type DepthMessage, type TickerBatch, type TradeBatch } from '../contract/realtime';
 import { CANDLE_WIDTH, type ConnectionStatus, type Fetcher, type Patch, type SnapshotRoute } from '../contract/worker-api';
 import { INSTRUMENTS } from '../server/market/instruments';
@@ -23,7 +23,7 @@ let patches: Patch[];
 let frames: (() => void)[];
 let core: Core;
 
-const byRoute: Record<SnapshotRoute, (typeof endpoints)[keyof typeof endpoints]> = {
+const byRoute: Record<SnapshotRoute, Endpoint> = {
   'GET /currency/quotation_new': endpoints.quotations,
   'GET /currency/new_timeshar': endpoints.klines,
   'GET /market/depth': endpoints.depth,
