@@ -31,7 +31,8 @@ const byRoute: Record<SnapshotRoute, Endpoint> = {
 };
 
 const fetcher: Fetcher = async <R extends SnapshotRoute>(route: R, input: ApiInput<R>): Promise<ApiOutput<R>> => {
-  const answer = await h.call(byRoute[route], input as Record<string, unknown>);
+  const endpoint: Endpoint = byRoute[route];
+  const answer = await h.call(endpoint, input as Record<string, unknown>);
   if (answer.type !== 'ok') throw new Error(String(answer.message));
   return answer.message as ApiOutput<R>;
 };
