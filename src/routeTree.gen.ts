@@ -16,6 +16,9 @@ import { Route as PagesCommonAreaRouteImport } from './routes/pages/common/area'
 import { Route as PagesCommonForgetRouteImport } from './routes/pages/common/forget'
 import { Route as PagesCommonLoginRouteImport } from './routes/pages/common/login'
 import { Route as PagesCommonRegisterRouteImport } from './routes/pages/common/register'
+import { Route as PagesMarketDetailRouteImport } from './routes/pages/market/detail'
+import { Route as PagesMarketMarketRouteImport } from './routes/pages/market/market'
+import { Route as PagesMarketSearchRouteImport } from './routes/pages/market/search'
 import { Route as PagesSettingAreasRouteImport } from './routes/pages/setting/areas'
 import { Route as PagesSettingCurrencyRouteImport } from './routes/pages/setting/currency'
 import { Route as PagesSettingLanguageRouteImport } from './routes/pages/setting/language'
@@ -60,6 +63,21 @@ const PagesCommonLoginRoute = PagesCommonLoginRouteImport.update({
 const PagesCommonRegisterRoute = PagesCommonRegisterRouteImport.update({
   id: '/pages/common/register',
   path: '/pages/common/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesMarketDetailRoute = PagesMarketDetailRouteImport.update({
+  id: '/pages/market/detail',
+  path: '/pages/market/detail',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesMarketMarketRoute = PagesMarketMarketRouteImport.update({
+  id: '/pages/market/market',
+  path: '/pages/market/market',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesMarketSearchRoute = PagesMarketSearchRouteImport.update({
+  id: '/pages/market/search',
+  path: '/pages/market/search',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PagesSettingAreasRoute = PagesSettingAreasRouteImport.update({
@@ -124,6 +142,9 @@ export interface FileRoutesByFullPath {
   '/pages/common/login': typeof PagesCommonLoginRoute
   '/pages/common/register': typeof PagesCommonRegisterRoute
   '/pages/index/index': typeof PagesIndexChar91indexChar93Route
+  '/pages/market/detail': typeof PagesMarketDetailRoute
+  '/pages/market/market': typeof PagesMarketMarketRoute
+  '/pages/market/search': typeof PagesMarketSearchRoute
   '/pages/setting/areas': typeof PagesSettingAreasRoute
   '/pages/setting/currency': typeof PagesSettingCurrencyRoute
   '/pages/setting/language': typeof PagesSettingLanguageRoute
@@ -142,6 +163,9 @@ export interface FileRoutesByTo {
   '/pages/common/login': typeof PagesCommonLoginRoute
   '/pages/common/register': typeof PagesCommonRegisterRoute
   '/pages/index/index': typeof PagesIndexChar91indexChar93Route
+  '/pages/market/detail': typeof PagesMarketDetailRoute
+  '/pages/market/market': typeof PagesMarketMarketRoute
+  '/pages/market/search': typeof PagesMarketSearchRoute
   '/pages/setting/areas': typeof PagesSettingAreasRoute
   '/pages/setting/currency': typeof PagesSettingCurrencyRoute
   '/pages/setting/language': typeof PagesSettingLanguageRoute
@@ -162,6 +186,9 @@ export interface FileRoutesById {
   '/pages/common/login': typeof PagesCommonLoginRoute
   '/pages/common/register': typeof PagesCommonRegisterRoute
   '/pages/index/index': typeof PagesIndexChar91indexChar93Route
+  '/pages/market/detail': typeof PagesMarketDetailRoute
+  '/pages/market/market': typeof PagesMarketMarketRoute
+  '/pages/market/search': typeof PagesMarketSearchRoute
   '/pages/setting/areas': typeof PagesSettingAreasRoute
   '/pages/setting/currency': typeof PagesSettingCurrencyRoute
   '/pages/setting/language': typeof PagesSettingLanguageRoute
@@ -182,6 +209,9 @@ export interface FileRouteTypes {
     | '/pages/common/login'
     | '/pages/common/register'
     | '/pages/index/index'
+    | '/pages/market/detail'
+    | '/pages/market/market'
+    | '/pages/market/search'
     | '/pages/setting/areas'
     | '/pages/setting/currency'
     | '/pages/setting/language'
@@ -200,6 +230,9 @@ export interface FileRouteTypes {
     | '/pages/common/login'
     | '/pages/common/register'
     | '/pages/index/index'
+    | '/pages/market/detail'
+    | '/pages/market/market'
+    | '/pages/market/search'
     | '/pages/setting/areas'
     | '/pages/setting/currency'
     | '/pages/setting/language'
@@ -219,6 +252,9 @@ export interface FileRouteTypes {
     | '/pages/common/login'
     | '/pages/common/register'
     | '/pages/index/index'
+    | '/pages/market/detail'
+    | '/pages/market/market'
+    | '/pages/market/search'
     | '/pages/setting/areas'
     | '/pages/setting/currency'
     | '/pages/setting/language'
@@ -239,6 +275,9 @@ export interface RootRouteChildren {
   PagesCommonLoginRoute: typeof PagesCommonLoginRoute
   PagesCommonRegisterRoute: typeof PagesCommonRegisterRoute
   PagesIndexChar91indexChar93Route: typeof PagesIndexChar91indexChar93Route
+  PagesMarketDetailRoute: typeof PagesMarketDetailRoute
+  PagesMarketMarketRoute: typeof PagesMarketMarketRoute
+  PagesMarketSearchRoute: typeof PagesMarketSearchRoute
   PagesSettingAreasRoute: typeof PagesSettingAreasRoute
   PagesSettingCurrencyRoute: typeof PagesSettingCurrencyRoute
   PagesSettingLanguageRoute: typeof PagesSettingLanguageRoute
@@ -293,6 +332,27 @@ declare module '@tanstack/react-router' {
       path: '/pages/common/register'
       fullPath: '/pages/common/register'
       preLoaderRoute: typeof PagesCommonRegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/market/detail': {
+      id: '/pages/market/detail'
+      path: '/pages/market/detail'
+      fullPath: '/pages/market/detail'
+      preLoaderRoute: typeof PagesMarketDetailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/market/market': {
+      id: '/pages/market/market'
+      path: '/pages/market/market'
+      fullPath: '/pages/market/market'
+      preLoaderRoute: typeof PagesMarketMarketRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/market/search': {
+      id: '/pages/market/search'
+      path: '/pages/market/search'
+      fullPath: '/pages/market/search'
+      preLoaderRoute: typeof PagesMarketSearchRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/setting/areas': {
@@ -398,6 +458,9 @@ const rootRouteChildren: RootRouteChildren = {
   PagesCommonLoginRoute: PagesCommonLoginRoute,
   PagesCommonRegisterRoute: PagesCommonRegisterRoute,
   PagesIndexChar91indexChar93Route: PagesIndexChar91indexChar93Route,
+  PagesMarketDetailRoute: PagesMarketDetailRoute,
+  PagesMarketMarketRoute: PagesMarketMarketRoute,
+  PagesMarketSearchRoute: PagesMarketSearchRoute,
   PagesSettingAreasRoute: PagesSettingAreasRoute,
   PagesSettingCurrencyRoute: PagesSettingCurrencyRoute,
   PagesSettingLanguageRoute: PagesSettingLanguageRoute,

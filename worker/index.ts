@@ -17,13 +17,19 @@ const schedule = (frame: () => void): void => {
   else setTimeout(frame, 16);
 };
 
-let core: Core | null = null;
+/** Calls made before start() has finished wait for the core, in the order they came. */
+let started = false;
+let resolveCore: (core: Core) => void = () => undefined;
+const ready = new Promise<Core>((resolve) => {
+  resolveCore = resolve;
+});
 
 const api: CoreApi = {
   async start(config, onPatch, fetcher) {
-    if (core) return;
+    if (started) return;
+    started = true;
     const cache = await openCache().catch(() => null);
-    core = new Core({
+    const core = new Core({
       link: (events) => socketLink(config.origin, events),
       cache,
       schedule,
@@ -31,12 +37,13 @@ const api: CoreApi = {
       setTimer: (callback, ms) => void setTimeout(callback, ms),
     });
     await core.begin(config, fetcher);
+    resolveCore(core);
   },
-  setToken: (token) => core?.setToken(token),
-  setNetwork: (online) => core?.setNetwork(online),
-  watchTickers: (watching) => core?.watchTickers(watching),
-  watchMarket: (marketId, watching) => core?.watchMarket(marketId, watching),
-  showChart: (chart) => core?.showChart(chart),
+  setToken: async (token) => (await ready).setToken(token),
+  setNetwork: async (online) => (await ready).setNetwork(online),
+  watchTickers: async (watching) => (await ready).watchTickers(watching),
+  watchMarket: async (marketId, watching) => (await ready).watchMarket(marketId, watching),
+  showChart: async (chart) => (await ready).showChart(chart),
 };
 
 expose(api satisfies CoreApi);

@@ -39,6 +39,10 @@ function isEnvelope(value: unknown): value is Envelope {
   return typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string' && 'message' in value;
 }
 
+function isCodeEnvelope(value: unknown): value is { code: number; msg?: unknown } & Record<string, unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number' && !('type' in value);
+}
+
 function headers(): Record<string, string> {
   const result: Record<string, string> = { 'Accept-Language': API_LANG[language.value] };
   if (token.value) result['Authorization'] = token.value;
@@ -85,6 +89,14 @@ async function send(url: string, init: RequestInit, decode: 'json' | 'urlencoded
     const message = isEnvelope(body) && typeof body.message === 'string' ? body.message : translate('common:errors.http', { status: response.status });
     return fail(new ApiFailure('http', message), options);
   }
+  if (isCodeEnvelope(body)) {
+    // The kline convention (spec 8): code 1 is success, the rest of the body is the answer.
+    if (body.code === 1) {
+      const { code: _code, msg: _msg, ...rest } = body;
+      return rest;
+    }
+    return fail(new ApiFailure('error', typeof body.msg === 'string' ? body.msg : translate('common:errors.unknown')), options);
+  }
   if (!isEnvelope(body)) return fail(new ApiFailure('http', translate('common:errors.http', { status: response.status })), options);
   if (body.type === 'ok') return body.message;
   const kind: FailureKind = body.type === '999' || body.type === '998' ? body.type : 'error';
@@ -103,7 +115,12 @@ type InputArgs<R extends ApiRoute> = Record<string, never> extends ApiInput<R>
   : [input: ApiInput<R>, options?: RequestOptions];
 
 /** Calls "METHOD /path" with typed input and answers the typed message. */
-export async function api<R extends ApiRoute>(route: R, ...[input, options = {}]: InputArgs<R>): Promise<ApiOutput<R>> {
+export function api<R extends ApiRoute>(route: R, ...[input, options = {}]: InputArgs<R>): Promise<ApiOutput<R>> {
+  return request(route, input, options);
+}
+
+/** The same call for generic code (the worker's snapshot fetcher). */
+export async function request<R extends ApiRoute>(route: R, input: ApiInput<R> | undefined, options: RequestOptions = {}): Promise<ApiOutput<R>> {
   const space = route.indexOf(' ');
   const method = route.slice(0, space);
   const path = route.slice(space + 1);

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { HomeIcon } from '../ui/icons';
+import { HomeIcon, MarketIcon } from '../ui/icons';
 
 /**
  * The bottom tabs, in the spec's order (home, market, trade, finance, assets). A tab
@@ -13,7 +13,10 @@ export interface Tab {
   icon: ComponentType<{ size?: number }>;
 }
 
-export const TABS: readonly Tab[] = [{ key: 'home', path: '/', aliases: ['/pages/index/index'], icon: HomeIcon }];
+export const TABS: readonly Tab[] = [
+  { key: 'home', path: '/', aliases: ['/pages/index/index'], icon: HomeIcon },
+  { key: 'market', path: '/pages/market/market', aliases: [], icon: MarketIcon },
+];
 
 export function tabOf(path: string): Tab | undefined {
   return TABS.find((tab) => tab.path === path || tab.aliases.includes(path));

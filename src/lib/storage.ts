@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   fiat: 'fiat',
   fiatRates: 'fiats',
   fiatRatesSavedAt: 'saveFiatsTime',
+  /** markets looked at on this device, newest first */
+  recentMarkets: 'recentMarkets',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

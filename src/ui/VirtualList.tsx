@@ -24,6 +24,8 @@ export function VirtualList<T>({
       computeItemKey={(index, item) => rowKey(item, index)}
       itemContent={(index, item) => row(item, index)}
       increaseViewportBy={200}
+      // The first rows paint before anything is measured.
+      initialItemCount={Math.min(items.length, 16)}
     />
   );
 }

@@ -9,6 +9,7 @@ import { PrimaryButton } from '../../ui/form';
 import { GlobeIcon, SettingsIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
 import { refreshUser } from '../auth/actions';
+import { LiveQuotes } from './LiveQuotes';
 import { navigate } from '../../app/navigation';
 import styles from './HomeScreen.module.css';
 
@@ -59,6 +60,7 @@ export function HomeScreen() {
           </div>
         </section>
       )}
+      <LiveQuotes />
       <p className={styles.note}>{t('common:paper_trading')}</p>
     </Screen>
   );

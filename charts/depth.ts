@@ -1,0 +1,51 @@
+import { AreaSeries, ColorType, createOptionsChart, type AreaData, type IChartApiBase } from 'lightweight-charts';
+import { COLORS } from './theme';
+
+/**
+ * The depth chart: cumulative quantity against price, bids green from the best bid
+ * down, asks red from the best ask up, on a price axis.
+ */
+export interface DepthChart {
+  apply(bids: Float64Array, asks: Float64Array): void;
+  destroy(): void;
+}
+
+export function createDepthChart(container: HTMLElement, options: { pricePrecision: number; locale: string }): DepthChart {
+  const chart: IChartApiBase<number> = createOptionsChart(container, {
+    autoSize: true,
+    layout: { background: { type: ColorType.Solid, color: COLORS.background }, textColor: COLORS.text, fontSize: 11 },
+    grid: { vertLines: { visible: false }, horzLines: { color: COLORS.grid } },
+    rightPriceScale: { borderVisible: false },
+    timeScale: { borderVisible: false },
+    localization: { locale: options.locale, priceFormatter: (price: number) => price.toFixed(options.pricePrecision) },
+    handleScroll: false,
+    handleScale: false,
+  });
+  const bidSeries = chart.addSeries(AreaSeries, { lineColor: COLORS.up, topColor: 'rgba(46,189,133,0.35)', bottomColor: 'rgba(46,189,133,0.05)', lineWidth: 2, priceLineVisible: false, lastValueVisible: false });
+  const askSeries = chart.addSeries(AreaSeries, { lineColor: COLORS.down, topColor: 'rgba(246,70,93,0.35)', bottomColor: 'rgba(246,70,93,0.05)', lineWidth: 2, priceLineVisible: false, lastValueVisible: false });
+
+  return {
+    apply(bids, asks) {
+      // Bids come best (highest) first; the axis wants prices rising.
+      const bidPoints: AreaData<number>[] = [];
+      let total = 0;
+      for (let i = 0; i + 1 < bids.length; i += 2) {
+        total += bids[i + 1] as number;
+        bidPoints.push({ time: bids[i] as number, value: total });
+      }
+      bidPoints.reverse();
+      const askPoints: AreaData<number>[] = [];
+      total = 0;
+      for (let i = 0; i + 1 < asks.length; i += 2) {
+        total += asks[i + 1] as number;
+        askPoints.push({ time: asks[i] as number, value: total });
+      }
+      bidSeries.setData(bidPoints);
+      askSeries.setData(askPoints);
+      chart.timeScale().fitContent();
+    },
+    destroy() {
+      chart.remove();
+    },
+  };
+}

@@ -1,0 +1,183 @@
+import {
+  AreaSeries,
+  CandlestickSeries,
+  createChart,
+  HistogramSeries,
+  LineSeries,
+  type CandlestickData,
+  type HistogramData,
+  type IChartApi,
+  type ISeriesApi,
+  type LineData,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import type { Period } from '../contract/market';
+import { CANDLE_WIDTH } from '../contract/worker-api';
+import { baseOptions, COLORS } from './theme';
+
+/**
+ * The pair screen's chart: candles with volume and moving averages, or the timeshare
+ * line (1-minute closes) with volume. Fed straight from the worker's patches. Beside the
+ * canvas it keeps a small table of the newest candles for screen readers (and tests).
+ */
+export type ChartMode = 'candles' | 'timeshare';
+
+export interface KlineChartOptions {
+  pricePrecision: number;
+  locale: string;
+  mode: ChartMode;
+  period: Period;
+  /** labels for the accessible table */
+  labels: { time: string; open: string; high: string; low: string; close: string; volume: string; caption: string };
+}
+
+export interface KlineChart {
+  /** A patch's rows: the whole series when `reset`, else rows to update or append. */
+  apply(rows: Float64Array, reset: boolean): void;
+  destroy(): void;
+}
+
+const MA_LENGTHS = [5, 10, 30] as const;
+const TABLE_ROWS = 30;
+
+interface Row {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
+
+const toTime = (ms: number) => (ms / 1000) as UTCTimestamp;
+
+export function createKlineChart(container: HTMLElement, options: KlineChartOptions): KlineChart {
+  const chart: IChartApi = createChart(container, {
+    ...baseOptions(options.locale),
+    timeScale: { ...baseOptions(options.locale).timeScale, secondsVisible: false, timeVisible: !['1day', '1week', '1mon'].includes(options.period) },
+    localization: {
+      locale: options.locale,
+      timeFormatter: (time: Time) => new Date(Number(time) * 1000).toLocaleString(options.locale, { dateStyle: 'short', timeStyle: 'short' }),
+    },
+  });
+  const priceFormat = { type: 'price' as const, precision: options.pricePrecision, minMove: 10 ** -options.pricePrecision };
+  const main: ISeriesApi<'Candlestick'> | ISeriesApi<'Area'> =
+    options.mode === 'candles'
+      ? chart.addSeries(CandlestickSeries, { upColor: COLORS.up, downColor: COLORS.down, borderVisible: false, wickUpColor: COLORS.up, wickDownColor: COLORS.down, priceFormat })
+      : chart.addSeries(AreaSeries, { lineColor: COLORS.line, topColor: 'rgba(247,165,74,0.28)', bottomColor: 'rgba(247,165,74,0.02)', lineWidth: 2, priceFormat });
+  const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'volume', lastValueVisible: false, priceLineVisible: false });
+  chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+  main.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.24 } });
+  const averages =
+    options.mode === 'candles'
+      ? MA_LENGTHS.map((_, i) => chart.addSeries(LineSeries, { color: COLORS.ma[i], lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }))
+      : [];
+
+  const rows: Row[] = [];
+  const table = document.createElement('table');
+  table.className = 'chart-data';
+  table.dataset['testid'] = 'chart-data';
+  const caption = document.createElement('caption');
+  caption.textContent = options.labels.caption;
+  const head = document.createElement('thead');
+  head.innerHTML = '<tr><th></th><th></th><th></th><th></th><th></th><th></th></tr>';
+  const headers = head.querySelectorAll('th');
+  [options.labels.time, options.labels.open, options.labels.high, options.labels.low, options.labels.close, options.labels.volume].forEach((text, i) => {
+    const cell = headers[i];
+    if (cell) cell.textContent = text;
+  });
+  const body = document.createElement('tbody');
+  table.append(caption, head, body);
+  container.append(table);
+  let tableTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const writeTable = () => {
+    tableTimer = undefined;
+    const fragment = document.createDocumentFragment();
+    for (const row of rows.slice(-TABLE_ROWS)) {
+      const tr = document.createElement('tr');
+      tr.dataset['time'] = String(row.time);
+      for (const value of [new Date(row.time).toISOString(), row.open, row.high, row.low, row.close, row.volume]) {
+        const td = document.createElement('td');
+        td.textContent = typeof value === 'number' ? String(value) : value;
+        tr.append(td);
+      }
+      fragment.append(tr);
+    }
+    body.replaceChildren(fragment);
+  };
+
+  const bar = (row: Row): CandlestickData<Time> => ({ time: toTime(row.time), open: row.open, high: row.high, low: row.low, close: row.close });
+  const line = (row: Row): LineData<Time> => ({ time: toTime(row.time), value: row.close });
+  const vol = (row: Row): HistogramData<Time> => ({ time: toTime(row.time), value: row.volume, color: row.close >= row.open ? COLORS.volumeUp : COLORS.volumeDown });
+
+  const average = (length: number, end: number): number | null => {
+    if (end + 1 < length) return null;
+    let sum = 0;
+    for (let i = end - length + 1; i <= end; i++) sum += (rows[i] as Row).close;
+    return sum / length;
+  };
+
+  const setAll = () => {
+    if (options.mode === 'candles') (main as ISeriesApi<'Candlestick'>).setData(rows.map(bar));
+    else (main as ISeriesApi<'Area'>).setData(rows.map(line));
+    volume.setData(rows.map(vol));
+    averages.forEach((series, i) => {
+      const length = MA_LENGTHS[i] as number;
+      const data: LineData<Time>[] = [];
+      rows.forEach((row, index) => {
+        const value = average(length, index);
+        if (value !== null) data.push({ time: toTime(row.time), value });
+      });
+      series.setData(data);
+    });
+  };
+
+  const updateAt = (index: number) => {
+    const row = rows[index] as Row;
+    if (options.mode === 'candles') (main as ISeriesApi<'Candlestick'>).update(bar(row));
+    else (main as ISeriesApi<'Area'>).update(line(row));
+    volume.update(vol(row));
+    averages.forEach((series, i) => {
+      const value = average(MA_LENGTHS[i] as number, index);
+      if (value !== null) series.update({ time: toTime(row.time), value });
+    });
+  };
+
+  return {
+    apply(data, reset) {
+      const incoming: Row[] = [];
+      for (let i = 0; i + CANDLE_WIDTH <= data.length; i += CANDLE_WIDTH) {
+        incoming.push({ time: data[i] as number, open: data[i + 1] as number, high: data[i + 2] as number, low: data[i + 3] as number, close: data[i + 4] as number, volume: data[i + 5] as number });
+      }
+      if (reset) {
+        rows.splice(0, rows.length, ...incoming);
+        setAll();
+      } else {
+        let rewind = false;
+        for (const row of incoming) {
+          const last = rows.at(-1);
+          if (!last || row.time > last.time) {
+            rows.push(row);
+            updateAt(rows.length - 1);
+          } else if (row.time === last.time) {
+            rows[rows.length - 1] = row;
+            updateAt(rows.length - 1);
+          } else {
+            const index = rows.findIndex((r) => r.time === row.time);
+            if (index >= 0) rows[index] = row;
+            rewind = true;
+          }
+        }
+        if (rewind) setAll();
+      }
+      tableTimer ??= setTimeout(writeTable, 300);
+    },
+    destroy() {
+      clearTimeout(tableTimer);
+      table.remove();
+      chart.remove();
+    },
+  };
+}

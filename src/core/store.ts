@@ -1,0 +1,109 @@
+import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
+import type { Period } from '../../contract/market';
+import type { ChartPatch, ConnectionStatus, MarketInfo } from '../../contract/worker-api';
+import { language } from '../i18n';
+import { directionOf, formatChange, formatCompact, formatFixed, type Direction } from '../lib/format';
+
+/**
+ * What the realtime core has told the app, as signals: one set per market, so a price
+ * cell bound to its market's text signal updates alone and no list or row renders.
+ */
+export interface Quote {
+  info: MarketInfo;
+  last: Signal<number>;
+  open: Signal<number>;
+  high: Signal<number>;
+  low: Signal<number>;
+  volume: Signal<number>;
+  amount: Signal<number>;
+  /** 24h change in percent */
+  change: ReadonlySignal<number>;
+  direction: ReadonlySignal<Direction>;
+  lastText: ReadonlySignal<string>;
+  changeText: ReadonlySignal<string>;
+  highText: ReadonlySignal<string>;
+  lowText: ReadonlySignal<string>;
+  volumeText: ReadonlySignal<string>;
+  amountText: ReadonlySignal<string>;
+}
+
+export const connection = signal<ConnectionStatus>('closed');
+/** true while figures come from the device cache or the socket is not live */
+export const stale = signal(false);
+export const markets = signal<readonly MarketInfo[]>([]);
+
+const quotes = new Map<number, Quote>();
+
+export function createQuote(info: MarketInfo): Quote {
+  const last = signal(Number.NaN);
+  const open = signal(Number.NaN);
+  const high = signal(Number.NaN);
+  const low = signal(Number.NaN);
+  const volume = signal(Number.NaN);
+  const amount = signal(Number.NaN);
+  const change = computed(() => (open.value > 0 ? ((last.value - open.value) / open.value) * 100 : 0));
+  const price = (value: Signal<number>) => computed(() => formatFixed(value.value, info.pricePrecision, language.value));
+  return {
+    info,
+    last,
+    open,
+    high,
+    low,
+    volume,
+    amount,
+    change,
+    direction: computed(() => directionOf(Math.round(change.value * 100))),
+    lastText: price(last),
+    changeText: computed(() => formatChange(change.value, language.value)),
+    highText: price(high),
+    lowText: price(low),
+    volumeText: computed(() => formatCompact(volume.value, language.value)),
+    amountText: computed(() => formatCompact(amount.value, language.value)),
+  };
+}
+
+export function quoteOf(marketId: number): Quote | undefined {
+  return quotes.get(marketId);
+}
+
+export function setCatalogue(list: readonly MarketInfo[]): void {
+  for (const info of list) if (!quotes.has(info.id)) quotes.set(info.id, createQuote(info));
+  markets.value = list;
+}
+
+export function marketBySymbol(symbol: string): MarketInfo | undefined {
+  const wanted = symbol.replace('/', '').toUpperCase();
+  return markets.value.find((market) => market.symbol.replace('/', '') === wanted);
+}
+
+/** Depth and recent trades of watched markets. */
+export interface DepthView {
+  bids: Float64Array;
+  asks: Float64Array;
+}
+const depths = new Map<number, Signal<DepthView | null>>();
+export function depthOf(marketId: number): Signal<DepthView | null> {
+  let depth = depths.get(marketId);
+  if (!depth) depths.set(marketId, (depth = signal(null)));
+  return depth;
+}
+
+const trades = new Map<number, Signal<Float64Array>>();
+export function tradesOf(marketId: number): Signal<Float64Array> {
+  let list = trades.get(marketId);
+  if (!list) trades.set(marketId, (list = signal(new Float64Array(0))));
+  return list;
+}
+
+/** Charts draw straight from patches, outside React. */
+type ChartListener = (patch: ChartPatch) => void;
+const chartListeners = new Set<ChartListener>();
+export function onChart(listener: ChartListener): () => void {
+  chartListeners.add(listener);
+  return () => chartListeners.delete(listener);
+}
+export function emitChart(patch: ChartPatch): void {
+  for (const listener of chartListeners) listener(patch);
+}
+
+export type { Period };

@@ -1,0 +1,14 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { connection, stale } from '../../core/store';
+import { useT } from '../../i18n';
+import styles from './market.module.css';
+
+/** Says when the figures on screen are not live: from the device's cache, or while reconnecting. */
+export function ConnectionBanner() {
+  useSignals();
+  const t = useT();
+  const status = connection.value;
+  if (status === 'reconnecting') return <p className={styles.status} role="status" data-testid="connection">{t('market:reconnecting')}</p>;
+  if (stale.value) return <p className={styles.status} role="status" data-testid="connection">{t('market:stale')}</p>;
+  return null;
+}

@@ -1,0 +1,86 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client';
+import { useMarketWatch, useTickers } from '../../core/hooks';
+import { marketBySymbol, markets, quoteOf } from '../../core/store';
+import { useT } from '../../i18n';
+import { Screen } from '../../ui/Screen';
+import { ChangeText, PriceCell } from './cells';
+import { ChartPanel } from './ChartPanel';
+import { ConnectionBanner } from './ConnectionBanner';
+import { DepthPanel, OrderBookPanel, TradesPanel } from './BookPanels';
+import { FavouriteButton } from './FavouriteButton';
+import { rememberMarket } from './recent';
+import styles from './detail.module.css';
+
+type Panel = 'book' | 'depth' | 'trades';
+const PANELS: readonly Panel[] = ['book', 'depth', 'trades'];
+
+/** A pair's screen: 24h header, chart with periods and timeshare, order book, depth, trades. */
+export function DetailScreen() {
+  useSignals();
+  const t = useT();
+  const { symbol } = useSearch({ from: '/pages/market/detail' });
+  useTickers();
+  const info = marketBySymbol(symbol);
+  const quote = info ? quoteOf(info.id) : undefined;
+  useMarketWatch(info?.id);
+  const [panel, setPanel] = useState<Panel>('book');
+
+  useEffect(() => {
+    if (!info) return;
+    rememberMarket(info.id);
+    void api('POST /market/view', { market_id: info.id, source: 'detail' }, { silent: true }).catch(() => undefined);
+  }, [info]);
+
+  if (!info || !quote) {
+    return (
+      <Screen title={symbol}>
+        <p className={styles.missing}>{markets.value.length > 0 ? t('market:unknown') : t('common:loading')}</p>
+      </Screen>
+    );
+  }
+
+  return (
+    <Screen title={info.symbol} right={<FavouriteButton currencyId={info.currencyId} />}>
+      <ConnectionBanner />
+      <section className={styles.summary}>
+        <div className={styles.lastBlock}>
+          <PriceCell quote={quote} className={styles.last} />
+          <ChangeText quote={quote} />
+          <span className={styles.simulated}>{t('market:simulated')}</span>
+        </div>
+        <dl className={styles.stats}>
+          <div>
+            <dt>{t('market:high')}</dt>
+            <dd>{quote.highText}</dd>
+          </div>
+          <div>
+            <dt>{t('market:low')}</dt>
+            <dd>{quote.lowText}</dd>
+          </div>
+          <div>
+            <dt>{t('market:volume_in', { asset: info.base })}</dt>
+            <dd>{quote.volumeText}</dd>
+          </div>
+          <div>
+            <dt>{t('market:amount_in', { asset: info.quote })}</dt>
+            <dd>{quote.amountText}</dd>
+          </div>
+        </dl>
+      </section>
+      <ChartPanel info={info} />
+      <nav className={styles.panelTabs} role="tablist">
+        {PANELS.map((key) => (
+          <button key={key} type="button" role="tab" aria-selected={panel === key} className={`${styles.panelTab} ${panel === key ? styles.panelTabOn : ''}`} onClick={() => setPanel(key)} data-testid={`panel-${key}`}>
+            {t(`market:panels.${key}`)}
+          </button>
+        ))}
+      </nav>
+      {panel === 'book' && <OrderBookPanel info={info} />}
+      {panel === 'depth' && <DepthPanel info={info} />}
+      {panel === 'trades' && <TradesPanel info={info} />}
+    </Screen>
+  );
+}

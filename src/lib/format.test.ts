@@ -1,0 +1,27 @@
+import { describe, expect, test } from 'vitest';
+import { directionOf, formatChange, formatCompact, formatFixed } from './format';
+
+describe('the number formatter', () => {
+  test('compact figures follow spec 9: M above a million, K above a thousand, else four decimals', () => {
+    expect(formatCompact(17_137_056_561.57, 'en')).toBe('17,137.1M');
+    expect(formatCompact(1_000_001, 'en')).toBe('1.0M');
+    expect(formatCompact(1_000_000, 'en')).toBe('1,000.0K');
+    expect(formatCompact(176_100.14, 'en')).toBe('176.1K');
+    expect(formatCompact(1000, 'en')).toBe('1,000.0000');
+    expect(formatCompact(0.12345, 'en')).toBe('0.1235');
+  });
+
+  test('prices keep their precision and the language grouping', () => {
+    expect(formatFixed(96006.8, 2, 'en')).toBe('96,006.80');
+    expect(formatFixed(0.000022, 8, 'en')).toBe('0.00002200');
+    expect(formatFixed(96006.8, 2, 'fra')).toMatch(/^96\s006,80$/u);
+    expect(formatFixed(Number.NaN, 2, 'en')).toBe('--');
+  });
+
+  test('changes are signed percents; the sign picks the colour', () => {
+    expect(formatChange(1.234, 'en')).toBe('+1.23%');
+    expect(formatChange(-0.5, 'en')).toBe('-0.50%');
+    expect(formatChange(0, 'en')).toBe('0.00%');
+    expect([directionOf(2), directionOf(-1), directionOf(0)]).toEqual(['up', 'down', 'flat']);
+  });
+});

@@ -1,0 +1,51 @@
+import { BCP47, type Language } from '../../contract/languages';
+
+/**
+ * The one number formatter (spec section 9): prices and quantities at their market's
+ * precision with the language's grouping; compact figures above 1,000,000 as M with
+ * one decimal, above 1,000 as K, else four decimals; changes as signed percents.
+ */
+const cache = new Map<string, Intl.NumberFormat>();
+
+function formatter(language: Language, minimum: number, maximum: number): Intl.NumberFormat {
+  const key = `${language}:${minimum}:${maximum}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(BCP47[language], { minimumFractionDigits: minimum, maximumFractionDigits: maximum });
+    cache.set(key, format);
+  }
+  return format;
+}
+
+export function formatFixed(value: number, decimals: number, language: Language): string {
+  if (!Number.isFinite(value)) return '--';
+  return formatter(language, decimals, decimals).format(value);
+}
+
+/** Spec 9: M with one decimal above a million, K above a thousand, else four decimals. */
+export function formatCompact(value: number, language: Language): string {
+  if (!Number.isFinite(value)) return '--';
+  const size = Math.abs(value);
+  if (size > 1_000_000) return `${formatter(language, 1, 1).format(value / 1_000_000)}M`;
+  if (size > 1_000) return `${formatter(language, 1, 1).format(value / 1_000)}K`;
+  return formatter(language, 4, 4).format(value);
+}
+
+/** +1.23%, -0.50%, 0.00% */
+export function formatChange(percent: number, language: Language): string {
+  if (!Number.isFinite(percent)) return '--';
+  const text = formatter(language, 2, 2).format(Math.abs(percent));
+  return `${percent > 0 ? '+' : percent < 0 ? '-' : ''}${text}%`;
+}
+
+export type Direction = 'up' | 'down' | 'flat';
+
+/** Up green, down red, zero grey (spec 9). */
+export function directionOf(value: number): Direction {
+  return value > 0 ? 'up' : value < 0 ? 'down' : 'flat';
+}
+
+/** Local time of day, hh:mm:ss, for trade lists. */
+export function formatClock(time: number, language: Language): string {
+  return new Date(time).toLocaleTimeString(BCP47[language], { hour12: false, hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}

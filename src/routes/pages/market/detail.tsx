@@ -1,0 +1,11 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { DetailScreen } from '../../../features/market/DetailScreen';
+
+/** A pair's screen: ?symbol=BTCUSDT (or BTC/USDT). */
+export const Route = createFileRoute('/pages/market/detail')({
+  validateSearch: (search: Record<string, unknown>): { symbol: string } => {
+    const symbol = typeof search['symbol'] === 'string' ? search['symbol'].toUpperCase() : '';
+    return { symbol: /^[A-Z0-9]{2,12}\/?[A-Z0-9]{2,8}$/.test(symbol) ? symbol.replace('/', '') : 'BTCUSDT' };
+  },
+  component: DetailScreen,
+});
