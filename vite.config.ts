@@ -26,6 +26,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // scripts/size.ts reads it to add up what the first screen loads.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -1,21 +1,44 @@
 /**
- * npm run bench: runs every suite in bench/ and prints a table per suite.
- * Figures are for comparing changes on one machine, not pass/fail checks.
+ * npm run bench: prints figures for the hot paths. Figures compare changes on one
+ * machine; targets are noted beside them, not enforced here.
  */
 import { Bench } from 'tinybench';
+import { preparePatchApply, SYMBOLS } from './patch-apply';
 import { suites } from './suites';
+import { measurePipeline } from './worker-pipeline';
 
-for (const suite of suites) {
+const format = (n: number) => Math.round(n).toLocaleString('en');
+
+async function runSuite(title: string, cases: Record<string, () => void>): Promise<Bench> {
   const bench = new Bench({ time: 500, warmupTime: 100 });
-  for (const [name, fn] of Object.entries(suite.cases)) bench.add(name, fn);
+  for (const [name, fn] of Object.entries(cases)) bench.add(name, fn);
   await bench.run();
-  console.log(`\n${suite.title}`);
+  console.log(`\n${title}`);
   console.table(
     bench.tasks.map((task) => {
       const result = task.result;
       const mean = result && 'latency' in result ? result.latency.mean : Number.NaN;
+      const p99 = result && 'latency' in result ? result.latency.p99 : Number.NaN;
       const ops = result && 'throughput' in result ? result.throughput.mean : Number.NaN;
-      return { case: task.name, 'ops/s': Math.round(ops).toLocaleString('en'), 'mean µs': (mean * 1000).toFixed(2) };
+      return { case: task.name, 'ops/s': format(ops), 'mean µs': (mean * 1000).toFixed(2), 'p99 µs': ((p99 ?? Number.NaN) * 1000).toFixed(2) };
     }),
   );
+  return bench;
 }
+
+for (const suite of suites) await runSuite(suite.title, suite.cases);
+
+const patch = await runSuite(`applying one frame's ticker patch for ${SYMBOLS} markets (target: under 0.5 ms)`, { [`applyPatch, ${SYMBOLS} markets`]: preparePatchApply() });
+const patchResult = patch.tasks[0]?.result;
+const patchMs = patchResult && 'latency' in patchResult ? patchResult.latency.mean : Number.NaN;
+
+const pipeline = await measurePipeline();
+console.log('\nworker pipeline: decode + merge into 8 periods + trade log + one patch per frame (target: 1,000,000 ticks/s)');
+console.table([
+  { measure: 'pipeline ticks/s', value: format(pipeline.pipelinePerSecond) },
+  { measure: 'bare JSON.parse ticks/s (same text)', value: format(pipeline.jsonParsePerSecond) },
+  { measure: 'pipeline / JSON.parse', value: `${((pipeline.pipelinePerSecond / pipeline.jsonParsePerSecond) * 100).toFixed(0)} %` },
+  { measure: 'ticks', value: format(pipeline.ticks) },
+  { measure: 'patches posted (last round)', value: format(pipeline.patches) },
+]);
+console.log(`\nsummary: pipeline ${format(pipeline.pipelinePerSecond)} ticks/s; patch apply ${patchMs.toFixed(3)} ms for ${SYMBOLS} markets`);

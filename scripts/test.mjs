@@ -35,5 +35,6 @@ run('typecheck (tsc -b)', process.execPath, [path.join(root, 'node_modules/types
 run('lint (realm boundaries, no any)', tsx[0], [...tsx[1], 'scripts/lint.ts']);
 run('unit and server tests (vitest)', process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run']);
 run('build the app (vite)', process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+run('first-screen size budget', tsx[0], [...tsx[1], 'scripts/size.ts']);
 run('end-to-end (Playwright, Chromium 390x844)', process.execPath, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test']);
 console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

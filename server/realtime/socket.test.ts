@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
+import type { Server } from 'socket.io';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
 import { bucketStart, extendCandle, type Candle } from '../../contract/market';
@@ -10,12 +11,13 @@ import { createHarness, type Harness } from '../testing/harness';
 import { attachRealtime } from './socket';
 
 let h: Harness;
+let io: Server;
 let client: Socket;
 let stopTrading: () => void;
 
 beforeEach(async () => {
   h = await createHarness();
-  attachRealtime(h.app.server, h.ctx);
+  io = attachRealtime(h.app.server, h.ctx);
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   const engine = h.ctx.market.engine;
   const simulator = new Simulator({
@@ -111,6 +113,26 @@ test('tickers come in numbered batches of whole rows; depth snapshots come best 
   for (let i = 2; i < last.b.length; i += 2) expect(last.b[i]!).toBeLessThan(last.b[i - 2]!);
   for (let i = 2; i < last.a.length; i += 2) expect(last.a[i]!).toBeGreaterThan(last.a[i - 2]!);
   depths.forEach((message, i) => i > 0 && expect(message.s).toBeGreaterThan(depths[i - 1]!.s));
+});
+
+test('a socket that brings a valid token joins its user\'s private room; a bad token joins none', async () => {
+  const token = await h.registerUser('sock@example.com');
+  const user = await h.ctx.db.selectFrom('users').select('id').where('email', '=', 'sock@example.com').executeTakeFirstOrThrow();
+  const { port } = h.app.server.address() as AddressInfo;
+  const connectWith = (auth: Record<string, string>) =>
+    new Promise<Socket>((resolve) => {
+      const socket = connect(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth });
+      socket.on('connect', () => resolve(socket));
+    });
+  const good = await connectWith({ token });
+  const bad = await connectWith({ token: 'x'.repeat(43) });
+  await wait(50);
+  const room = io.sockets.adapter.rooms.get(`user:${user.id}`);
+  expect(room?.has(good.id ?? '')).toBe(true);
+  expect(room?.has(bad.id ?? '')).toBe(false);
+  expect(room?.size).toBe(1);
+  good.close();
+  bad.close();
 });
 
 test('leaving a channel stops its messages', async () => {

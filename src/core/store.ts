@@ -1,7 +1,7 @@
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import type { Period } from '../../contract/market';
 import type { ChartPatch, ConnectionStatus, MarketInfo } from '../../contract/worker-api';
-import { language } from '../i18n';
+import { language } from '../i18n/language';
 import { directionOf, formatChange, formatCompact, formatFixed, type Direction } from '../lib/format';
 
 /**

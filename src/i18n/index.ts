@@ -1,8 +1,8 @@
-import { signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { createInstance, type TFunction } from 'i18next';
 import { BCP47, DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contract/languages';
 import { readString, STORAGE_KEYS, writeString } from '../lib/storage';
+import { language } from './language';
 import { APP_NAMESPACES, english, loadLanguage } from './resources';
 
 /**
@@ -21,7 +21,7 @@ void i18n.init({
   returnNull: false,
 });
 
-export const language = signal<Language>(DEFAULT_LANGUAGE);
+export { language };
 
 /** Translates "namespace:key" in the current language, whichever it is at call time. */
 export type Translator = TFunction<typeof APP_NAMESPACES>;

@@ -1,39 +1,9 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { startServer } from './server';
 
-/**
- * Starts the real server (built app included) on a free port with a fresh DATA_DIR,
- * and hands both to the specs through the environment. Answers the teardown.
- */
+/** The server every spec shares (simulated market), handed over through the environment. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const root = path.resolve(import.meta.dirname, '../..');
-  if (!fs.existsSync(path.join(root, 'dist/h5/index.html'))) throw new Error('Build the app first: npx vite build');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-e2e-'));
-  const server = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not start within 60 s')), 60_000);
-    let output = '';
-    server.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on http:\/\/localhost:(\d+)\//.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    });
-    server.on('exit', (code) => reject(new Error(`the server exited (${code}) before listening:\n${output}`)));
-  });
-  process.env['E2E_BASE_URL'] = `http://127.0.0.1:${port}`;
-  process.env['E2E_DATA_DIR'] = dataDir;
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  const server = await startServer();
+  process.env['E2E_BASE_URL'] = server.url;
+  process.env['E2E_DATA_DIR'] = server.dataDir;
+  return () => server.stop();
 }

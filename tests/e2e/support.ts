@@ -15,9 +15,9 @@ export function dataDir(): string {
   return dir;
 }
 
-/** Opens a screen of the app by its hash route. */
-export async function open(page: Page, route: string): Promise<void> {
-  await page.goto(`${baseUrl()}/h5/#${route}`);
+/** Opens a screen of the app by its hash route (on another server when given). */
+export async function open(page: Page, route: string, server = baseUrl()): Promise<void> {
+  await page.goto(`${server}/h5/#${route}`);
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -60,3 +60,21 @@ export function uniqueEmail(label: string): string {
 }
 
 export const toast = (page: Page) => page.getByTestId('toast');
+
+/**
+ * A new account, registered through the API with the code from the outbox, and the
+ * page logged in as it (the token in local storage, as the app keeps it).
+ */
+export async function loggedInUser(page: Page, label: string, server = baseUrl()): Promise<{ email: string; token: string }> {
+  const email = uniqueEmail(label);
+  const asked = Date.now() - 1000;
+  const form = (fields: Record<string, string>) => ({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: new URLSearchParams(fields).toString() });
+  await page.request.post(`${server}/api/sms_mail`, form({ user_string: email, scene: 'register' }));
+  const code = await codeFromOutbox(email, asked);
+  const answer = (await (await page.request.post(`${server}/api/user/register`, form({ user_string: email, code, password: 'e2e-secret-pass', re_password: 'e2e-secret-pass' }))).json()) as { type: string; message: string };
+  if (answer.type !== 'ok') throw new Error(answer.message);
+  await page.goto(`${server}/h5/`);
+  await page.evaluate((token) => localStorage.setItem('token', token), answer.message);
+  await page.reload();
+  return { email, token: answer.message };
+}

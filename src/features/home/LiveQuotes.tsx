@@ -6,7 +6,7 @@ import { markets, quoteOf, type Quote } from '../../core/store';
 import { useT } from '../../i18n';
 import { ChangeText, PriceCell } from '../market/cells';
 import { ConnectionBanner } from '../market/ConnectionBanner';
-import { MarketRow } from '../market/MarketList';
+import { MarketRow } from '../market/MarketRow';
 import styles from './LiveQuotes.module.css';
 
 /** The home tab's live strip (the three largest coins) and top movers. */

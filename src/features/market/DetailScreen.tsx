@@ -6,7 +6,7 @@ import { useMarketWatch, useTickers } from '../../core/hooks';
 import { marketBySymbol, markets, quoteOf } from '../../core/store';
 import { useT } from '../../i18n';
 import { Screen } from '../../ui/Screen';
-import { ChangeText, PriceCell } from './cells';
+import { ChangeText, PriceCell, QuoteText } from './cells';
 import { ChartPanel } from './ChartPanel';
 import { ConnectionBanner } from './ConnectionBanner';
 import { DepthPanel, OrderBookPanel, TradesPanel } from './BookPanels';
@@ -54,19 +54,27 @@ export function DetailScreen() {
         <dl className={styles.stats}>
           <div>
             <dt>{t('market:high')}</dt>
-            <dd>{quote.highText}</dd>
+            <dd>
+              <QuoteText text={quote.highText} />
+            </dd>
           </div>
           <div>
             <dt>{t('market:low')}</dt>
-            <dd>{quote.lowText}</dd>
+            <dd>
+              <QuoteText text={quote.lowText} />
+            </dd>
           </div>
           <div>
             <dt>{t('market:volume_in', { asset: info.base })}</dt>
-            <dd>{quote.volumeText}</dd>
+            <dd>
+              <QuoteText text={quote.volumeText} />
+            </dd>
           </div>
           <div>
             <dt>{t('market:amount_in', { asset: info.quote })}</dt>
-            <dd>{quote.amountText}</dd>
+            <dd>
+              <QuoteText text={quote.amountText} />
+            </dd>
           </div>
         </dl>
       </section>

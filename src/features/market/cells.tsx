@@ -1,48 +1,38 @@
-import { useSignalEffect } from '@preact/signals-react';
-import { useRef } from 'react';
+import { computed, type ReadonlySignal } from '@preact/signals-react';
 import type { Quote } from '../../core/store';
+import { BoundText } from '../../ui/BoundText';
 import styles from './market.module.css';
 
 /**
- * Cells bound to one market's signals. The text is the signal itself (React renders it
- * once; the signal updates the text node) and the colour is set by an effect, so a
- * tick re-renders nothing: not the list, not the row, not the cell.
+ * Cells bound to one market's signals: a tick changes their text and colour in place
+ * and re-renders nothing, not the list, not the row, not the cell.
  */
+const tones = new WeakMap<Quote, { text: ReadonlySignal<string>; background: ReadonlySignal<string> }>();
+
+function toneOf(quote: Quote) {
+  let tone = tones.get(quote);
+  if (!tone) {
+    tone = {
+      text: computed(() => styles[quote.direction.value] ?? ''),
+      background: computed(() => styles[`${quote.direction.value}Bg`] ?? ''),
+    };
+    tones.set(quote, tone);
+  }
+  return tone;
+}
+
 export function PriceCell({ quote, className = '' }: { quote: Quote; className?: string }) {
-  const ref = useRef<HTMLSpanElement>(null);
-  useSignalEffect(() => {
-    const direction = quote.direction.value;
-    if (ref.current) ref.current.className = `${styles.price} ${styles[direction]} ${className}`;
-  });
-  return (
-    <span ref={ref} className={`${styles.price} ${className}`} data-testid={`price-${quote.info.id}`}>
-      {quote.lastText}
-    </span>
-  );
+  return <BoundText text={quote.lastText} className={`${styles.price} ${className}`} tone={toneOf(quote).text} testId={`price-${quote.info.id}`} />;
 }
 
 export function ChangeBadge({ quote }: { quote: Quote }) {
-  const ref = useRef<HTMLSpanElement>(null);
-  useSignalEffect(() => {
-    const direction = quote.direction.value;
-    if (ref.current) ref.current.className = `${styles.badge} ${styles[`${direction}Bg`]}`;
-  });
-  return (
-    <span ref={ref} className={styles.badge} data-testid={`change-${quote.info.id}`}>
-      {quote.changeText}
-    </span>
-  );
+  return <BoundText text={quote.changeText} className={styles.badge} tone={toneOf(quote).background} testId={`change-${quote.info.id}`} />;
 }
 
 export function ChangeText({ quote }: { quote: Quote }) {
-  const ref = useRef<HTMLSpanElement>(null);
-  useSignalEffect(() => {
-    const direction = quote.direction.value;
-    if (ref.current) ref.current.className = `${styles.changeText} ${styles[direction]}`;
-  });
-  return (
-    <span ref={ref} className={styles.changeText}>
-      {quote.changeText}
-    </span>
-  );
+  return <BoundText text={quote.changeText} className={styles.changeText} tone={toneOf(quote).text} />;
+}
+
+export function QuoteText({ text, className }: { text: ReadonlySignal<string>; className?: string }) {
+  return <BoundText text={text} {...(className ? { className } : {})} />;
 }

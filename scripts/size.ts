@@ -1,0 +1,65 @@
+/**
+ * Adds up the JavaScript the main thread loads for the first screen (the home tab):
+ * the entry, its static imports, and the home route's chunk with its imports, gzipped.
+ * The worker, the charts and other screens load later and are listed apart.
+ * Exits 1 over the budget. Run after a build (npm run build).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const BUDGET_KB = 160;
+const dist = path.resolve(import.meta.dirname, '../dist/h5');
+const manifestFile = path.join(dist, '.vite/manifest.json');
+if (!fs.existsSync(manifestFile)) {
+  console.error('No build: run npm run build first.');
+  process.exit(2);
+}
+
+interface Chunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, Chunk>;
+
+function collect(key: string, into: Set<string>): void {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) collect(imported, into);
+}
+
+const gzipKb = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
+
+const firstScreen = new Set<string>();
+const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry);
+if (!entry) throw new Error('no entry chunk in the manifest');
+collect(entry[0], firstScreen);
+collect('src/routes/index.tsx?tsr-split=component', firstScreen);
+
+const rows = [...firstScreen].map((file) => ({ file, 'gzip KB': Number(gzipKb(file).toFixed(1)) })).sort((a, b) => b['gzip KB'] - a['gzip KB']);
+const total = rows.reduce((sum, row) => sum + row['gzip KB'], 0);
+console.log('First screen (home tab), main thread:');
+console.table(rows);
+
+const later = (match: RegExp) =>
+  fs
+    .readdirSync(path.join(dist, 'assets'))
+    .filter((file) => file.endsWith('.js') && match.test(file))
+    .reduce((sum, file) => sum + gzipKb(`assets/${file}`), 0);
+const worker = fs.readdirSync(path.join(dist, 'assets')).filter((file) => /^index-.*\.js$/.test(file) && !firstScreen.has(`assets/${file}`));
+console.log(`Loaded later: worker ${worker.map((file) => gzipKb(`assets/${file}`).toFixed(1)).join(' + ')} KB, charts ${later(/^(theme|kline|depth)-/).toFixed(1)} KB (gzip)`);
+console.log(`First screen JavaScript: ${total.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`);
+// Charts, the socket client and decimal code belong to later chunks.
+const leaked = rows.filter((row) => /TradingView|engine\.io|DecimalError/.test(fs.readFileSync(path.join(dist, row.file), 'utf8')));
+if (leaked.length > 0) {
+  console.error(`First-screen chunks carry charts, socket or decimal code: ${leaked.map((row) => row.file).join(', ')}`);
+  process.exit(1);
+}
+if (total > BUDGET_KB) {
+  console.error(`Over budget by ${(total - BUDGET_KB).toFixed(1)} KB.`);
+  process.exit(1);
+}
