@@ -11,15 +11,14 @@ const base = process.env['BASE_URL'] ?? 'http://localhost:8080';
 const out = path.resolve(import.meta.dirname, '../screenshots');
 const language = process.env['LANG_CODE'] ?? 'en';
 
-const visitorScreens = ['/', '/pages/common/login', '/pages/common/register', '/pages/common/forget', '/pages/common/area', '/pages/setting/language', '/pages/setting/currency'];
+const visitorScreens = ['/', '/pages/market/market', '/pages/market/search', '/pages/market/detail?symbol=BTCUSDT', '/pages/common/login', '/pages/common/register', '/pages/common/forget', '/pages/common/area', '/pages/setting/language', '/pages/setting/currency'];
 const userScreens = ['/', '/pages/setting/setting', '/pages/setting/userInfo', '/pages/setting/security', '/pages/setting/password', '/pages/setting/payPassword', '/pages/setting/mobile', '/pages/setting/email'];
 
 async function shoot(page: Page, route: string, prefix: string): Promise<void> {
   await page.goto(`${base}/h5/#${route}`);
-  await page.waitForLoadState('networkidle');
   await page.getByTestId('toast').waitFor({ state: 'detached' });
-  await page.waitForTimeout(300);
-  const name = `${prefix}${route === '/' ? 'home' : route.replace(/^\/pages\//, '').replace(/\//g, '-')}.png`;
+  await page.waitForTimeout(1500);
+  const name = `${prefix}${route === '/' ? 'home' : route.replace(/^\/pages\//, '').replace(/[/?=]/g, '-')}.png`;
   await page.screenshot({ path: path.join(out, name) });
   console.log(name);
 }
