@@ -54,6 +54,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: OpenApiInfo):
       },
     };
     if (endpoint.access === 'user') operation['security'] = [{ token: [] }];
+    if (endpoint.access === 'operator') operation['security'] = [{ operatorToken: [] }];
     if (endpoint.upload) {
       operation['parameters'] = [lang];
       operation['requestBody'] = {
@@ -88,7 +89,10 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: OpenApiInfo):
     info,
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The token answered by /user/login' } },
+      securitySchemes: {
+        token: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The token answered by /user/login' },
+        operatorToken: { type: 'apiKey', in: 'header', name: 'X-Operator-Token', description: "An operator's token (DATA_DIR/operator.token for the local operator)" },
+      },
     },
     paths,
   };

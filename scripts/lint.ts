@@ -1,6 +1,6 @@
 /**
  * Boundaries the compiler cannot see (ARCHITECTURE.md, "Realms"):
- * - contract/ imports nothing platform-specific (only TypeBox and itself);
+ * - contract/ imports nothing platform-specific (only TypeBox, decimal.js and itself);
  * - socket.io-client only in worker/; comlink only in worker/ and src/core/;
  *   lightweight-charts only in charts/;
  * - the app never imports the server and the server never imports the app;
@@ -25,9 +25,13 @@ const resolves = (file: string, specifier: string, realm: string) =>
 
 const rules: Rule[] = [
   {
-    message: 'contract/ may import only @sinclair/typebox and contract/',
+    message: 'contract/ may import only @sinclair/typebox, decimal.js and contract/',
     test: (file, spec) =>
-      inRealm(file, 'contract') && !file.endsWith('.test.ts') && !spec.startsWith('@sinclair/typebox') && !(spec.startsWith('.') && resolves(file, spec, 'contract')) && !resolves(file, spec, 'locales'),
+      inRealm(file, 'contract') &&
+      !spec.startsWith('@sinclair/typebox') &&
+      spec !== 'decimal.js' &&
+      !(spec.startsWith('.') && resolves(file, spec, 'contract')) &&
+      !resolves(file, spec, 'locales'),
   },
   { message: 'socket.io-client belongs to worker/', test: (file, spec) => spec.startsWith('socket.io-client') && !inRealm(file, 'worker') },
   { message: 'comlink belongs to worker/ and src/core/', test: (file, spec) => spec === 'comlink' && !inRealm(file, 'worker') && !inRealm(file, 'src/core') },

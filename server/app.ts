@@ -15,6 +15,9 @@ import { MAX_UPLOAD_BYTES } from './uploads/images';
 import { uploadRoutes, uploadsDir } from './uploads/routes';
 import { userRoutes } from './user/routes';
 import { marketRoutes } from './market/routes';
+import { identityRoutes } from './identity/routes';
+import { operatorRoutes } from './operator/routes';
+import { walletRoutes } from './wallet/routes';
 
 const BODY_LIMIT = 64 * 1024;
 
@@ -113,6 +116,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   userRoutes(app, ctx);
   uploadRoutes(app, ctx);
   marketRoutes(app, ctx);
+  walletRoutes(app, ctx);
+  identityRoutes(app, ctx);
+  operatorRoutes(app, ctx);
 
   const openApi = buildOpenApi(allEndpoints(), { title: 'Kestrel exchange API', version: APP_VERSION });
   app.get('/api/openapi.json', async () => openApi);

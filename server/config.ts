@@ -17,6 +17,10 @@ export interface ServerConfig {
   trustProxy: boolean;
   logLevel: string;
   market: MarketConfig;
+  /** what is approved at once instead of waiting for an operator (demo: recharge, identity) */
+  autoApprove: ReadonlySet<'recharge' | 'identity'>;
+  /** USDT each new account receives through the ledger (paper trading); "0" for none */
+  signupGift: string;
   /** replay only: how many recorded seconds pass per real second */
   replaySpeed: number;
 }
@@ -41,6 +45,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const replayFile = env['REPLAY_FILE'] ? path.resolve(cwd, env['REPLAY_FILE']) : null;
   if (source === 'replay' && !replayFile) throw new Error('MARKET=replay needs REPLAY_FILE, a recorded feed');
   const history = env['MARKET_HISTORY'] ?? 'full';
+  const demo = flag(env['DEMO'], true);
+  const autoApprove = new Set<'recharge' | 'identity'>();
+  for (const item of (env['AUTO_APPROVE'] ?? (demo ? 'recharge,identity' : '')).split(',').map((s) => s.trim()).filter(Boolean)) {
+    if (item === 'recharge' || item === 'identity') autoApprove.add(item);
+    else if (item !== 'none') throw new Error(`AUTO_APPROVE takes recharge, identity or none, got ${item}`);
+  }
+  const signupGift = env['SIGNUP_GIFT'] ?? (demo ? '10000' : '0');
+  if (!/^(0|[1-9][0-9]{0,12})(\.[0-9]{1,6})?$/.test(signupGift)) throw new Error(`SIGNUP_GIFT must be an amount of USDT, got ${signupGift}`);
   if (history !== 'full' && history !== 'short') throw new Error(`MARKET_HISTORY must be full or short, got ${history}`);
   return {
     port,
@@ -49,7 +61,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     appDir: path.resolve(cwd, env['APP_DIR'] ?? 'dist/h5'),
     smtpUrl: env['SMTP_URL'] || null,
     mailFrom: env['MAIL_FROM'] ?? 'Kestrel <no-reply@kestrel.local>',
-    demo: flag(env['DEMO'], true),
+    demo,
     trustProxy: flag(env['TRUST_PROXY'], false),
     logLevel: env['LOG_LEVEL'] ?? 'info',
     market: {
@@ -60,5 +72,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       history,
     },
     replaySpeed: positive('REPLAY_SPEED', env['REPLAY_SPEED'], 1),
+    autoApprove,
+    signupGift,
   };
 }

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { createContext } from './context-factory';
@@ -14,6 +16,9 @@ export async function startServer(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // Test harnesses read this line to find the port when PORT=0.
+  // The operator command line finds the server here.
+  const runFile = path.join(config.dataDir, 'server.json');
+  fs.writeFileSync(runFile, `${JSON.stringify({ port, pid: process.pid })}\n`);
   console.log(`Kestrel listening on http://localhost:${port}/h5/ (data in ${config.dataDir}, market: ${ctx.market.source.name})`);
 
   let closing = false;
@@ -24,6 +29,7 @@ export async function startServer(): Promise<void> {
     await ctx.market.stop();
     await app.close();
     await ctx.db.destroy();
+    fs.rmSync(runFile, { force: true });
     process.exit(0);
   };
   process.on('SIGINT', () => void close());

@@ -6,8 +6,11 @@ import type { Static, TObject, TSchema } from '@sinclair/typebox';
  */
 export type Method = 'GET' | 'POST';
 
-/** `public`: anyone; `user`: a logged-in user (no valid token answers type "999"). */
-export type Access = 'public' | 'user';
+/**
+ * `public`: anyone; `user`: a logged-in user (no valid token answers type "999");
+ * `operator`: an operator's token in X-Operator-Token (never a user's).
+ */
+export type Access = 'public' | 'user' | 'operator';
 
 export interface Endpoint<
   M extends Method = Method,

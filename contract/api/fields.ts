@@ -28,7 +28,24 @@ export const NicknameField = Type.String({ maxLength: NICKNAME_MAX * 4, format: 
 export const SignatureField = Type.String({ maxLength: SIGNATURE_MAX * 4, format: 'signature', errorKey: 'signature_rule' });
 export const InviteCodeField = Type.String({ maxLength: 16, pattern: INVITE_CODE_PATTERN, errorKey: 'invite_code_invalid' });
 /** A file address answered by POST /upload. */
-export const UploadPathField = Type.String({ maxLength: 200, pattern: '^/uploads/[A-Za-z0-9_-]+\\.(png|jpg|gif|webp)$', errorKey: 'upload_path_invalid' });
+const UPLOAD_PATH = '^/uploads/[A-Za-z0-9_-]+\\.(png|jpg|gif|webp)$';
+export const UploadPathField = Type.String({ maxLength: 200, pattern: UPLOAD_PATH, errorKey: 'upload_path_invalid' });
+export const VoucherField = Type.String({ maxLength: 200, pattern: UPLOAD_PATH, errorKey: 'voucher_required' });
+export const QrCodeField = Type.String({ maxLength: 200, pattern: UPLOAD_PATH, errorKey: 'qrcode_required' });
+
+/** An amount as text: digits and an optional decimal part (exactness is kept server-side). */
+export const AmountField = Type.String({ minLength: 1, maxLength: 40, pattern: '^(0|[1-9][0-9]{0,20})(\\.[0-9]{1,30})?$', errorKey: 'amount_invalid' });
+export const PageField = Type.Integer({ minimum: 1, maximum: 100_000, default: 1 });
+export const LimitField = Type.Integer({ minimum: 1, maximum: 50, default: 10 });
+export const AccountKindField = Type.Union(
+  [Type.Literal('legal'), Type.Literal('change'), Type.Literal('lever'), Type.Literal('micro')],
+  { errorKey: 'account_kind_invalid' },
+);
+/** Deposit and withdrawal networks: BTC, ETH (ERC20), USDT on ERC20 or TRC20. */
+export const NetworkField = Type.Union([Type.Literal('BTC'), Type.Literal('ERC20'), Type.Literal('TRC20')], { errorKey: 'network_invalid' });
+export const AddressField = Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9]+$', errorKey: 'address_invalid' });
+export const IdField = Type.Integer({ minimum: 1, maximum: 2_147_483_647, errorKey: 'record_unknown' });
+export const ReasonField = Type.String({ minLength: 1, maxLength: 200 });
 
 export const CodeScene = Type.Union(
   [

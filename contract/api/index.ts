@@ -1,7 +1,10 @@
 import type { Endpoint, InputOf, OutputOf } from './define';
 import * as auth from './auth';
 import * as common from './common';
+import * as identity from './identity';
 import * as market from './market';
+import * as operator from './operator';
+import * as wallet from './wallet';
 import * as user from './user';
 
 export type { Endpoint, InputOf, OutputOf } from './define';
@@ -37,6 +40,39 @@ export const endpoints = {
   favouriteList: market.favouriteList,
   recordView: market.recordView,
   hotSearch: market.hotSearch,
+  coinList: wallet.coinList,
+  walletList: wallet.walletList,
+  walletDetail: wallet.walletDetail,
+  bills: wallet.bills,
+  coinInfo: wallet.coinInfo,
+  rates: wallet.rates,
+  depositAddress: wallet.depositAddress,
+  rechargeRequest: wallet.rechargeRequest,
+  rechargeLog: wallet.rechargeLog,
+  withdraw: wallet.withdraw,
+  withdrawLog: wallet.withdrawLog,
+  movableCurrencies: wallet.movableCurrencies,
+  moveFunds: wallet.moveFunds,
+  moveHistory: wallet.moveHistory,
+  exchangeList: wallet.exchangeList,
+  exchangeQuote: wallet.exchangeQuote,
+  exchange: wallet.exchange,
+  addressSave: wallet.addressSave,
+  addressList: wallet.addressList,
+  addressDelete: wallet.addressDelete,
+  couponList: wallet.couponList,
+  couponUse: wallet.couponUse,
+  realState: identity.realState,
+  realSubmit: identity.realSubmit,
+  operatorPending: operator.pending,
+  approveRecharge: operator.approveRecharge,
+  rejectRecharge: operator.rejectRecharge,
+  approveWithdrawal: operator.approveWithdrawal,
+  rejectWithdrawal: operator.rejectWithdrawal,
+  approveIdentity: operator.approveIdentity,
+  rejectIdentity: operator.rejectIdentity,
+  adjust: operator.adjust,
+  setRate: operator.setRate,
 } as const;
 
 type AnyEndpoint = (typeof endpoints)[keyof typeof endpoints];

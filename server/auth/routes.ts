@@ -7,6 +7,7 @@ import { ApiError, sessionEnded } from '../http/errors';
 import { route } from '../http/route';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../security/passwords';
 import { createUser } from '../user/users';
+import { welcome } from '../wallet/gifts';
 import { accountRef, contactOf, findUser, targetOf, type AccountRef } from './accounts';
 import { consumeCode, requestCode, verifyCode, type Scene } from './codes';
 import { createSession, revokeAllSessions, revokeSession, type Auth } from './sessions';
@@ -102,7 +103,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       const now = ctx.now();
       await consumeCode(trx, codeId, now);
       if (await findUser(trx, ref)) throw new ApiError('server:errors.code_invalid');
-      return createUser(trx, { ref, passwordHash, invitedBy, now });
+      const created = await createUser(trx, { ref, passwordHash, invitedBy, now });
+      await welcome(trx, ctx.config, created.id, now);
+      return created;
     });
     return createSession(ctx, user.id, ip, userAgent);
   });

@@ -12,6 +12,186 @@ export interface Database {
   klines: KlinesTable;
   favourites: FavouritesTable;
   market_views: MarketViewsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
+  deposit_addresses: DepositAddressesTable;
+  recharges: RechargesTable;
+  withdrawals: WithdrawalsTable;
+  account_transfers: AccountTransfersTable;
+  exchanges: ExchangesTable;
+  user_wallets: UserWalletsTable;
+  coupons: CouponsTable;
+  fiat_rates: FiatRatesTable;
+  operators: OperatorsTable;
+  operator_actions: OperatorActionsTable;
+  identity_submissions: IdentitySubmissionsTable;
+}
+
+/** Amounts are decimal strings at their currency's precision. */
+export interface LedgerAccountsTable {
+  id: Generated<number>;
+  /** "user:<id>" or "house:<name>" */
+  owner: string;
+  user_id: number | null;
+  currency_id: number;
+  /** legal | change | lever | micro, or house */
+  kind: string;
+  /** available | frozen | locked, or house */
+  part: string;
+  balance: string;
+}
+
+export interface LedgerTransactionsTable {
+  id: Generated<number>;
+  reason: string;
+  ref_kind: string;
+  ref_id: string;
+  user_id: number | null;
+  memo: string;
+  created_at: number;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  transaction_id: number;
+  account_id: number;
+  /** signed: positive adds to the account */
+  amount: string;
+  balance_after: string;
+}
+
+export interface DepositAddressesTable {
+  user_id: number;
+  network: string;
+  address: string;
+  created_at: number;
+}
+
+export type ReviewStatus = 'pending' | 'approved' | 'rejected';
+
+export interface RechargesTable {
+  id: Generated<number>;
+  user_id: number;
+  currency_id: number;
+  network: string;
+  amount: string;
+  address: string;
+  sender: string;
+  voucher: string;
+  status: ReviewStatus;
+  reason: string;
+  created_at: number;
+  reviewed_at: number | null;
+  reviewed_by: string | null;
+}
+
+export interface WithdrawalsTable {
+  id: Generated<number>;
+  user_id: number;
+  currency_id: number;
+  network: string;
+  address: string;
+  amount: string;
+  fee: string;
+  net: string;
+  btc_value: string;
+  status: 'pending' | 'completed' | 'rejected';
+  reason: string;
+  txid: string;
+  created_at: number;
+  reviewed_at: number | null;
+  reviewed_by: string | null;
+}
+
+export interface AccountTransfersTable {
+  id: Generated<number>;
+  user_id: number;
+  currency_id: number;
+  amount: string;
+  from_kind: string;
+  to_kind: string;
+  created_at: number;
+}
+
+export interface ExchangesTable {
+  id: Generated<number>;
+  user_id: number;
+  from_currency_id: number;
+  to_currency_id: number;
+  amount: string;
+  received: string;
+  fee: string;
+  fee_rate: string;
+  coupon_id: number | null;
+  /** JSON: the market ticks the price came from */
+  ticks: string;
+  created_at: number;
+}
+
+export interface UserWalletsTable {
+  id: Generated<number>;
+  user_id: number;
+  currency_id: number;
+  network: string;
+  name: string;
+  address: string;
+  qrcode: string;
+  created_at: number;
+}
+
+export interface CouponsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'fee_discount' | 'bonus';
+  /** fee_discount: the share of the fee waived (0.5); bonus: the amount */
+  value: string;
+  currency_id: number | null;
+  status: 'available' | 'used';
+  expires_at: number;
+  used_at: number | null;
+  used_ref: string | null;
+  created_at: number;
+}
+
+export interface FiatRatesTable {
+  code: string;
+  /** units of this currency per US dollar */
+  rate: string;
+  updated_at: number;
+  source: string;
+}
+
+export interface OperatorsTable {
+  id: Generated<number>;
+  name: string;
+  token_hash: string;
+  created_at: number;
+}
+
+export interface OperatorActionsTable {
+  id: Generated<number>;
+  operator: string;
+  action: string;
+  target: string;
+  detail: string;
+  at: number;
+}
+
+export interface IdentitySubmissionsTable {
+  id: Generated<number>;
+  user_id: number;
+  level: number;
+  id_type: string;
+  name: string;
+  card_id: string;
+  front_pic: string;
+  reverse_pic: string;
+  status: ReviewStatus;
+  reason: string;
+  created_at: number;
+  reviewed_at: number | null;
+  reviewed_by: string | null;
 }
 
 export interface CurrenciesTable {
@@ -78,6 +258,8 @@ export interface UsersTable {
   invited_by: number | null;
   created_at: number;
   updated_at: number;
+  /** identity verification level passed: 0 none, 1, 2 */
+  real_level: Generated<number>;
 }
 
 export interface SessionsTable {

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Endpoint, InputOf, OutputOf } from '../../contract/api';
 import { languageFromApiValue, type Language } from '../../contract/languages';
 import { authenticate, tokenFromHeader, type Auth } from '../auth/sessions';
+import { operatorOf } from '../operator/auth';
 import type { AppContext } from '../context';
 import type { Translate } from '../i18n';
 import { ApiError, sessionEnded } from './errors';
@@ -15,6 +16,8 @@ import { emptyFields, type Fields } from './fields';
 export interface Call<E extends Endpoint> {
   input: InputOf<E>;
   auth: E['access'] extends 'user' ? Auth : Auth | null;
+  /** the operator's name, for operator endpoints */
+  operator: string | null;
   language: Language;
   t: Translate;
   ip: string;
@@ -78,7 +81,9 @@ export function route<E extends Endpoint>(
       if (typeof lang === 'string') request.language = languageFromApiValue(lang);
       const t = ctx.i18n.fixed(request.language);
 
-      const auth = await authenticate(ctx, tokenFromHeader(request.headers.authorization));
+      const operator = endpoint.access === 'operator' ? await operatorOf(ctx, request.headers['x-operator-token']) : null;
+      if (endpoint.access === 'operator' && !operator) throw new ApiError('server:errors.operator_only');
+      const auth = endpoint.access === 'operator' ? null : await authenticate(ctx, tokenFromHeader(request.headers.authorization));
       if (endpoint.access === 'user' && !auth) throw sessionEnded();
 
       const source = endpoint.method === 'GET' || endpoint.upload ? query : body;
@@ -93,6 +98,7 @@ export function route<E extends Endpoint>(
       const message = await handler({
         input: converted as InputOf<E>,
         auth: auth as Call<E>['auth'],
+        operator,
         language: request.language,
         t,
         ip: request.ip,

@@ -55,6 +55,8 @@ export interface Limits {
   loginAttemptsPerIp: SlidingWindow;
   /** code requests per IP */
   codesPerIp: SlidingWindow;
+  /** wrong pay passwords per user */
+  payPasswordFailures: SlidingWindow;
 }
 
 const MINUTE = 60_000;
@@ -64,5 +66,6 @@ export function createLimits(): Limits {
     loginFailuresPerAccount: new SlidingWindow(5, 15 * MINUTE),
     loginAttemptsPerIp: new SlidingWindow(30, 15 * MINUTE),
     codesPerIp: new SlidingWindow(20, 60 * MINUTE),
+    payPasswordFailures: new SlidingWindow(5, 15 * MINUTE),
   };
 }

@@ -10,6 +10,7 @@ import { readConfig, type ServerConfig } from '../config';
 import { openDatabase, serializeDatabase } from '../db/database';
 import { seed } from '../db/seed';
 import { openMarket } from '../market/service';
+import { operatorTokenFile } from '../operator/auth';
 import type { AppContext } from '../context';
 import { createContext } from '../context-factory';
 import type { Messenger } from '../mail/outbox';
@@ -33,6 +34,8 @@ export interface CallOptions {
   ip?: string;
   /** send the body as JSON instead of a form */
   json?: boolean;
+  /** call as the local operator */
+  operator?: boolean;
 }
 
 export interface Harness {
@@ -69,16 +72,20 @@ function databaseImage(config: ServerConfig): Promise<Buffer> {
   return image;
 }
 
-export async function createHarness(env: Record<string, string> = {}): Promise<Harness> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-test-'));
+/**
+ * `persist`: a data directory whose database is a real file, kept when the harness
+ * closes, so a test can stop a server and start another on the same data.
+ */
+export async function createHarness(env: Record<string, string> = {}, options: { persist?: string; start?: number } = {}): Promise<Harness> {
+  const dataDir = options.persist ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-test-'));
   const config = readConfig({ DATA_DIR: dataDir, DEMO: 'false', APP_DIR: path.join(dataDir, 'no-app'), MARKET_HISTORY: 'short', ...env });
-  let clock = HARNESS_START;
+  let clock = options.start ?? HARNESS_START;
   const sent: Sent[] = [];
   const messenger: Messenger = {
     email: async (m) => void sent.push({ channel: 'email', to: m.to, subject: m.subject, text: m.text }),
     sms: async (m) => void sent.push({ channel: 'sms', to: m.to, subject: '', text: m.text }),
   };
-  const database = await openDatabase(await databaseImage(config));
+  const database = await openDatabase(options.persist ? dataDir : await databaseImage(config));
   const ctx = await createContext(config, { database, now: () => clock, messenger });
   const app = await buildApp(ctx);
 
@@ -93,6 +100,7 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
     async call(endpoint, input, options = {}) {
       const headers: Record<string, string> = {};
       if (options.token) headers['authorization'] = options.token;
+      if (options.operator) headers['x-operator-token'] = fs.readFileSync(operatorTokenFile(dataDir), 'utf8').trim();
       const fields: Record<string, string> = {};
       for (const [key, value] of Object.entries(input)) if (value !== undefined) fields[key] = String(value);
       if (options.lang) fields['lang'] = options.lang;
@@ -149,8 +157,9 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
     },
     async close() {
       await app.close();
+      await ctx.market.flush();
       await ctx.db.destroy();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.persist) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return harness;

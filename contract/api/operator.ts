@@ -1,0 +1,71 @@
+import { Type } from '@sinclair/typebox';
+import { endpoint } from './define';
+import { AccountKindField, IdField, ReasonField } from './fields';
+
+/**
+ * The operator API: approvals the product needs, balance adjustments, fiat rates.
+ * Called with an operator's token (header X-Operator-Token), never a user's; the
+ * command line `npm run operator` uses it.
+ */
+const Done = Type.String();
+const Signed = Type.String({ maxLength: 40, pattern: '^-?(0|[1-9][0-9]{0,20})(\\.[0-9]{1,30})?$', errorKey: 'amount_invalid' });
+
+export const Pending = Type.Object({
+  recharges: Type.Array(Type.Object({ id: Type.Integer(), uid: Type.Integer(), code: Type.String(), network: Type.String(), amount: Type.String(), sender: Type.String(), voucher: Type.String(), created_at: Type.Integer() })),
+  withdrawals: Type.Array(Type.Object({ id: Type.Integer(), uid: Type.Integer(), code: Type.String(), network: Type.String(), amount: Type.String(), fee: Type.String(), address: Type.String(), created_at: Type.Integer() })),
+  identities: Type.Array(Type.Object({ id: Type.Integer(), uid: Type.Integer(), level: Type.Integer(), id_type: Type.String(), name: Type.String(), card_id: Type.String(), front_pic: Type.String(), reverse_pic: Type.String(), created_at: Type.Integer() })),
+});
+
+export const pending = endpoint({
+  method: 'GET',
+  path: '/operator/pending',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'What waits for review: recharges, withdrawals, identity submissions',
+  input: Type.Object({}),
+  output: Pending,
+});
+
+const Id = Type.Object({ id: IdField });
+const IdReason = Type.Object({ id: IdField, reason: ReasonField });
+
+export const approveRecharge = endpoint({ method: 'POST', path: '/operator/recharge/approve', access: 'operator', tag: 'operator', summary: "Credit a pending recharge to the user's coin account", input: Id, output: Done });
+export const rejectRecharge = endpoint({ method: 'POST', path: '/operator/recharge/reject', access: 'operator', tag: 'operator', summary: 'Refuse a pending recharge', input: IdReason, output: Done });
+export const approveWithdrawal = endpoint({
+  method: 'POST',
+  path: '/operator/withdrawal/approve',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Mark a withdrawal sent: the frozen amount leaves the account',
+  input: Type.Object({ id: IdField, txid: Type.Optional(Type.String({ maxLength: 120 })) }),
+  output: Done,
+});
+export const rejectWithdrawal = endpoint({ method: 'POST', path: '/operator/withdrawal/reject', access: 'operator', tag: 'operator', summary: 'Refuse a withdrawal: the frozen amount returns to available', input: IdReason, output: Done });
+export const approveIdentity = endpoint({ method: 'POST', path: '/operator/identity/approve', access: 'operator', tag: 'operator', summary: 'Pass an identity submission (the user needs e-mail and mobile bound)', input: Id, output: Done });
+export const rejectIdentity = endpoint({ method: 'POST', path: '/operator/identity/reject', access: 'operator', tag: 'operator', summary: 'Refuse an identity submission with a reason the user sees', input: IdReason, output: Done });
+
+export const adjust = endpoint({
+  method: 'POST',
+  path: '/operator/adjust',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Adjust a user\'s available balance (positive credits, negative debits) with a reason, through the ledger',
+  input: Type.Object({
+    uid: Type.Integer({ minimum: 1 }),
+    currency: Type.String({ minLength: 1, maxLength: 10, pattern: '^[A-Z0-9]+$' }),
+    amount: Signed,
+    account: Type.Optional(AccountKindField),
+    reason: ReasonField,
+  }),
+  output: Done,
+});
+
+export const setRate = endpoint({
+  method: 'POST',
+  path: '/operator/rate',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Set a fiat rate (units per US dollar)',
+  input: Type.Object({ code: Type.String({ minLength: 3, maxLength: 3, pattern: '^[A-Z]{3}$' }), rate: Type.String({ maxLength: 30, pattern: '^[0-9]+(\\.[0-9]+)?$' }) }),
+  output: Done,
+});

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '../../contract/api';
+import type { AppContext } from '../context';
+import { route } from '../http/route';
+import { identityState, submitIdentity } from './service';
+
+export function identityRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, endpoints.realState, async ({ auth }) => identityState(ctx, auth.user));
+  route(app, ctx, endpoints.realSubmit, async ({ input, auth, t }) => {
+    await submitIdentity(ctx, auth.user, input);
+    return t('server:ok.identity_submitted');
+  });
+}

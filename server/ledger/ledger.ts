@@ -1,0 +1,163 @@
+import type { Kysely } from 'kysely';
+import { Money, ZERO, type MoneyValue } from '../../contract/money';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { describe, ownerOf, type AccountKey } from './accounts';
+
+/**
+ * The one ledger API: nothing else writes balances. A ledger transaction is a list of
+ * movements, each taking an amount from one account to another of the same currency,
+ * so every transaction sums to zero per currency by construction. Run it inside the
+ * database transaction of the business change it pays for: both happen or neither.
+ *
+ * Each transaction has a reference (kind, id) that is unique: recording a settlement a
+ * second time (a retried request, a restart) is refused, so nothing is paid twice.
+ */
+export type Reason =
+  | 'recharge'
+  | 'withdraw_lock'
+  | 'withdraw_deduct'
+  | 'withdraw_fail'
+  | 'transfer'
+  | 'exchange'
+  | 'member_gift'
+  | 'coupon_bonus'
+  | 'adjustment';
+
+export interface Movement {
+  from: AccountKey;
+  to: AccountKey;
+  /** positive, at most the currency's decimals */
+  amount: MoneyValue;
+}
+
+export interface LedgerRecord {
+  reason: Reason;
+  /** what this pays for, unique per kind: ('withdrawal', 12) */
+  ref: { kind: string; id: string | number };
+  /** the user it concerns, for their bills */
+  userId: number | null;
+  memo?: string;
+  movements: readonly Movement[];
+  at: number;
+}
+
+/** A reference recorded before: the settlement has already happened. */
+export class AlreadyRecorded extends Error {
+  constructor(readonly ref: string) {
+    super(`ledger reference ${ref} is already recorded`);
+  }
+}
+
+/** Decimals of each currency, read once. */
+const precisionCache = new WeakMap<object, Map<number, number>>();
+
+async function precisionOf(db: Kysely<Database>, currency: number): Promise<number> {
+  let cache = precisionCache.get(db);
+  if (!cache) precisionCache.set(db, (cache = new Map()));
+  let precision = cache.get(currency);
+  if (precision === undefined) {
+    const row = await db.selectFrom('currencies').select('precision').where('id', '=', currency).executeTakeFirst();
+    if (!row) throw new Error(`unknown currency ${currency}`);
+    precision = row.precision;
+    cache.set(currency, precision);
+  }
+  return precision;
+}
+
+function keyOf(account: AccountKey): string {
+  const d = describe(account);
+  return `${d.owner}|${d.currency_id}|${d.kind}|${d.part}`;
+}
+
+/**
+ * Records a ledger transaction and moves the balances. Throws
+ * server:errors.insufficient_balance (changing nothing) if a user's part would go
+ * below zero, and AlreadyRecorded if the reference was recorded before.
+ */
+export async function record(db: Kysely<Database>, entry: LedgerRecord): Promise<number> {
+  if (!db.isTransaction) throw new Error('ledger record() runs inside the database transaction of what it pays for');
+  const refId = String(entry.ref.id);
+  const existing = await db
+    .selectFrom('ledger_transactions')
+    .select('id')
+    .where('ref_kind', '=', entry.ref.kind)
+    .where('ref_id', '=', refId)
+    .executeTakeFirst();
+  if (existing) throw new AlreadyRecorded(`${entry.ref.kind}:${refId}`);
+
+  // Net change per account.
+  const changes = new Map<string, { account: AccountKey; delta: Money }>();
+  for (const movement of entry.movements) {
+    if (movement.from.currency !== movement.to.currency) throw new Error('a movement stays in one currency');
+    const amount = new Money(movement.amount);
+    const decimals = await precisionOf(db, movement.from.currency);
+    if (!amount.isFinite() || amount.lte(0)) throw new Error(`ledger amounts are positive, got ${amount.toString()}`);
+    if (amount.decimalPlaces() > decimals) throw new Error(`${amount.toString()} has more than ${decimals} decimals`);
+    for (const [account, delta] of [
+      [movement.from, amount.negated()],
+      [movement.to, amount],
+    ] as const) {
+      const key = keyOf(account);
+      const change = changes.get(key);
+      if (change) change.delta = change.delta.plus(delta);
+      else changes.set(key, { account, delta });
+    }
+  }
+
+  const { id: transactionId } = await db
+    .insertInto('ledger_transactions')
+    .values({ reason: entry.reason, ref_kind: entry.ref.kind, ref_id: refId, user_id: entry.userId, memo: entry.memo ?? '', created_at: entry.at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+  for (const { account, delta } of changes.values()) {
+    if (delta.isZero()) continue;
+    const d = describe(account);
+    await db.insertInto('ledger_accounts').values({ ...d, balance: '0' }).onConflict((oc) => oc.doNothing()).execute();
+    const row = await db
+      .selectFrom('ledger_accounts')
+      .select(['id', 'balance'])
+      .where('owner', '=', d.owner)
+      .where('currency_id', '=', d.currency_id)
+      .where('kind', '=', d.kind)
+      .where('part', '=', d.part)
+      .executeTakeFirstOrThrow();
+    const after = new Money(row.balance).plus(delta);
+    if ('user' in account && after.lt(ZERO)) throw new ApiError(account.part === 'available' ? 'server:errors.insufficient_balance' : 'server:errors.funds_unavailable');
+    const balance = after.toFixed();
+    await db.updateTable('ledger_accounts').set({ balance }).where('id', '=', row.id).execute();
+    await db.insertInto('ledger_entries').values({ transaction_id: transactionId, account_id: row.id, amount: delta.toFixed(), balance_after: balance }).execute();
+  }
+  return transactionId;
+}
+
+/** A user's balance in one account and part. */
+export async function balanceOf(db: Kysely<Database>, account: AccountKey): Promise<Money> {
+  const d = describe(account);
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('owner', '=', ownerOf(account))
+    .where('currency_id', '=', d.currency_id)
+    .where('kind', '=', d.kind)
+    .where('part', '=', d.part)
+    .executeTakeFirst();
+  return new Money(row?.balance ?? 0);
+}
+
+export interface BalanceRow {
+  currency_id: number;
+  kind: string;
+  part: string;
+  balance: string;
+}
+
+/** Every non-empty account part of a user. */
+export async function balancesOf(db: Kysely<Database>, userId: number): Promise<BalanceRow[]> {
+  return db
+    .selectFrom('ledger_accounts')
+    .select(['currency_id', 'kind', 'part', 'balance'])
+    .where('user_id', '=', userId)
+    .execute();
+}

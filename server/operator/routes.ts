@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import { endpoints } from '../../contract/api';
+import { Money } from '../../contract/money';
+import type { AppContext } from '../context';
+import { ApiError } from '../http/errors';
+import { route } from '../http/route';
+import { approveIdentity, rejectIdentity } from '../identity/service';
+import { house, isAccountKind, userAccount } from '../ledger/accounts';
+import { record } from '../ledger/ledger';
+import { amountIn } from '../wallet/amounts';
+import { approveRecharge, rejectRecharge } from '../wallet/deposits';
+import { currencyByCode, currencyById } from '../wallet/prices';
+import { approveWithdrawal, rejectWithdrawal } from '../wallet/withdrawals';
+import { audit } from './auth';
+
+/** The operator API: reviews, adjustments and rates; every decision is audited. */
+export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const by = (operator: string | null) => operator ?? 'unknown';
+
+  route(app, ctx, endpoints.operatorPending, async () => {
+    const recharges = await ctx.db
+      .selectFrom('recharges')
+      .innerJoin('users', 'users.id', 'recharges.user_id')
+      .select(['recharges.id', 'users.uid', 'recharges.currency_id', 'recharges.network', 'recharges.amount', 'recharges.sender', 'recharges.voucher', 'recharges.created_at'])
+      .where('recharges.status', '=', 'pending')
+      .orderBy('recharges.id')
+      .execute();
+    const withdrawals = await ctx.db
+      .selectFrom('withdrawals')
+      .innerJoin('users', 'users.id', 'withdrawals.user_id')
+      .select(['withdrawals.id', 'users.uid', 'withdrawals.currency_id', 'withdrawals.network', 'withdrawals.amount', 'withdrawals.fee', 'withdrawals.address', 'withdrawals.created_at'])
+      .where('withdrawals.status', '=', 'pending')
+      .orderBy('withdrawals.id')
+      .execute();
+    const identities = await ctx.db
+      .selectFrom('identity_submissions')
+      .innerJoin('users', 'users.id', 'identity_submissions.user_id')
+      .select(['identity_submissions.id', 'users.uid', 'identity_submissions.level', 'identity_submissions.id_type', 'identity_submissions.name', 'identity_submissions.card_id', 'identity_submissions.front_pic', 'identity_submissions.reverse_pic', 'identity_submissions.created_at'])
+      .where('identity_submissions.status', '=', 'pending')
+      .orderBy('identity_submissions.id')
+      .execute();
+    const code = (id: number) => currencyById(id)?.code ?? '';
+    return {
+      recharges: recharges.map(({ currency_id, ...row }) => ({ ...row, code: code(currency_id) })),
+      withdrawals: withdrawals.map(({ currency_id, ...row }) => ({ ...row, code: code(currency_id) })),
+      identities,
+    };
+  });
+
+  route(app, ctx, endpoints.approveRecharge, async ({ input, operator, t }) => {
+    await approveRecharge(ctx, input.id, by(operator));
+    await audit(ctx, by(operator), 'approve-recharge', `recharge:${input.id}`, '');
+    return t('server:ok.done');
+  });
+  route(app, ctx, endpoints.rejectRecharge, async ({ input, operator, t }) => {
+    await rejectRecharge(ctx, input.id, by(operator), input.reason);
+    await audit(ctx, by(operator), 'reject-recharge', `recharge:${input.id}`, input.reason);
+    return t('server:ok.done');
+  });
+  route(app, ctx, endpoints.approveWithdrawal, async ({ input, operator, t }) => {
+    await approveWithdrawal(ctx, input.id, by(operator), input.txid ?? '');
+    await audit(ctx, by(operator), 'approve-withdrawal', `withdrawal:${input.id}`, input.txid ?? '');
+    return t('server:ok.done');
+  });
+  route(app, ctx, endpoints.rejectWithdrawal, async ({ input, operator, t }) => {
+    await rejectWithdrawal(ctx, input.id, by(operator), input.reason);
+    await audit(ctx, by(operator), 'reject-withdrawal', `withdrawal:${input.id}`, input.reason);
+    return t('server:ok.done');
+  });
+  route(app, ctx, endpoints.approveIdentity, async ({ input, operator, t }) => {
+    await approveIdentity(ctx, input.id, by(operator));
+    await audit(ctx, by(operator), 'approve-identity', `identity:${input.id}`, '');
+    return t('server:ok.done');
+  });
+  route(app, ctx, endpoints.rejectIdentity, async ({ input, operator, t }) => {
+    await rejectIdentity(ctx, input.id, by(operator), input.reason);
+    await audit(ctx, by(operator), 'reject-identity', `identity:${input.id}`, input.reason);
+    return t('server:ok.done');
+  });
+
+  route(app, ctx, endpoints.adjust, async ({ input, operator, t }) => {
+    const user = await ctx.db.selectFrom('users').select('id').where('uid', '=', input.uid).executeTakeFirst();
+    if (!user) throw new ApiError('server:errors.user_unknown');
+    const currency = currencyByCode(input.currency);
+    if (!currency) throw new ApiError('server:errors.currency_unknown');
+    const kind = input.account ?? 'change';
+    if (!isAccountKind(kind)) throw new ApiError('validation:account_kind_invalid');
+    const negative = input.amount.startsWith('-');
+    const amount = amountIn(currency, negative ? input.amount.slice(1) : input.amount);
+    const account = userAccount(user.id, currency.id, kind);
+    const pool = house('adjustments', currency.id);
+    await ctx.db.transaction().execute(async (trx) => {
+      const now = ctx.now();
+      const { id } = await trx
+        .insertInto('operator_actions')
+        .values({ operator: by(operator), action: 'adjust', target: `uid:${input.uid}`, detail: `${input.amount} ${currency.code} ${kind}: ${input.reason}`, at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await record(trx, {
+        reason: 'adjustment',
+        ref: { kind: 'adjustment', id },
+        userId: user.id,
+        memo: input.reason,
+        movements: [negative ? { from: account, to: pool, amount } : { from: pool, to: account, amount }],
+        at: now,
+      });
+    });
+    return t('server:ok.done');
+  });
+
+  route(app, ctx, endpoints.setRate, async ({ input, operator, t }) => {
+    if (!new Money(input.rate).gt(0)) throw new ApiError('validation:amount_invalid');
+    await ctx.db
+      .insertInto('fiat_rates')
+      .values({ code: input.code, rate: input.rate, updated_at: ctx.now(), source: `operator ${by(operator)}` })
+      .onConflict((oc) => oc.column('code').doUpdateSet({ rate: input.rate, updated_at: ctx.now(), source: `operator ${by(operator)}` }))
+      .execute();
+    await audit(ctx, by(operator), 'set-rate', input.code, input.rate);
+    return t('server:ok.done');
+  });
+}

@@ -1,0 +1,53 @@
+import sharp from 'sharp';
+import { endpoints } from '../../contract/api';
+import { multipartBody, type Harness } from './harness';
+
+/** Helpers for wallet tests: an uploaded image, a verified user, balances. */
+export async function uploadImage(h: Harness, token: string): Promise<string> {
+  const bytes = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#f7a54a' } }).png().toBuffer();
+  const body = multipartBody({ name: 'voucher.png', type: 'image/png', bytes });
+  const response = await h.app.inject({ method: 'POST', url: '/api/upload', headers: { ...body.headers, authorization: token }, payload: body.payload });
+  const answer = JSON.parse(decodeURIComponent(response.body)) as { type: string; message: string };
+  if (answer.type !== 'ok') throw new Error(answer.message);
+  return answer.message;
+}
+
+let mobiles = 13_600_000_000;
+
+/** Binds a mobile number and passes identity level 1 (and 2 when asked) through the API and the operator. */
+export async function verifyIdentity(h: Harness, token: string, level: 1 | 2 = 1): Promise<void> {
+  const mobile = String(mobiles++);
+  h.advance(61_000);
+  await h.call(endpoints.sendMobileCode, { area_code: '86', mobile }, { token });
+  const bound = await h.call(endpoints.bindMobile, { area_code: '86', mobile, code: await h.codeFor(`+86 ${mobile}`) }, { token });
+  if (bound.type !== 'ok') throw new Error(bound.message);
+  await h.call(endpoints.realSubmit, { real_type: 1, id_type: 'passport', name: 'Ann Tester', card_id: 'X1234567' }, { token });
+  await approvePendingIdentities(h);
+  if (level === 2) {
+    await h.call(endpoints.realSubmit, { real_type: 2, front_pic: await uploadImage(h, token), reverse_pic: await uploadImage(h, token) }, { token });
+    await approvePendingIdentities(h);
+  }
+}
+
+export async function approvePendingIdentities(h: Harness): Promise<void> {
+  const pending = await h.call(endpoints.operatorPending, {}, { operator: true });
+  if (pending.type !== 'ok') throw new Error(pending.message);
+  for (const identity of pending.message.identities) await h.call(endpoints.approveIdentity, { id: identity.id }, { operator: true });
+}
+
+export async function setPayPassword(h: Harness, token: string, email: string, payPassword = '246810'): Promise<void> {
+  h.advance(61_000);
+  await h.call(endpoints.sendCode, { scene: 'pay_password' }, { token });
+  const set = await h.call(endpoints.setPayPassword, { pay_password: payPassword, re_pay_password: payPassword, code: await h.codeFor(email) }, { token });
+  if (set.type !== 'ok') throw new Error(set.message);
+}
+
+export async function balance(h: Harness, token: string, currency: number, type: 'legal' | 'change' | 'lever' | 'micro' = 'change') {
+  const answer = await h.call(endpoints.walletDetail, { currency, type }, { token });
+  if (answer.type !== 'ok') throw new Error(answer.message);
+  return answer.message;
+}
+
+export async function userIdOf(h: Harness, email: string): Promise<number> {
+  return (await h.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+}

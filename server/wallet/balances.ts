@@ -1,0 +1,113 @@
+import { Money, text, ZERO } from '../../contract/money';
+import type { AppContext } from '../context';
+import { ACCOUNT_KIND_IDS, ACCOUNT_KINDS, type AccountKind } from '../ledger/accounts';
+import { balancesOf } from '../ledger/ledger';
+import { CURRENCIES } from '../market/instruments';
+import { currencyById, usdPrice } from './prices';
+
+/** Balances as the assets screens show them: per account, per currency, with USD value. */
+export interface Holding {
+  currency_id: number;
+  code: string;
+  name: string;
+  precision: number;
+  available: string;
+  frozen: string;
+  locked: string;
+  usd_value: string;
+}
+
+/** What each account shows even when empty. */
+const ALWAYS: Record<AccountKind, readonly string[]> = {
+  legal: ['USDT'],
+  change: ['USDT', 'BTC', 'ETH'],
+  lever: ['USDT'],
+  micro: ['USDT'],
+};
+
+/** Which currencies each account can hold (moves between accounts follow this). */
+export const ACCOUNT_CURRENCIES: Record<AccountKind, (code: string) => boolean> = {
+  legal: (code) => ['USDT', 'BTC', 'ETH'].includes(code),
+  change: (code) => CURRENCIES.some((c) => c.code === code && c.kind === 'crypto'),
+  lever: (code) => code === 'USDT',
+  micro: (code) => code === 'USDT',
+};
+
+export async function holdings(ctx: AppContext, userId: number): Promise<{ total_usd: string; accounts: { kind: AccountKind; kind_id: number; usd_value: string; currencies: Holding[] }[] }> {
+  const rows = await balancesOf(ctx.db, userId);
+  const byKind = new Map<AccountKind, Map<number, { available: Money; frozen: Money; locked: Money }>>();
+  for (const kind of ACCOUNT_KINDS) {
+    const map = new Map<number, { available: Money; frozen: Money; locked: Money }>();
+    for (const code of ALWAYS[kind]) {
+      const currency = CURRENCIES.find((c) => c.code === code);
+      if (currency) map.set(currency.id, { available: ZERO, frozen: ZERO, locked: ZERO });
+    }
+    byKind.set(kind, map);
+  }
+  for (const row of rows) {
+    const map = byKind.get(row.kind as AccountKind);
+    if (!map) continue;
+    const entry = map.get(row.currency_id) ?? { available: ZERO, frozen: ZERO, locked: ZERO };
+    if (row.part === 'available' || row.part === 'frozen' || row.part === 'locked') entry[row.part] = new Money(row.balance);
+    map.set(row.currency_id, entry);
+  }
+  let total = ZERO;
+  const accounts = ACCOUNT_KINDS.map((kind) => {
+    let accountTotal = ZERO;
+    const currencies: Holding[] = [];
+    for (const [currencyId, parts] of byKind.get(kind) ?? []) {
+      const currency = currencyById(currencyId);
+      if (!currency) continue;
+      const amount = parts.available.plus(parts.frozen).plus(parts.locked);
+      const value = amount.isZero() ? ZERO : amount.times(usdPrice(ctx, currencyId)?.price ?? 0);
+      accountTotal = accountTotal.plus(value);
+      currencies.push({
+        currency_id: currencyId,
+        code: currency.code,
+        name: currency.name,
+        precision: currency.precision,
+        available: text(parts.available, currency.precision),
+        frozen: text(parts.frozen, currency.precision),
+        locked: text(parts.locked, currency.precision),
+        usd_value: text(value, 2),
+      });
+    }
+    currencies.sort((a, b) => new Money(b.usd_value).cmp(a.usd_value) || a.currency_id - b.currency_id);
+    total = total.plus(accountTotal);
+    return { kind, kind_id: ACCOUNT_KIND_IDS[kind], usd_value: text(accountTotal, 2), currencies };
+  });
+  return { total_usd: text(total, 2), accounts };
+}
+
+/** One page of a user's bills: the ledger entries of their accounts, newest first. */
+export async function billsOf(ctx: AppContext, userId: number, filter: { currency?: number; kind?: AccountKind }, page: number, limit: number) {
+  let query = ctx.db
+    .selectFrom('ledger_entries')
+    .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_entries.account_id')
+    .innerJoin('ledger_transactions', 'ledger_transactions.id', 'ledger_entries.transaction_id')
+    .select([
+      'ledger_entries.id',
+      'ledger_transactions.reason',
+      'ledger_accounts.currency_id',
+      'ledger_accounts.kind',
+      'ledger_accounts.part',
+      'ledger_entries.amount',
+      'ledger_entries.balance_after',
+      'ledger_transactions.memo',
+      'ledger_transactions.created_at',
+    ])
+    .where('ledger_accounts.user_id', '=', userId);
+  if (filter.currency !== undefined) query = query.where('ledger_accounts.currency_id', '=', filter.currency);
+  if (filter.kind !== undefined) query = query.where('ledger_accounts.kind', '=', filter.kind);
+  const rows = await query.orderBy('ledger_entries.id', 'desc').limit(limit + 1).offset((page - 1) * limit).execute();
+  return {
+    data: rows.slice(0, limit).map((row) => {
+      const currency = currencyById(row.currency_id);
+      const decimals = currency?.precision ?? 8;
+      return { ...row, code: currency?.code ?? '', amount: new Money(row.amount).toFixed(decimals), balance_after: text(row.balance_after, decimals) };
+    }),
+    page,
+    limit,
+    more: rows.length > limit,
+  };
+}

@@ -1,0 +1,94 @@
+import type { Kysely } from 'kysely';
+import { Money, text } from '../../contract/money';
+import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { house, userAccount } from '../ledger/accounts';
+import { record } from '../ledger/ledger';
+import { currencyByCode, currencyById } from './prices';
+
+/**
+ * Coupons with a real effect: a fee discount (that share of the exchange fee is
+ * waived, applied by itself to the next exchange) or a bonus (credited to the coin
+ * account through the ledger when redeemed). Each works once, before it expires.
+ */
+const DAY = 24 * 60 * 60 * 1000;
+
+export type CouponStatus = 'available' | 'used' | 'expired';
+
+export async function listCoupons(ctx: AppContext, userId: number, status: CouponStatus) {
+  const now = ctx.now();
+  let query = ctx.db.selectFrom('coupons').selectAll().where('user_id', '=', userId);
+  if (status === 'used') query = query.where('status', '=', 'used');
+  else if (status === 'available') query = query.where('status', '=', 'available').where('expires_at', '>', now);
+  else query = query.where('status', '=', 'available').where('expires_at', '<=', now);
+  const rows = await query.orderBy('expires_at').execute();
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    value: row.value,
+    code: row.currency_id ? (currencyById(row.currency_id)?.code ?? '') : '',
+    status,
+    expires_at: row.expires_at,
+    used_at: row.used_at,
+  }));
+}
+
+/** The largest fee discount a user can use right now. */
+export async function bestFeeCoupon(db: Kysely<Database>, userId: number, now: number): Promise<{ id: number; discount: Money } | null> {
+  const rows = await db
+    .selectFrom('coupons')
+    .select(['id', 'value'])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'fee_discount')
+    .where('status', '=', 'available')
+    .where('expires_at', '>', now)
+    .execute();
+  let best: { id: number; discount: Money } | null = null;
+  for (const row of rows) if (!best || new Money(row.value).gt(best.discount)) best = { id: row.id, discount: new Money(row.value) };
+  return best;
+}
+
+/** Marks a coupon used by `ref`; false if it was not available any more. */
+export async function spendCoupon(db: Kysely<Database>, couponId: number, ref: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('coupons')
+    .set({ status: 'used', used_at: now, used_ref: ref })
+    .where('id', '=', couponId)
+    .where('status', '=', 'available')
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function useBonus(ctx: AppContext, userId: number, couponId: number): Promise<{ amount: string; currency: string }> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now();
+    const coupon = await trx.selectFrom('coupons').selectAll().where('id', '=', couponId).where('user_id', '=', userId).executeTakeFirst();
+    if (!coupon || coupon.kind !== 'bonus' || !coupon.currency_id || !(await spendCoupon(trx, couponId, `coupon:${couponId}`, now))) {
+      throw new ApiError('server:errors.coupon_unusable');
+    }
+    const currency = currencyById(coupon.currency_id);
+    if (!currency) throw new ApiError('server:errors.coupon_unusable');
+    await record(trx, {
+      reason: 'coupon_bonus',
+      ref: { kind: 'coupon', id: couponId },
+      userId,
+      movements: [{ from: house('gifts', currency.id), to: userAccount(userId, currency.id, 'change'), amount: coupon.value }],
+      at: now,
+    });
+    return { amount: text(coupon.value, currency.precision), currency: currency.code };
+  });
+}
+
+/** The welcome coupons of the paper-trading demo. */
+export async function grantWelcomeCoupons(db: Kysely<Database>, userId: number, now: number): Promise<void> {
+  const usdt = currencyByCode('USDT');
+  await db
+    .insertInto('coupons')
+    .values([
+      { user_id: userId, kind: 'fee_discount', value: '0.5', currency_id: null, status: 'available', expires_at: now + 30 * DAY, used_at: null, used_ref: null, created_at: now },
+      { user_id: userId, kind: 'bonus', value: '20', currency_id: usdt?.id ?? null, status: 'available', expires_at: now + 30 * DAY, used_at: null, used_ref: null, created_at: now },
+    ])
+    .execute();
+}

@@ -1,0 +1,92 @@
+import { floor, Money, text } from '../../contract/money';
+import type { AppContext } from '../context';
+import { ApiError } from '../http/errors';
+import { house, userAccount } from '../ledger/accounts';
+import { record } from '../ledger/ledger';
+import { CURRENCIES } from '../market/instruments';
+import { amountIn } from './amounts';
+import { bestFeeCoupon, spendCoupon } from './coupons';
+import { currencyById, usdPrice } from './prices';
+
+/**
+ * Coin exchange in the coin account at the live market prices (each coin's last trade
+ * against USDT), less a fee; a fee coupon waives its share. The exchange records the
+ * ticks its prices came from.
+ */
+export const EXCHANGE_FEE = new Money('0.002');
+/** Exchanges worth less than a dollar are refused. */
+const MINIMUM_USD = 1;
+
+export function exchangeable(): number[] {
+  return CURRENCIES.filter((c) => c.kind === 'crypto').map((c) => c.id);
+}
+
+function priced(ctx: AppContext, currencyId: number) {
+  const currency = currencyById(currencyId);
+  if (!currency || currency.kind !== 'crypto') throw new ApiError('server:errors.currency_unknown');
+  const price = usdPrice(ctx, currencyId);
+  if (!price) throw new ApiError('server:errors.no_price');
+  return { currency, ...price };
+}
+
+export async function quote(ctx: AppContext, userId: number, fromId: number, toId: number) {
+  if (fromId === toId) throw new ApiError('server:errors.same_currency');
+  const from = priced(ctx, fromId);
+  const to = priced(ctx, toId);
+  const coupon = await bestFeeCoupon(ctx.db, userId, ctx.now());
+  return { rate: from.price / to.price, fee_rate: EXCHANGE_FEE.toFixed(), discount: coupon?.discount.toFixed() ?? '0', coupon_id: coupon?.id ?? null };
+}
+
+export async function exchange(ctx: AppContext, userId: number, input: { number: string; from_currency_id: number; to_currency_id: number }): Promise<{ amount: string; received: string; fee: string; from: string; to: string }> {
+  if (input.from_currency_id === input.to_currency_id) throw new ApiError('server:errors.same_currency');
+  const from = priced(ctx, input.from_currency_id);
+  const to = priced(ctx, input.to_currency_id);
+  const amount = amountIn(from.currency, input.number);
+  if (amount.times(from.price).lt(MINIMUM_USD)) throw new ApiError('server:errors.exchange_too_small');
+  const gross = floor(amount.times(from.price).div(to.price), to.currency.precision);
+
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now();
+    const coupon = await bestFeeCoupon(trx, userId, now);
+    const feeRate = EXCHANGE_FEE.times(new Money(1).minus(coupon?.discount ?? 0));
+    const fee = floor(gross.times(feeRate), to.currency.precision);
+    const received = gross.minus(fee);
+    if (received.lte(0)) throw new ApiError('server:errors.exchange_too_small');
+    const { id } = await trx
+      .insertInto('exchanges')
+      .values({
+        user_id: userId,
+        from_currency_id: from.currency.id,
+        to_currency_id: to.currency.id,
+        amount: text(amount, from.currency.precision),
+        received: text(received, to.currency.precision),
+        fee: text(fee, to.currency.precision),
+        fee_rate: feeRate.toFixed(),
+        coupon_id: coupon?.id ?? null,
+        ticks: JSON.stringify({ from: from.tick, to: to.tick }),
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (coupon && !(await spendCoupon(trx, coupon.id, `exchange:${id}`, now))) throw new ApiError('server:errors.coupon_unusable');
+    await record(trx, {
+      reason: 'exchange',
+      ref: { kind: 'exchange', id },
+      userId,
+      memo: `${from.currency.code} -> ${to.currency.code}`,
+      movements: [
+        { from: userAccount(userId, from.currency.id, 'change'), to: house('exchange', from.currency.id), amount },
+        { from: house('exchange', to.currency.id), to: userAccount(userId, to.currency.id, 'change'), amount: received },
+        ...(fee.gt(0) ? [{ from: house('exchange', to.currency.id), to: house('fees', to.currency.id), amount: fee }] : []),
+      ],
+      at: now,
+    });
+    return {
+      amount: text(amount, from.currency.precision),
+      received: text(received, to.currency.precision),
+      fee: text(fee, to.currency.precision),
+      from: from.currency.code,
+      to: to.currency.code,
+    };
+  });
+}

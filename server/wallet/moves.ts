@@ -1,0 +1,34 @@
+import { text } from '../../contract/money';
+import type { AppContext } from '../context';
+import { ApiError } from '../http/errors';
+import { userAccount, type AccountKind } from '../ledger/accounts';
+import { record } from '../ledger/ledger';
+import { amountIn } from './amounts';
+import { ACCOUNT_CURRENCIES } from './balances';
+import { currencyById } from './prices';
+
+/** Moving an available amount between a user's own accounts (spec: fund transfer). */
+export async function moveFunds(ctx: AppContext, userId: number, input: { currency_id: number; number: string; from_field: AccountKind; to_field: AccountKind }): Promise<void> {
+  if (input.from_field === input.to_field) throw new ApiError('server:errors.same_account');
+  const currency = currencyById(input.currency_id);
+  if (!currency || !ACCOUNT_CURRENCIES[input.from_field](currency.code) || !ACCOUNT_CURRENCIES[input.to_field](currency.code)) {
+    throw new ApiError('server:errors.currency_unknown');
+  }
+  const amount = amountIn(currency, input.number);
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now();
+    const { id } = await trx
+      .insertInto('account_transfers')
+      .values({ user_id: userId, currency_id: currency.id, amount: text(amount, currency.precision), from_kind: input.from_field, to_kind: input.to_field, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await record(trx, {
+      reason: 'transfer',
+      ref: { kind: 'move', id },
+      userId,
+      memo: `${input.from_field} -> ${input.to_field}`,
+      movements: [{ from: userAccount(userId, currency.id, input.from_field), to: userAccount(userId, currency.id, input.to_field), amount }],
+      at: now,
+    });
+  });
+}

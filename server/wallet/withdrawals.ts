@@ -1,0 +1,117 @@
+import { Money, text } from '../../contract/money';
+import type { AppContext } from '../context';
+import type { UserRow } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { house, userAccount } from '../ledger/accounts';
+import { AlreadyRecorded, record } from '../ledger/ledger';
+import { isValidAddress } from './addresses';
+import { amountIn } from './amounts';
+import { coinAndNetwork } from './deposits';
+import { checkPayPassword } from './pay-password';
+import { currencyByCode, usdPrice } from './prices';
+
+/**
+ * Withdrawals: checked (address, minimum, pay password, identity level and its
+ * 24-hour limit), then frozen; an operator sends them (the frozen amount leaves, the
+ * fee to the house) or refuses them (it returns). Either outcome is recorded once.
+ */
+const DAY = 24 * 60 * 60 * 1000;
+/** Spec 6: level 1 may withdraw 200 BTC worth per 24 hours, level 2 500. */
+export const WITHDRAW_LIMIT_BTC: Record<number, string> = { 0: '0', 1: '200', 2: '500' };
+
+export async function requestWithdrawal(
+  ctx: AppContext,
+  user: UserRow,
+  input: { currency: number; network: string; address: string; amount: string; pay_password: string },
+): Promise<number> {
+  const { currency, net } = coinAndNetwork(input.currency, input.network);
+  const amount = amountIn(currency, input.amount);
+  if (amount.lt(net.minWithdraw)) throw new ApiError('server:errors.below_minimum', { minimum: net.minWithdraw, currency: currency.code });
+  const address = input.address.trim();
+  if (!isValidAddress(net.format, address)) throw new ApiError('server:errors.address_invalid', { network: net.name });
+  if (user.real_level < 1) throw new ApiError('server:errors.verification_required', {}, '998');
+  await checkPayPassword(ctx, user, input.pay_password);
+
+  const price = usdPrice(ctx, currency.id)?.price;
+  const btc = currencyByCode('BTC');
+  const btcPrice = btc ? usdPrice(ctx, btc.id)?.price : undefined;
+  if (!price || !btcPrice) throw new ApiError('server:errors.no_price');
+  const btcValue = amount.times(price).div(btcPrice);
+  const now = ctx.now();
+
+  return ctx.db.transaction().execute(async (trx) => {
+    const recent = await trx
+      .selectFrom('withdrawals')
+      .select('btc_value')
+      .where('user_id', '=', user.id)
+      .where('status', '!=', 'rejected')
+      .where('created_at', '>', now - DAY)
+      .execute();
+    const used = recent.reduce((sum, row) => sum.plus(row.btc_value), new Money(0));
+    const limit = new Money(WITHDRAW_LIMIT_BTC[user.real_level] ?? '0');
+    if (used.plus(btcValue).gt(limit)) {
+      throw new ApiError('server:errors.over_limit', { limit: limit.toFixed(0), level: user.real_level, remaining: text(Money.max(limit.minus(used), 0), 8) });
+    }
+    const fee = new Money(net.withdrawFee);
+    const { id } = await trx
+      .insertInto('withdrawals')
+      .values({
+        user_id: user.id,
+        currency_id: currency.id,
+        network: net.network,
+        address,
+        amount: text(amount, currency.precision),
+        fee: text(fee, currency.precision),
+        net: text(amount.minus(fee), currency.precision),
+        btc_value: text(btcValue, 8),
+        status: 'pending',
+        reason: '',
+        txid: '',
+        created_at: now,
+        reviewed_at: null,
+        reviewed_by: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await record(trx, {
+      reason: 'withdraw_lock',
+      ref: { kind: 'withdrawal-lock', id },
+      userId: user.id,
+      memo: `${net.network} ${address}`,
+      movements: [{ from: userAccount(user.id, currency.id, 'change'), to: userAccount(user.id, currency.id, 'change', 'frozen'), amount }],
+      at: now,
+    });
+    return id;
+  });
+}
+
+async function settle(ctx: AppContext, id: number, operator: string, outcome: { approve: true; txid: string } | { approve: false; reason: string }): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw new ApiError('server:errors.record_unknown');
+    if (row.status !== 'pending') throw new ApiError('server:errors.not_pending');
+    const frozen = userAccount(row.user_id, row.currency_id, 'change', 'frozen');
+    const now = ctx.now();
+    const movements = outcome.approve
+      ? [
+          { from: frozen, to: house('withdrawals', row.currency_id), amount: row.net },
+          ...(new Money(row.fee).gt(0) ? [{ from: frozen, to: house('fees', row.currency_id), amount: row.fee }] : []),
+        ]
+      : [{ from: frozen, to: userAccount(row.user_id, row.currency_id, 'change'), amount: row.amount }];
+    try {
+      // One reference for both outcomes: a withdrawal is settled once, one way.
+      await record(trx, { reason: outcome.approve ? 'withdraw_deduct' : 'withdraw_fail', ref: { kind: 'withdrawal-settle', id }, userId: row.user_id, movements, at: now });
+    } catch (error) {
+      if (error instanceof AlreadyRecorded) throw new ApiError('server:errors.not_pending');
+      throw error;
+    }
+    await trx
+      .updateTable('withdrawals')
+      .set(outcome.approve ? { status: 'completed', txid: outcome.txid, reviewed_at: now, reviewed_by: operator } : { status: 'rejected', reason: outcome.reason, reviewed_at: now, reviewed_by: operator })
+      .where('id', '=', id)
+      .execute();
+  });
+}
+
+export const approveWithdrawal = (ctx: AppContext, id: number, operator: string, txid: string) => settle(ctx, id, operator, { approve: true, txid });
+export const rejectWithdrawal = (ctx: AppContext, id: number, operator: string, reason: string) => settle(ctx, id, operator, { approve: false, reason });
