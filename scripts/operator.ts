@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const HELP = `Kestrel operator commands (DATA_DIR=${process.env['DATA_DIR'] ?? 'data'}):
-  pending                                 what waits for review
+  pending [--json]                        what waits for review
   approve-recharge <id>                   credit a recharge
   reject-recharge <id> <reason...>        refuse a recharge
   approve-withdrawal <id> [txid]          mark a withdrawal sent
@@ -54,6 +54,10 @@ switch (command) {
     break;
   case 'pending': {
     const pending = (await call('/operator/pending', 'GET')) as Record<string, Record<string, unknown>[]>;
+    if (args.includes('--json')) {
+      console.log(JSON.stringify(pending));
+      break;
+    }
     for (const [kind, rows] of Object.entries(pending)) {
       console.log(`${kind} (${rows.length})`);
       if (rows.length > 0) console.table(rows.map((row) => ({ ...row, created_at: new Date(Number(row['created_at'])).toISOString() })));

@@ -12,7 +12,7 @@ const out = path.resolve(import.meta.dirname, '../screenshots');
 const language = process.env['LANG_CODE'] ?? 'en';
 
 const visitorScreens = ['/', '/pages/market/market', '/pages/market/search', '/pages/market/detail?symbol=BTCUSDT', '/pages/common/login', '/pages/common/register', '/pages/common/forget', '/pages/common/area', '/pages/setting/language', '/pages/setting/currency'];
-const userScreens = ['/', '/pages/setting/setting', '/pages/setting/userInfo', '/pages/setting/security', '/pages/setting/password', '/pages/setting/payPassword', '/pages/setting/mobile', '/pages/setting/email'];
+const userScreens = ['/', '/pages/setting/setting', '/pages/setting/userInfo', '/pages/setting/security', '/pages/setting/password', '/pages/setting/payPassword', '/pages/setting/mobile', '/pages/setting/email', '/pages/setting/real', '/pages/fund/assets', '/pages/fund/select?type=receive', '/pages/fund/receive?currency=3', '/pages/fund/withdraw?currency=3', '/pages/fund/fundTransfer', '/pages/fund/transfer', '/pages/fund/assets_all_record', '/pages/fund/receive_withdraw_record', '/pages/setting/coupon', '/pages/setting/wallet', '/pages/setting/addWallet'];
 
 async function shoot(page: Page, route: string, prefix: string): Promise<void> {
   await page.goto(`${base}/h5/#${route}`);

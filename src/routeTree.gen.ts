@@ -22,13 +22,28 @@ import { Route as PagesMarketSearchRouteImport } from './routes/pages/market/sea
 import { Route as PagesSettingAreasRouteImport } from './routes/pages/setting/areas'
 import { Route as PagesSettingCurrencyRouteImport } from './routes/pages/setting/currency'
 import { Route as PagesSettingLanguageRouteImport } from './routes/pages/setting/language'
+import { Route as AuthPagesFundAssetsRouteImport } from './routes/_auth/pages/fund/assets'
+import { Route as AuthPagesFundAssets_all_recordRouteImport } from './routes/_auth/pages/fund/assets_all_record'
+import { Route as AuthPagesFundAssets_recordRouteImport } from './routes/_auth/pages/fund/assets_record'
+import { Route as AuthPagesFundFundTransferRouteImport } from './routes/_auth/pages/fund/fundTransfer'
+import { Route as AuthPagesFundReceiveRouteImport } from './routes/_auth/pages/fund/receive'
+import { Route as AuthPagesFundReceive_withdraw_recordRouteImport } from './routes/_auth/pages/fund/receive_withdraw_record'
+import { Route as AuthPagesFundSelectRouteImport } from './routes/_auth/pages/fund/select'
+import { Route as AuthPagesFundTransferRouteImport } from './routes/_auth/pages/fund/transfer'
+import { Route as AuthPagesFundTransfer_historyRouteImport } from './routes/_auth/pages/fund/transfer_history'
+import { Route as AuthPagesFundWithdrawRouteImport } from './routes/_auth/pages/fund/withdraw'
+import { Route as AuthPagesSettingAddWalletRouteImport } from './routes/_auth/pages/setting/addWallet'
+import { Route as AuthPagesSettingCouponRouteImport } from './routes/_auth/pages/setting/coupon'
 import { Route as AuthPagesSettingEmailRouteImport } from './routes/_auth/pages/setting/email'
 import { Route as AuthPagesSettingMobileRouteImport } from './routes/_auth/pages/setting/mobile'
 import { Route as AuthPagesSettingPasswordRouteImport } from './routes/_auth/pages/setting/password'
 import { Route as AuthPagesSettingPayPasswordRouteImport } from './routes/_auth/pages/setting/payPassword'
+import { Route as AuthPagesSettingRealRouteImport } from './routes/_auth/pages/setting/real'
+import { Route as AuthPagesSettingReal_markRouteImport } from './routes/_auth/pages/setting/real_mark'
 import { Route as AuthPagesSettingSecurityRouteImport } from './routes/_auth/pages/setting/security'
 import { Route as AuthPagesSettingSettingRouteImport } from './routes/_auth/pages/setting/setting'
 import { Route as AuthPagesSettingUserInfoRouteImport } from './routes/_auth/pages/setting/userInfo'
+import { Route as AuthPagesSettingWalletRouteImport } from './routes/_auth/pages/setting/wallet'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -95,6 +110,72 @@ const PagesSettingLanguageRoute = PagesSettingLanguageRouteImport.update({
   path: '/pages/setting/language',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthPagesFundAssetsRoute = AuthPagesFundAssetsRouteImport.update({
+  id: '/pages/fund/assets',
+  path: '/pages/fund/assets',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesFundAssets_all_recordRoute =
+  AuthPagesFundAssets_all_recordRouteImport.update({
+    id: '/pages/fund/assets_all_record',
+    path: '/pages/fund/assets_all_record',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthPagesFundAssets_recordRoute =
+  AuthPagesFundAssets_recordRouteImport.update({
+    id: '/pages/fund/assets_record',
+    path: '/pages/fund/assets_record',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthPagesFundFundTransferRoute =
+  AuthPagesFundFundTransferRouteImport.update({
+    id: '/pages/fund/fundTransfer',
+    path: '/pages/fund/fundTransfer',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthPagesFundReceiveRoute = AuthPagesFundReceiveRouteImport.update({
+  id: '/pages/fund/receive',
+  path: '/pages/fund/receive',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesFundReceive_withdraw_recordRoute =
+  AuthPagesFundReceive_withdraw_recordRouteImport.update({
+    id: '/pages/fund/receive_withdraw_record',
+    path: '/pages/fund/receive_withdraw_record',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthPagesFundSelectRoute = AuthPagesFundSelectRouteImport.update({
+  id: '/pages/fund/select',
+  path: '/pages/fund/select',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesFundTransferRoute = AuthPagesFundTransferRouteImport.update({
+  id: '/pages/fund/transfer',
+  path: '/pages/fund/transfer',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesFundTransfer_historyRoute =
+  AuthPagesFundTransfer_historyRouteImport.update({
+    id: '/pages/fund/transfer_history',
+    path: '/pages/fund/transfer_history',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthPagesFundWithdrawRoute = AuthPagesFundWithdrawRouteImport.update({
+  id: '/pages/fund/withdraw',
+  path: '/pages/fund/withdraw',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesSettingAddWalletRoute =
+  AuthPagesSettingAddWalletRouteImport.update({
+    id: '/pages/setting/addWallet',
+    path: '/pages/setting/addWallet',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthPagesSettingCouponRoute = AuthPagesSettingCouponRouteImport.update({
+  id: '/pages/setting/coupon',
+  path: '/pages/setting/coupon',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthPagesSettingEmailRoute = AuthPagesSettingEmailRouteImport.update({
   id: '/pages/setting/email',
   path: '/pages/setting/email',
@@ -117,6 +198,17 @@ const AuthPagesSettingPayPasswordRoute =
     path: '/pages/setting/payPassword',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthPagesSettingRealRoute = AuthPagesSettingRealRouteImport.update({
+  id: '/pages/setting/real',
+  path: '/pages/setting/real',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesSettingReal_markRoute =
+  AuthPagesSettingReal_markRouteImport.update({
+    id: '/pages/setting/real_mark',
+    path: '/pages/setting/real_mark',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthPagesSettingSecurityRoute =
   AuthPagesSettingSecurityRouteImport.update({
     id: '/pages/setting/security',
@@ -134,6 +226,11 @@ const AuthPagesSettingUserInfoRoute =
     path: '/pages/setting/userInfo',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthPagesSettingWalletRoute = AuthPagesSettingWalletRouteImport.update({
+  id: '/pages/setting/wallet',
+  path: '/pages/setting/wallet',
+  getParentRoute: () => AuthRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -148,13 +245,28 @@ export interface FileRoutesByFullPath {
   '/pages/setting/areas': typeof PagesSettingAreasRoute
   '/pages/setting/currency': typeof PagesSettingCurrencyRoute
   '/pages/setting/language': typeof PagesSettingLanguageRoute
+  '/pages/fund/assets': typeof AuthPagesFundAssetsRoute
+  '/pages/fund/assets_all_record': typeof AuthPagesFundAssets_all_recordRoute
+  '/pages/fund/assets_record': typeof AuthPagesFundAssets_recordRoute
+  '/pages/fund/fundTransfer': typeof AuthPagesFundFundTransferRoute
+  '/pages/fund/receive': typeof AuthPagesFundReceiveRoute
+  '/pages/fund/receive_withdraw_record': typeof AuthPagesFundReceive_withdraw_recordRoute
+  '/pages/fund/select': typeof AuthPagesFundSelectRoute
+  '/pages/fund/transfer': typeof AuthPagesFundTransferRoute
+  '/pages/fund/transfer_history': typeof AuthPagesFundTransfer_historyRoute
+  '/pages/fund/withdraw': typeof AuthPagesFundWithdrawRoute
+  '/pages/setting/addWallet': typeof AuthPagesSettingAddWalletRoute
+  '/pages/setting/coupon': typeof AuthPagesSettingCouponRoute
   '/pages/setting/email': typeof AuthPagesSettingEmailRoute
   '/pages/setting/mobile': typeof AuthPagesSettingMobileRoute
   '/pages/setting/password': typeof AuthPagesSettingPasswordRoute
   '/pages/setting/payPassword': typeof AuthPagesSettingPayPasswordRoute
+  '/pages/setting/real': typeof AuthPagesSettingRealRoute
+  '/pages/setting/real_mark': typeof AuthPagesSettingReal_markRoute
   '/pages/setting/security': typeof AuthPagesSettingSecurityRoute
   '/pages/setting/setting': typeof AuthPagesSettingSettingRoute
   '/pages/setting/userInfo': typeof AuthPagesSettingUserInfoRoute
+  '/pages/setting/wallet': typeof AuthPagesSettingWalletRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -169,13 +281,28 @@ export interface FileRoutesByTo {
   '/pages/setting/areas': typeof PagesSettingAreasRoute
   '/pages/setting/currency': typeof PagesSettingCurrencyRoute
   '/pages/setting/language': typeof PagesSettingLanguageRoute
+  '/pages/fund/assets': typeof AuthPagesFundAssetsRoute
+  '/pages/fund/assets_all_record': typeof AuthPagesFundAssets_all_recordRoute
+  '/pages/fund/assets_record': typeof AuthPagesFundAssets_recordRoute
+  '/pages/fund/fundTransfer': typeof AuthPagesFundFundTransferRoute
+  '/pages/fund/receive': typeof AuthPagesFundReceiveRoute
+  '/pages/fund/receive_withdraw_record': typeof AuthPagesFundReceive_withdraw_recordRoute
+  '/pages/fund/select': typeof AuthPagesFundSelectRoute
+  '/pages/fund/transfer': typeof AuthPagesFundTransferRoute
+  '/pages/fund/transfer_history': typeof AuthPagesFundTransfer_historyRoute
+  '/pages/fund/withdraw': typeof AuthPagesFundWithdrawRoute
+  '/pages/setting/addWallet': typeof AuthPagesSettingAddWalletRoute
+  '/pages/setting/coupon': typeof AuthPagesSettingCouponRoute
   '/pages/setting/email': typeof AuthPagesSettingEmailRoute
   '/pages/setting/mobile': typeof AuthPagesSettingMobileRoute
   '/pages/setting/password': typeof AuthPagesSettingPasswordRoute
   '/pages/setting/payPassword': typeof AuthPagesSettingPayPasswordRoute
+  '/pages/setting/real': typeof AuthPagesSettingRealRoute
+  '/pages/setting/real_mark': typeof AuthPagesSettingReal_markRoute
   '/pages/setting/security': typeof AuthPagesSettingSecurityRoute
   '/pages/setting/setting': typeof AuthPagesSettingSettingRoute
   '/pages/setting/userInfo': typeof AuthPagesSettingUserInfoRoute
+  '/pages/setting/wallet': typeof AuthPagesSettingWalletRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -192,13 +319,28 @@ export interface FileRoutesById {
   '/pages/setting/areas': typeof PagesSettingAreasRoute
   '/pages/setting/currency': typeof PagesSettingCurrencyRoute
   '/pages/setting/language': typeof PagesSettingLanguageRoute
+  '/_auth/pages/fund/assets': typeof AuthPagesFundAssetsRoute
+  '/_auth/pages/fund/assets_all_record': typeof AuthPagesFundAssets_all_recordRoute
+  '/_auth/pages/fund/assets_record': typeof AuthPagesFundAssets_recordRoute
+  '/_auth/pages/fund/fundTransfer': typeof AuthPagesFundFundTransferRoute
+  '/_auth/pages/fund/receive': typeof AuthPagesFundReceiveRoute
+  '/_auth/pages/fund/receive_withdraw_record': typeof AuthPagesFundReceive_withdraw_recordRoute
+  '/_auth/pages/fund/select': typeof AuthPagesFundSelectRoute
+  '/_auth/pages/fund/transfer': typeof AuthPagesFundTransferRoute
+  '/_auth/pages/fund/transfer_history': typeof AuthPagesFundTransfer_historyRoute
+  '/_auth/pages/fund/withdraw': typeof AuthPagesFundWithdrawRoute
+  '/_auth/pages/setting/addWallet': typeof AuthPagesSettingAddWalletRoute
+  '/_auth/pages/setting/coupon': typeof AuthPagesSettingCouponRoute
   '/_auth/pages/setting/email': typeof AuthPagesSettingEmailRoute
   '/_auth/pages/setting/mobile': typeof AuthPagesSettingMobileRoute
   '/_auth/pages/setting/password': typeof AuthPagesSettingPasswordRoute
   '/_auth/pages/setting/payPassword': typeof AuthPagesSettingPayPasswordRoute
+  '/_auth/pages/setting/real': typeof AuthPagesSettingRealRoute
+  '/_auth/pages/setting/real_mark': typeof AuthPagesSettingReal_markRoute
   '/_auth/pages/setting/security': typeof AuthPagesSettingSecurityRoute
   '/_auth/pages/setting/setting': typeof AuthPagesSettingSettingRoute
   '/_auth/pages/setting/userInfo': typeof AuthPagesSettingUserInfoRoute
+  '/_auth/pages/setting/wallet': typeof AuthPagesSettingWalletRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -215,13 +357,28 @@ export interface FileRouteTypes {
     | '/pages/setting/areas'
     | '/pages/setting/currency'
     | '/pages/setting/language'
+    | '/pages/fund/assets'
+    | '/pages/fund/assets_all_record'
+    | '/pages/fund/assets_record'
+    | '/pages/fund/fundTransfer'
+    | '/pages/fund/receive'
+    | '/pages/fund/receive_withdraw_record'
+    | '/pages/fund/select'
+    | '/pages/fund/transfer'
+    | '/pages/fund/transfer_history'
+    | '/pages/fund/withdraw'
+    | '/pages/setting/addWallet'
+    | '/pages/setting/coupon'
     | '/pages/setting/email'
     | '/pages/setting/mobile'
     | '/pages/setting/password'
     | '/pages/setting/payPassword'
+    | '/pages/setting/real'
+    | '/pages/setting/real_mark'
     | '/pages/setting/security'
     | '/pages/setting/setting'
     | '/pages/setting/userInfo'
+    | '/pages/setting/wallet'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -236,13 +393,28 @@ export interface FileRouteTypes {
     | '/pages/setting/areas'
     | '/pages/setting/currency'
     | '/pages/setting/language'
+    | '/pages/fund/assets'
+    | '/pages/fund/assets_all_record'
+    | '/pages/fund/assets_record'
+    | '/pages/fund/fundTransfer'
+    | '/pages/fund/receive'
+    | '/pages/fund/receive_withdraw_record'
+    | '/pages/fund/select'
+    | '/pages/fund/transfer'
+    | '/pages/fund/transfer_history'
+    | '/pages/fund/withdraw'
+    | '/pages/setting/addWallet'
+    | '/pages/setting/coupon'
     | '/pages/setting/email'
     | '/pages/setting/mobile'
     | '/pages/setting/password'
     | '/pages/setting/payPassword'
+    | '/pages/setting/real'
+    | '/pages/setting/real_mark'
     | '/pages/setting/security'
     | '/pages/setting/setting'
     | '/pages/setting/userInfo'
+    | '/pages/setting/wallet'
   id:
     | '__root__'
     | '/'
@@ -258,13 +430,28 @@ export interface FileRouteTypes {
     | '/pages/setting/areas'
     | '/pages/setting/currency'
     | '/pages/setting/language'
+    | '/_auth/pages/fund/assets'
+    | '/_auth/pages/fund/assets_all_record'
+    | '/_auth/pages/fund/assets_record'
+    | '/_auth/pages/fund/fundTransfer'
+    | '/_auth/pages/fund/receive'
+    | '/_auth/pages/fund/receive_withdraw_record'
+    | '/_auth/pages/fund/select'
+    | '/_auth/pages/fund/transfer'
+    | '/_auth/pages/fund/transfer_history'
+    | '/_auth/pages/fund/withdraw'
+    | '/_auth/pages/setting/addWallet'
+    | '/_auth/pages/setting/coupon'
     | '/_auth/pages/setting/email'
     | '/_auth/pages/setting/mobile'
     | '/_auth/pages/setting/password'
     | '/_auth/pages/setting/payPassword'
+    | '/_auth/pages/setting/real'
+    | '/_auth/pages/setting/real_mark'
     | '/_auth/pages/setting/security'
     | '/_auth/pages/setting/setting'
     | '/_auth/pages/setting/userInfo'
+    | '/_auth/pages/setting/wallet'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -376,6 +563,90 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesSettingLanguageRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/pages/fund/assets': {
+      id: '/_auth/pages/fund/assets'
+      path: '/pages/fund/assets'
+      fullPath: '/pages/fund/assets'
+      preLoaderRoute: typeof AuthPagesFundAssetsRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/fund/assets_all_record': {
+      id: '/_auth/pages/fund/assets_all_record'
+      path: '/pages/fund/assets_all_record'
+      fullPath: '/pages/fund/assets_all_record'
+      preLoaderRoute: typeof AuthPagesFundAssets_all_recordRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/fund/assets_record': {
+      id: '/_auth/pages/fund/assets_record'
+      path: '/pages/fund/assets_record'
+      fullPath: '/pages/fund/assets_record'
+      preLoaderRoute: typeof AuthPagesFundAssets_recordRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/fund/fundTransfer': {
+      id: '/_auth/pages/fund/fundTransfer'
+      path: '/pages/fund/fundTransfer'
+      fullPath: '/pages/fund/fundTransfer'
+      preLoaderRoute: typeof AuthPagesFundFundTransferRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/fund/receive': {
+      id: '/_auth/pages/fund/receive'
+      path: '/pages/fund/receive'
+      fullPath: '/pages/fund/receive'
+      preLoaderRoute: typeof AuthPagesFundReceiveRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/fund/receive_withdraw_record': {
+      id: '/_auth/pages/fund/receive_withdraw_record'
+      path: '/pages/fund/receive_withdraw_record'
+      fullPath: '/pages/fund/receive_withdraw_record'
+      preLoaderRoute: typeof AuthPagesFundReceive_withdraw_recordRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/fund/select': {
+      id: '/_auth/pages/fund/select'
+      path: '/pages/fund/select'
+      fullPath: '/pages/fund/select'
+      preLoaderRoute: typeof AuthPagesFundSelectRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/fund/transfer': {
+      id: '/_auth/pages/fund/transfer'
+      path: '/pages/fund/transfer'
+      fullPath: '/pages/fund/transfer'
+      preLoaderRoute: typeof AuthPagesFundTransferRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/fund/transfer_history': {
+      id: '/_auth/pages/fund/transfer_history'
+      path: '/pages/fund/transfer_history'
+      fullPath: '/pages/fund/transfer_history'
+      preLoaderRoute: typeof AuthPagesFundTransfer_historyRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/fund/withdraw': {
+      id: '/_auth/pages/fund/withdraw'
+      path: '/pages/fund/withdraw'
+      fullPath: '/pages/fund/withdraw'
+      preLoaderRoute: typeof AuthPagesFundWithdrawRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/setting/addWallet': {
+      id: '/_auth/pages/setting/addWallet'
+      path: '/pages/setting/addWallet'
+      fullPath: '/pages/setting/addWallet'
+      preLoaderRoute: typeof AuthPagesSettingAddWalletRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/setting/coupon': {
+      id: '/_auth/pages/setting/coupon'
+      path: '/pages/setting/coupon'
+      fullPath: '/pages/setting/coupon'
+      preLoaderRoute: typeof AuthPagesSettingCouponRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/pages/setting/email': {
       id: '/_auth/pages/setting/email'
       path: '/pages/setting/email'
@@ -404,6 +675,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPagesSettingPayPasswordRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/pages/setting/real': {
+      id: '/_auth/pages/setting/real'
+      path: '/pages/setting/real'
+      fullPath: '/pages/setting/real'
+      preLoaderRoute: typeof AuthPagesSettingRealRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/setting/real_mark': {
+      id: '/_auth/pages/setting/real_mark'
+      path: '/pages/setting/real_mark'
+      fullPath: '/pages/setting/real_mark'
+      preLoaderRoute: typeof AuthPagesSettingReal_markRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/pages/setting/security': {
       id: '/_auth/pages/setting/security'
       path: '/pages/setting/security'
@@ -425,27 +710,65 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPagesSettingUserInfoRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/pages/setting/wallet': {
+      id: '/_auth/pages/setting/wallet'
+      path: '/pages/setting/wallet'
+      fullPath: '/pages/setting/wallet'
+      preLoaderRoute: typeof AuthPagesSettingWalletRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
 interface AuthRouteChildren {
+  AuthPagesFundAssetsRoute: typeof AuthPagesFundAssetsRoute
+  AuthPagesFundAssets_all_recordRoute: typeof AuthPagesFundAssets_all_recordRoute
+  AuthPagesFundAssets_recordRoute: typeof AuthPagesFundAssets_recordRoute
+  AuthPagesFundFundTransferRoute: typeof AuthPagesFundFundTransferRoute
+  AuthPagesFundReceiveRoute: typeof AuthPagesFundReceiveRoute
+  AuthPagesFundReceive_withdraw_recordRoute: typeof AuthPagesFundReceive_withdraw_recordRoute
+  AuthPagesFundSelectRoute: typeof AuthPagesFundSelectRoute
+  AuthPagesFundTransferRoute: typeof AuthPagesFundTransferRoute
+  AuthPagesFundTransfer_historyRoute: typeof AuthPagesFundTransfer_historyRoute
+  AuthPagesFundWithdrawRoute: typeof AuthPagesFundWithdrawRoute
+  AuthPagesSettingAddWalletRoute: typeof AuthPagesSettingAddWalletRoute
+  AuthPagesSettingCouponRoute: typeof AuthPagesSettingCouponRoute
   AuthPagesSettingEmailRoute: typeof AuthPagesSettingEmailRoute
   AuthPagesSettingMobileRoute: typeof AuthPagesSettingMobileRoute
   AuthPagesSettingPasswordRoute: typeof AuthPagesSettingPasswordRoute
   AuthPagesSettingPayPasswordRoute: typeof AuthPagesSettingPayPasswordRoute
+  AuthPagesSettingRealRoute: typeof AuthPagesSettingRealRoute
+  AuthPagesSettingReal_markRoute: typeof AuthPagesSettingReal_markRoute
   AuthPagesSettingSecurityRoute: typeof AuthPagesSettingSecurityRoute
   AuthPagesSettingSettingRoute: typeof AuthPagesSettingSettingRoute
   AuthPagesSettingUserInfoRoute: typeof AuthPagesSettingUserInfoRoute
+  AuthPagesSettingWalletRoute: typeof AuthPagesSettingWalletRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthPagesFundAssetsRoute: AuthPagesFundAssetsRoute,
+  AuthPagesFundAssets_all_recordRoute: AuthPagesFundAssets_all_recordRoute,
+  AuthPagesFundAssets_recordRoute: AuthPagesFundAssets_recordRoute,
+  AuthPagesFundFundTransferRoute: AuthPagesFundFundTransferRoute,
+  AuthPagesFundReceiveRoute: AuthPagesFundReceiveRoute,
+  AuthPagesFundReceive_withdraw_recordRoute:
+    AuthPagesFundReceive_withdraw_recordRoute,
+  AuthPagesFundSelectRoute: AuthPagesFundSelectRoute,
+  AuthPagesFundTransferRoute: AuthPagesFundTransferRoute,
+  AuthPagesFundTransfer_historyRoute: AuthPagesFundTransfer_historyRoute,
+  AuthPagesFundWithdrawRoute: AuthPagesFundWithdrawRoute,
+  AuthPagesSettingAddWalletRoute: AuthPagesSettingAddWalletRoute,
+  AuthPagesSettingCouponRoute: AuthPagesSettingCouponRoute,
   AuthPagesSettingEmailRoute: AuthPagesSettingEmailRoute,
   AuthPagesSettingMobileRoute: AuthPagesSettingMobileRoute,
   AuthPagesSettingPasswordRoute: AuthPagesSettingPasswordRoute,
   AuthPagesSettingPayPasswordRoute: AuthPagesSettingPayPasswordRoute,
+  AuthPagesSettingRealRoute: AuthPagesSettingRealRoute,
+  AuthPagesSettingReal_markRoute: AuthPagesSettingReal_markRoute,
   AuthPagesSettingSecurityRoute: AuthPagesSettingSecurityRoute,
   AuthPagesSettingSettingRoute: AuthPagesSettingSettingRoute,
   AuthPagesSettingUserInfoRoute: AuthPagesSettingUserInfoRoute,
+  AuthPagesSettingWalletRoute: AuthPagesSettingWalletRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)

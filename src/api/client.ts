@@ -1,6 +1,6 @@
 import type { ApiInput, ApiOutput, ApiRoute } from '../../contract/api';
 import { API_LANG } from '../../contract/languages';
-import { goToLogin, navigate, REAL_NAME_PATH, REDIRECT_DELAY_MS } from '../app/navigation';
+import { goToLogin, navigate, REAL_NAME_PATH, redirectAfterToast } from '../app/navigation';
 import { clearSession, token } from '../app/session';
 import { language, translate } from '../i18n';
 import { trackRequest } from '../ui/loading';
@@ -53,10 +53,10 @@ function fail(failure: ApiFailure, options: RequestOptions): never {
   if (failure.kind === '999') {
     toast(failure.message);
     clearSession();
-    setTimeout(goToLogin, REDIRECT_DELAY_MS);
+    redirectAfterToast(goToLogin);
   } else if (failure.kind === '998') {
     toast(failure.message);
-    setTimeout(() => navigate(REAL_NAME_PATH), REDIRECT_DELAY_MS);
+    redirectAfterToast(() => navigate(REAL_NAME_PATH));
   } else if (!options.silent) {
     toast(failure.message);
   }

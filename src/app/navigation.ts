@@ -26,6 +26,17 @@ export function currentPath(): string {
   return currentPathImpl();
 }
 
+/**
+ * Runs `go` after the toast has been read (REDIRECT_DELAY_MS), unless the user has moved
+ * to another screen meanwhile: a late redirect must not pull them out of what they do next.
+ */
+export function redirectAfterToast(go: () => void): void {
+  const from = window.location.hash;
+  setTimeout(() => {
+    if (window.location.hash === from) go();
+  }, REDIRECT_DELAY_MS);
+}
+
 /** To the login screen, coming back here after logging in. */
 export function goToLogin(): void {
   const from = currentPath();

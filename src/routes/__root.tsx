@@ -1,8 +1,22 @@
-import { Outlet, createRootRoute } from '@tanstack/react-router';
+import { Outlet, createRootRoute, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { LoadError, NotFound } from '../ui/ErrorScreens';
 import { LoadingHost } from '../ui/loading';
 import { TabBar } from '../ui/TabBar';
 import { ToastHost } from '../ui/toast';
+
+/**
+ * Marks the page with the path of the screen it shows (`<html data-screen>`), once that
+ * screen has loaded: while a screen's code loads, the previous one stays up, so tests
+ * and tools wait for this before they type.
+ */
+function ScreenMarker() {
+  const shown = useRouterState({ select: (state) => (state.status === 'idle' ? state.resolvedLocation?.pathname : undefined) });
+  useEffect(() => {
+    if (shown) document.documentElement.dataset['screen'] = shown;
+  }, [shown]);
+  return null;
+}
 
 export const Route = createRootRoute({
   component: () => (
@@ -11,6 +25,7 @@ export const Route = createRootRoute({
       <TabBar />
       <ToastHost />
       <LoadingHost />
+      <ScreenMarker />
     </>
   ),
   errorComponent: LoadError,

@@ -48,7 +48,11 @@ export function PasswordInput(props: InputProps) {
   );
 }
 
-/** Spec 9: a click throttle of 500 ms that runs at once; disabled while busy. */
+/**
+ * Spec 8: a click throttle of 500 ms that runs at once, against double taps on actions.
+ * A submit button is guarded by its busy state instead (disabled from the moment the
+ * request starts), so a user who fixes a field the form refused can submit again at once.
+ */
 export function PrimaryButton({
   children,
   onClick,
@@ -76,7 +80,7 @@ export function PrimaryButton({
       aria-busy={busy}
       onClick={(event) => {
         const now = Date.now();
-        if (now - lastClick < 500) {
+        if (type === 'button' && now - lastClick < 500) {
           event.preventDefault();
           return;
         }

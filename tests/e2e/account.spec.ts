@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { codeFromOutbox, open, toast, uniqueEmail } from './support';
+import { baseUrl, codeFromOutbox, open, toast, uniqueEmail } from './support';
 
 const PASSWORD = 'e2e-secret-pass';
 
@@ -60,16 +61,13 @@ test('a newcomer registers with the mailed code, edits the profile, sets a pay p
   });
 
   await test.step('switch through all eight languages and see the tab labels change', async () => {
-    const labels = new Map<string, string>();
     for (const code of ['zh', 'hk', 'th', 'jp', 'kor', 'fra', 'spa', 'en']) {
+      const common = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../locales/${code}/common.json`), 'utf8')) as { tabs: { home: string } };
       await open(page, '/pages/setting/language');
       await page.getByTestId(`language-${code}`).click();
       await open(page, '/');
-      const label = (await page.getByTestId('tab-home').innerText()).trim();
-      labels.set(code, label);
+      await expect(page.getByTestId('tab-home')).toHaveText(common.tabs.home);
     }
-    expect(labels.get('en')).toBe('Home');
-    expect(new Set(labels.values()).size).toBe(8);
     await page.reload();
     await expect(page.getByTestId('tab-home')).toHaveText('Home');
   });
@@ -94,10 +92,11 @@ test('a visitor opening a protected page is told to log in and taken to login af
   await open(page, '/');
   await expect(page.getByTestId('home-login')).toBeVisible();
   const opened = Date.now();
-  await open(page, '/pages/setting/userInfo');
+  await page.goto(`${baseUrl()}/h5/#/pages/setting/userInfo`);
   await expect(toast(page)).toHaveText('Please log in first');
   await page.waitForURL(/#\/pages\/common\/login/);
   expect(Date.now() - opened).toBeGreaterThanOrEqual(1100);
+  await expect(page.locator('html')).toHaveAttribute('data-screen', '/pages/common/login');
 
   await page.getByPlaceholder('Enter your e-mail').fill('demo@kestrel.local');
   await page.getByPlaceholder('Enter your password').fill('kestrel-demo');

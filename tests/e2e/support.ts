@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -15,9 +16,14 @@ export function dataDir(): string {
   return dir;
 }
 
-/** Opens a screen of the app by its hash route (on another server when given). */
+/**
+ * Opens a screen of the app by its hash route (on another server when given) and waits
+ * until that screen is the one shown (the previous one stays up while its code loads).
+ */
 export async function open(page: Page, route: string, server = baseUrl()): Promise<void> {
   await page.goto(`${server}/h5/#${route}`);
+  const pathname = route.split('?')[0] ?? route;
+  await expect(page.locator('html')).toHaveAttribute('data-screen', pathname === '/' ? '/' : pathname);
 }
 
 function decodeQuotedPrintable(text: string): string {
@@ -61,6 +67,19 @@ export function uniqueEmail(label: string): string {
 
 export const toast = (page: Page) => page.getByTestId('toast');
 
+/** Posts a form to the API as the app does, optionally as a logged-in user. */
+async function post(page: Page, server: string, path: string, fields: Record<string, string>, token?: string): Promise<{ type: string; message: string }> {
+  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
+  if (token) headers['authorization'] = token;
+  const response = await page.request.post(`${server}/api/${path}`, { headers, data: new URLSearchParams(fields).toString() });
+  return (await response.json()) as { type: string; message: string };
+}
+
+function ok(answer: { type: string; message: string }): string {
+  if (answer.type !== 'ok') throw new Error(answer.message);
+  return answer.message;
+}
+
 /**
  * A new account, registered through the API with the code from the outbox, and the
  * page logged in as it (the token in local storage, as the app keeps it).
@@ -68,13 +87,40 @@ export const toast = (page: Page) => page.getByTestId('toast');
 export async function loggedInUser(page: Page, label: string, server = baseUrl()): Promise<{ email: string; token: string }> {
   const email = uniqueEmail(label);
   const asked = Date.now() - 1000;
-  const form = (fields: Record<string, string>) => ({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: new URLSearchParams(fields).toString() });
-  await page.request.post(`${server}/api/sms_mail`, form({ user_string: email, scene: 'register' }));
+  await post(page, server, 'sms_mail', { user_string: email, scene: 'register' });
   const code = await codeFromOutbox(email, asked);
-  const answer = (await (await page.request.post(`${server}/api/user/register`, form({ user_string: email, code, password: 'e2e-secret-pass', re_password: 'e2e-secret-pass' }))).json()) as { type: string; message: string };
-  if (answer.type !== 'ok') throw new Error(answer.message);
+  const token = ok(await post(page, server, 'user/register', { user_string: email, code, password: 'e2e-secret-pass', re_password: 'e2e-secret-pass' }));
   await page.goto(`${server}/h5/`);
-  await page.evaluate((token) => localStorage.setItem('token', token), answer.message);
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
   await page.reload();
-  return { email, token: answer.message };
+  return { email, token };
 }
+
+/** Binds a mobile number and sets the pay password through the API, codes read from the outbox. */
+export async function prepareForWithdrawals(page: Page, user: { email: string; token: string }, payPassword: string, server = baseUrl()): Promise<void> {
+  const mobile = `139${String(Date.now()).slice(-8)}`;
+  let asked = Date.now();
+  ok(await post(page, server, 'sms_send', { area_code: '86', mobile }, user.token));
+  const smsCode = await codeFromOutbox(`+86 ${mobile}`, asked);
+  ok(await post(page, server, 'safe/mobile', { area_code: '86', mobile, code: smsCode }, user.token));
+  asked = Date.now();
+  ok(await post(page, server, 'sms_mail', { scene: 'pay_password' }, user.token));
+  const code = await codeFromOutbox(user.email, asked);
+  ok(await post(page, server, 'safe/pay_password', { pay_password: payPassword, re_pay_password: payPassword, code }, user.token));
+}
+
+/** Runs one of the project's scripts against the shared server's DATA_DIR, as an operator would. */
+function script(file: string, args: string[]): string {
+  const root = path.resolve(import.meta.dirname, '../..');
+  return execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), file, ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir() },
+    encoding: 'utf8',
+  });
+}
+
+/** The operator command line (npm run operator). */
+export const operator = (...args: string[]): string => script('scripts/operator.ts', args);
+
+/** The ledger check (npm run ledger:check); throws when it finds a violation. */
+export const ledgerCheck = (): string => script('scripts/ledger-check.ts', []);

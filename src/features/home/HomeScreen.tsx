@@ -10,6 +10,7 @@ import { GlobeIcon, SettingsIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
 import { refreshUser } from '../auth/actions';
 import { LiveQuotes } from './LiveQuotes';
+import { Shortcuts } from './Shortcuts';
 import { navigate } from '../../app/navigation';
 import styles from './HomeScreen.module.css';
 
@@ -60,6 +61,7 @@ export function HomeScreen() {
           </div>
         </section>
       )}
+      <Shortcuts />
       <LiveQuotes />
       <p className={styles.note}>{t('common:paper_trading')}</p>
     </Screen>

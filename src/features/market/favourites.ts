@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-react';
 import { api } from '../../api/client';
-import { goToLogin, REDIRECT_DELAY_MS } from '../../app/navigation';
+import { goToLogin, redirectAfterToast } from '../../app/navigation';
 import { token } from '../../app/session';
 import { translate } from '../../i18n';
 import { toast } from '../../ui/toast';
@@ -31,7 +31,7 @@ export function loadFavourites(): void {
 export async function toggleFavourite(currencyId: number): Promise<void> {
   if (!token.value) {
     toast(translate('common:login_first'));
-    setTimeout(goToLogin, REDIRECT_DELAY_MS);
+    redirectAfterToast(goToLogin);
     return;
   }
   const next = new Set(favourites.value);

@@ -10,7 +10,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Cell, CellGroup } from '../../ui/Cell';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { PrimaryButton } from '../../ui/form';
-import { ChevronRightIcon, CurrencyIcon, GlobeIcon, ShieldIcon, UserIcon } from '../../ui/icons';
+import { AssetsIcon, ChevronRightIcon, CurrencyIcon, GlobeIcon, ShieldIcon, UserIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
 import { logout, refreshUser } from '../auth/actions';
@@ -40,6 +40,11 @@ export function SettingsScreen() {
       <CellGroup title={t('settings:settings.account')}>
         <Cell icon={<UserIcon />} title={t('settings:settings.profile')} to="/pages/setting/userInfo" />
         <Cell icon={<ShieldIcon />} title={t('settings:settings.security')} to="/pages/setting/security" />
+        <Cell icon={<UserIcon />} title={t('settings:settings.verification')} to="/pages/setting/real" testId="settings-real" />
+      </CellGroup>
+      <CellGroup title={t('settings:settings.funds')}>
+        <Cell icon={<AssetsIcon />} title={t('settings:settings.addresses')} to="/pages/setting/wallet" />
+        <Cell icon={<CurrencyIcon />} title={t('settings:settings.coupons')} to="/pages/setting/coupon" />
       </CellGroup>
       <CellGroup title={t('settings:settings.preferences')}>
         <Cell icon={<GlobeIcon />} title={t('settings:settings.language')} value={LANGUAGE_NAMES[language.value]} to="/pages/setting/language" />

@@ -1,0 +1,65 @@
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { useT } from '../../i18n';
+import { usePaged } from '../../lib/usePaged';
+import { ConfirmDialog } from '../../ui/Dialog';
+import { Screen } from '../../ui/Screen';
+import { toast } from '../../ui/toast';
+import { Footer } from './RecordsScreen';
+import styles from './assets.module.css';
+
+/** Saved withdrawal addresses. */
+export function AddressBookScreen() {
+  const t = useT();
+  const list = usePaged('GET /user/wallet/list', {});
+  const [deleting, setDeleting] = useState<number | null>(null);
+  return (
+    <Screen
+      title={t('assets:book.title')}
+      right={
+        <Link to="/pages/setting/addWallet" style={{ padding: 10, fontSize: 14 }} data-testid="add-address">
+          {t('assets:book.add')}
+        </Link>
+      }
+    >
+      {list.items.map((row) => (
+        <div key={row.id} className={styles.record} data-testid="saved-address">
+          <div className={styles.recordHead}>
+            <span className={styles.recordTitle}>{row.name}</span>
+            <span className={styles.dim}>
+              {row.code} · {row.network}
+            </span>
+          </div>
+          <span className={styles.address} style={{ textAlign: 'left', fontSize: 13 }}>
+            {row.address}
+          </span>
+          <div className={styles.recordMeta}>
+            <span>{new Date(row.created_at).toLocaleDateString()}</span>
+            <button type="button" className={styles.link} onClick={() => setDeleting(row.id)}>
+              {t('assets:book.delete')}
+            </button>
+          </div>
+        </div>
+      ))}
+      <Footer {...list} />
+      <ConfirmDialog
+        open={deleting !== null}
+        message={t('assets:book.delete_confirm')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const id = deleting;
+          setDeleting(null);
+          if (id !== null) {
+            void api('POST /user/wallet/delete', { id })
+              .then((message) => {
+                toast(message);
+                list.reload();
+              })
+              .catch(() => undefined);
+          }
+        }}
+      />
+    </Screen>
+  );
+}

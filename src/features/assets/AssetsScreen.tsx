@@ -1,0 +1,101 @@
+import { useSignals } from '@preact/signals-react/runtime';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { ensureRates, fiat, formatFiat, rates } from '../../app/fiat';
+import { language, useT } from '../../i18n';
+import { CoinIcon } from '../../ui/CoinIcon';
+import { EyeIcon, EyeOffIcon } from '../../ui/icons';
+import { Screen } from '../../ui/Screen';
+import { ACCOUNT_ORDER, loadWallet, wallet, type AccountKind } from './wallet';
+import styles from './assets.module.css';
+
+/** The assets tab: everything the user holds, in the chosen fiat, account by account. */
+const ACTIONS = [
+  { key: 'deposit', to: '/pages/fund/select', search: { action: 'receive' }, glyph: '↓' },
+  { key: 'withdraw', to: '/pages/fund/select', search: { action: 'withdraw' }, glyph: '↑' },
+  { key: 'transfer', to: '/pages/fund/fundTransfer', search: {}, glyph: '⇄' },
+  { key: 'exchange', to: '/pages/fund/transfer', search: {}, glyph: '↻' },
+  { key: 'records', to: '/pages/fund/assets_all_record', search: {}, glyph: '≡' },
+] as const;
+
+export function AssetsScreen() {
+  useSignals();
+  const t = useT();
+  const [kind, setKind] = useState<AccountKind>('change');
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    void loadWallet().catch(() => undefined);
+    void ensureRates();
+  }, []);
+  const current = wallet.value;
+  const lang = language.value;
+  const money = (usd: string) => (hidden ? '****' : formatFiat(usd, fiat.value, lang, rates.value));
+  const figure = (text: string) => (hidden ? '****' : text);
+  const account = current?.accounts.find((a) => a.kind === kind);
+
+  return (
+    <Screen nav={false} tab>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{t('assets:title')}</h1>
+      </header>
+      <section className={styles.totalCard}>
+        <span className={styles.totalLabel}>
+          {t('assets:total', { currency: fiat.value })}
+          <button type="button" className={styles.eye} onClick={() => setHidden(!hidden)} aria-label={t(hidden ? 'assets:show' : 'assets:hide')}>
+            {hidden ? <EyeOffIcon size={16} /> : <EyeIcon size={16} />}
+          </button>
+        </span>
+        <p className={styles.total} data-testid="assets-total">
+          {current ? money(current.total_usd) : '--'}
+        </p>
+      </section>
+      <nav className={styles.actions}>
+        {ACTIONS.map((action) => (
+          <Link key={action.key} to={action.to} search={action.search} className={styles.action} data-testid={`assets-${action.key}`}>
+            <span className={styles.actionIcon} aria-hidden="true">
+              {action.glyph}
+            </span>
+            {t(`assets:actions.${action.key}`)}
+          </Link>
+        ))}
+      </nav>
+      <div className={styles.tabs} role="tablist">
+        {ACCOUNT_ORDER.map((key) => (
+          <button key={key} type="button" role="tab" aria-selected={key === kind} className={`${styles.tab} ${key === kind ? styles.tabOn : ''}`} onClick={() => setKind(key)} data-testid={`account-${key}`}>
+            {t(`assets:accounts.${key}`)}
+          </button>
+        ))}
+      </div>
+      {account && (
+        <>
+          <p className={styles.accountValue}>
+            {t(`assets:account_long.${kind}`)} · {money(account.usd_value)}
+          </p>
+          {account.currencies.map((coin) => (
+            <Link key={coin.currency_id} to="/pages/fund/assets_record" search={{ currency: coin.currency_id, type: kind }} className={styles.coin} data-testid={`holding-${kind}-${coin.code}`}>
+              <CoinIcon code={coin.code} size={32} />
+              <div className={styles.coinHead}>
+                <span className={styles.coinCode}>{coin.code}</span>
+                <span className={styles.coinValue}>{money(coin.usd_value)}</span>
+              </div>
+              <dl className={styles.parts}>
+                <div>
+                  <dt>{t('assets:available')}</dt>
+                  <dd data-testid="available">{figure(coin.available)}</dd>
+                </div>
+                <div>
+                  <dt>{t('assets:frozen')}</dt>
+                  <dd data-testid="frozen">{figure(coin.frozen)}</dd>
+                </div>
+                <div>
+                  <dt>{t('assets:locked')}</dt>
+                  <dd>{figure(coin.locked)}</dd>
+                </div>
+              </dl>
+            </Link>
+          ))}
+        </>
+      )}
+    </Screen>
+  );
+}

@@ -1,0 +1,50 @@
+import { useSearch } from '@tanstack/react-router';
+import { useT } from '../../i18n';
+import { usePaged } from '../../lib/usePaged';
+import { Screen } from '../../ui/Screen';
+import { Footer } from './RecordsScreen';
+import type { AccountKind } from './wallet';
+import styles from './assets.module.css';
+
+type Reason = 'recharge' | 'withdraw_lock' | 'withdraw_deduct' | 'withdraw_fail' | 'transfer' | 'exchange' | 'member_gift' | 'coupon_bonus' | 'adjustment';
+
+/** Bills: every change to the user's balances, from the ledger, for one coin and account or all. */
+export function BillsScreen({ all = false }: { all?: boolean }) {
+  const t = useT();
+  const search = useSearch({ strict: false }) as { currency?: number; type?: AccountKind };
+  const filter = all ? {} : { ...(search.currency ? { currency: search.currency } : {}), ...(search.type ? { type: search.type } : {}) };
+  const list = usePaged('POST /wallet/legal_log', filter);
+  return (
+    <Screen title={t(all ? 'assets:bills.all_title' : 'assets:bills.title')}>
+      {list.items.map((row) => {
+        const positive = !row.amount.startsWith('-');
+        return (
+          <div key={row.id} className={styles.record} data-testid="bill">
+            <div className={styles.recordHead}>
+              <span className={styles.recordTitle}>{t(`assets:bills.reasons.${row.reason as Reason}`, { defaultValue: row.reason })}</span>
+              <span className={`${styles.recordAmount} ${positive ? 'up' : 'down'}`}>
+                {positive ? '+' : ''}
+                {row.amount} {row.code}
+              </span>
+            </div>
+            <div className={styles.recordMeta}>
+              <span>
+                {t(`assets:account_long.${row.kind as AccountKind}`)} · {t(`assets:${row.part as 'available'}`)}
+              </span>
+              <span>{t('assets:bills.balance', { amount: row.balance_after })}</span>
+            </div>
+            <div className={styles.recordMeta}>
+              <span>{row.memo}</span>
+              <span>{new Date(row.created_at).toLocaleString()}</span>
+            </div>
+          </div>
+        );
+      })}
+      <Footer {...list} />
+    </Screen>
+  );
+}
+
+export function AllBillsScreen() {
+  return <BillsScreen all />;
+}

@@ -1,0 +1,131 @@
+import { useEffect, useState } from 'react';
+import type { ApiOutput } from '../../../contract/api';
+import { Money, parseAmount } from '../../../contract/money';
+import { api } from '../../api/client';
+import { useT } from '../../i18n';
+import { cleanAmount } from '../../lib/amount';
+import { useSubmit } from '../../lib/useSubmit';
+import { CoinIcon } from '../../ui/CoinIcon';
+import { ConfirmDialog } from '../../ui/Dialog';
+import { Field, Form, PrimaryButton, TextInput } from '../../ui/form';
+import { Screen } from '../../ui/Screen';
+import { toast } from '../../ui/toast';
+import styles from './assets.module.css';
+
+type Coin = ApiOutput<'POST /user/getTransferList'>[number];
+
+/** Coin conversion in the coin account at the live price, with the fee and any fee coupon shown first. */
+export function ExchangeScreen() {
+  const t = useT();
+  const [list, setList] = useState<Coin[]>([]);
+  const [fromId, setFromId] = useState(3);
+  const [toId, setToId] = useState(1);
+  const [amount, setAmount] = useState('');
+  const [quote, setQuote] = useState<ApiOutput<'POST /user/getTransferFee'> | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, run] = useSubmit();
+
+  const load = () => void api('POST /user/getTransferList', {}).then(setList).catch(() => undefined);
+  useEffect(load, []);
+  useEffect(() => {
+    if (fromId === toId) return;
+    void api('POST /user/getTransferFee', { from_currency_id: fromId, to_currency_id: toId }, { silent: true })
+      .then(setQuote)
+      .catch(() => setQuote(null));
+  }, [fromId, toId]);
+
+  const from = list.find((c) => c.currency_id === fromId);
+  const to = list.find((c) => c.currency_id === toId);
+  const parsed = from ? parseAmount(amount, from.precision) : null;
+  const feeRate = quote ? new Money(quote.fee_rate).times(new Money(1).minus(quote.discount)) : null;
+  const estimate = parsed && quote && to && feeRate ? parsed.times(quote.rate).times(new Money(1).minus(feeRate)).toDecimalPlaces(to.precision, 1).toFixed(to.precision) : '--';
+
+  const pick = (value: number, set: (id: number) => void, testId: string) => (
+    <select className={styles.select} value={value} onChange={(event) => set(Number(event.target.value))} data-testid={testId}>
+      {list.map((coin) => (
+        <option key={coin.currency_id} value={coin.currency_id}>
+          {coin.code} · {coin.name}
+        </option>
+      ))}
+    </select>
+  );
+
+  const review = () => {
+    const problem = parsed ? undefined : t('validation:amount_invalid');
+    setError(problem);
+    if (!problem) setConfirming(true);
+  };
+
+  const execute = () =>
+    run(async () => {
+      setConfirming(false);
+      const done = await api('POST /user/Transfer', { number: amount, from_currency_id: fromId, to_currency_id: toId });
+      toast(done.message);
+      setAmount('');
+      load();
+    });
+
+  return (
+    <Screen title={t('assets:exchange.title')}>
+      <Form onSubmit={review}>
+        <Field label={t('assets:exchange.from')}>{pick(fromId, setFromId, 'exchange-from')}</Field>
+        <Field label="" error={error} hint={from ? t('assets:exchange.available', { amount: from.available, coin: from.code }) : undefined}>
+          {from && <CoinIcon code={from.code} size={24} />}
+          <TextInput name="amount" inputMode="decimal" value={amount} onValue={(v) => setAmount(cleanAmount(v, from?.precision ?? 8))} placeholder="0" style={{ marginLeft: 8 }} />
+          <button type="button" className={styles.link} style={{ padding: '0 10px' }} onClick={() => from && setAmount(from.available)}>
+            {t('assets:exchange.max')}
+          </button>
+        </Field>
+        <div style={{ textAlign: 'center' }}>
+          <button
+            type="button"
+            className={styles.swap}
+            onClick={() => {
+              setFromId(toId);
+              setToId(fromId);
+              setAmount('');
+            }}
+            aria-label={t('assets:move.swap')}
+          >
+            ⇅
+          </button>
+        </div>
+        <Field label={t('assets:exchange.to')}>{pick(toId, setToId, 'exchange-to')}</Field>
+        <div className={styles.rows}>
+          {quote && from && to && (
+            <div className={styles.row}>
+              <span>{t('assets:exchange.rate', { from: from.code, to: to.code, rate: quote.rate.toPrecision(8) })}</span>
+            </div>
+          )}
+          <div className={styles.row}>
+            <span>{t('assets:exchange.fee')}</span>
+            <strong>{feeRate ? `${feeRate.times(100).toFixed()}%` : '--'}</strong>
+          </div>
+          {quote && Number(quote.discount) > 0 && (
+            <div className={styles.row}>
+              <span>{t('assets:exchange.coupon', { discount: new Money(quote.discount).times(100).toFixed() })}</span>
+            </div>
+          )}
+          <div className={styles.row}>
+            <span>{t('assets:exchange.receive')}</span>
+            <strong data-testid="exchange-estimate">
+              {estimate} {to?.code}
+            </strong>
+          </div>
+        </div>
+        <p className={styles.note}>{t('assets:exchange.live')}</p>
+        <PrimaryButton type="submit" busy={busy} disabled={fromId === toId} testId="exchange-review">
+          {t('assets:exchange.confirm')}
+        </PrimaryButton>
+      </Form>
+      <ConfirmDialog
+        open={confirming}
+        message={`${t('assets:exchange.confirm_title')}: ${amount} ${from?.code ?? ''} → ≈ ${estimate} ${to?.code ?? ''}`}
+        confirmLabel={t('assets:exchange.confirm')}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void execute()}
+      />
+    </Screen>
+  );
+}

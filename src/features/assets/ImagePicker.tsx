@@ -1,0 +1,27 @@
+import { useRef } from 'react';
+import { uploadFile } from '../../api/client';
+import { useSubmit } from '../../lib/useSubmit';
+import styles from './assets.module.css';
+
+/** Picks an image, uploads it, and hands back its address (vouchers, QR codes, documents). */
+export function ImagePicker({ value, onValue, label, testId }: { value: string; onValue: (address: string) => void; label: string; testId: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, run] = useSubmit();
+  return (
+    <button type="button" className={styles.upload} onClick={() => input.current?.click()} disabled={busy} data-testid={`${testId}-button`}>
+      {value ? <img src={value} alt="" /> : <span>{label}</span>}
+      <input
+        ref={input}
+        className={styles.hidden}
+        type="file"
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        data-testid={testId}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void run(async () => onValue(await uploadFile(file, file.name)));
+        }}
+      />
+    </button>
+  );
+}

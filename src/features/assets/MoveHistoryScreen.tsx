@@ -1,0 +1,30 @@
+import { useT } from '../../i18n';
+import { usePaged } from '../../lib/usePaged';
+import { Screen } from '../../ui/Screen';
+import { Footer } from './RecordsScreen';
+import type { AccountKind } from './wallet';
+import styles from './assets.module.css';
+
+export function MoveHistoryScreen() {
+  const t = useT();
+  const list = usePaged('GET /wallet/hzhistory', {});
+  return (
+    <Screen title={t('assets:move.history_title')}>
+      {list.items.map((row) => (
+        <div key={row.id} className={styles.record}>
+          <div className={styles.recordHead}>
+            <span className={styles.recordTitle}>{row.code}</span>
+            <span className={styles.recordAmount}>{row.amount}</span>
+          </div>
+          <div className={styles.recordMeta}>
+            <span>
+              {t(`assets:account_long.${row.from_kind as AccountKind}`)} → {t(`assets:account_long.${row.to_kind as AccountKind}`)}
+            </span>
+            <span>{new Date(row.created_at).toLocaleString()}</span>
+          </div>
+        </div>
+      ))}
+      <Footer {...list} />
+    </Screen>
+  );
+}

@@ -1,0 +1,101 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { ApiOutput } from '../../../contract/api';
+import { api } from '../../api/client';
+import { useT } from '../../i18n';
+import { cleanAmount } from '../../lib/amount';
+import { useSubmit } from '../../lib/useSubmit';
+import { Field, Form, PrimaryButton, TextInput } from '../../ui/form';
+import { Screen } from '../../ui/Screen';
+import { toast } from '../../ui/toast';
+import { ACCOUNT_ORDER, type AccountKind } from './wallet';
+import styles from './assets.module.css';
+
+/** Moving funds between one's own accounts (coin, futures, options, fiat). */
+export function MoveScreen() {
+  const t = useT();
+  const [currencies, setCurrencies] = useState<ApiOutput<'GET /currency/user_currency_list'>>([]);
+  const [from, setFrom] = useState<AccountKind>('change');
+  const [to, setTo] = useState<AccountKind>('lever');
+  const [currencyId, setCurrencyId] = useState(3);
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, run] = useSubmit();
+
+  const load = () => void api('GET /currency/user_currency_list', {}).then(setCurrencies).catch(() => undefined);
+  useEffect(load, []);
+  const currency = currencies.find((c) => c.currency_id === currencyId);
+  const available = currency?.available[from] ?? '0';
+
+  const accountSelect = (value: AccountKind, onChange: (kind: AccountKind) => void, testId: string) => (
+    <select value={value} onChange={(event) => onChange(event.target.value as AccountKind)} data-testid={testId} aria-label={testId}>
+      {ACCOUNT_ORDER.map((kind) => (
+        <option key={kind} value={kind}>
+          {t(`assets:account_long.${kind}`)}
+        </option>
+      ))}
+    </select>
+  );
+
+  const submit = () =>
+    run(async () => {
+      setError(Number(amount) > 0 ? undefined : t('validation:amount_invalid'));
+      if (!(Number(amount) > 0)) return;
+      toast(await api('POST /wallet/change', { currency_id: currencyId, number: amount, from_field: from, to_field: to }));
+      setAmount('');
+      load();
+    });
+
+  return (
+    <Screen
+      title={t('assets:move.title')}
+      right={
+        <Link to="/pages/fund/transfer_history" style={{ padding: 10, fontSize: 14 }}>
+          {t('assets:move.history')}
+        </Link>
+      }
+    >
+      <Form onSubmit={() => void submit()}>
+        <div className={styles.accountPicker}>
+          <label className={styles.accountBox}>
+            <span>{t('assets:move.from')}</span>
+            {accountSelect(from, setFrom, 'move-from')}
+          </label>
+          <button
+            type="button"
+            className={styles.swap}
+            onClick={() => {
+              setFrom(to);
+              setTo(from);
+            }}
+            aria-label={t('assets:move.swap')}
+          >
+            ⇄
+          </button>
+          <label className={styles.accountBox}>
+            <span>{t('assets:move.to')}</span>
+            {accountSelect(to, setTo, 'move-to')}
+          </label>
+        </div>
+        <Field label={t('assets:move.coin')}>
+          <select className={styles.select} value={currencyId} onChange={(event) => setCurrencyId(Number(event.target.value))} data-testid="move-coin">
+            {currencies.map((c) => (
+              <option key={c.currency_id} value={c.currency_id}>
+                {c.code}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('assets:move.amount')} error={error} hint={t('assets:move.available', { amount: available, coin: currency?.code ?? '' })}>
+          <TextInput name="amount" inputMode="decimal" value={amount} onValue={(v) => setAmount(cleanAmount(v, currency?.precision ?? 6))} placeholder="0" />
+          <button type="button" className={styles.link} style={{ padding: '0 10px' }} onClick={() => setAmount(available)}>
+            {t('assets:move.max')}
+          </button>
+        </Field>
+        <PrimaryButton type="submit" busy={busy} testId="move-submit">
+          {t('assets:move.submit')}
+        </PrimaryButton>
+      </Form>
+    </Screen>
+  );
+}

@@ -1,0 +1,91 @@
+import { useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useT } from '../../i18n';
+import { usePaged } from '../../lib/usePaged';
+import { Screen } from '../../ui/Screen';
+import styles from './assets.module.css';
+
+/** Deposit and withdrawal records with their review status (and why a refusal happened). */
+export function RecordsScreen() {
+  const t = useT();
+  const search = useSearch({ from: '/_auth/pages/fund/receive_withdraw_record' });
+  const [tab, setTab] = useState<'deposits' | 'withdrawals'>(search.tab);
+  return (
+    <Screen title={t('assets:records.title')}>
+      <div className={styles.tabs} role="tablist">
+        {(['deposits', 'withdrawals'] as const).map((key) => (
+          <button key={key} type="button" role="tab" aria-selected={tab === key} className={`${styles.tab} ${tab === key ? styles.tabOn : ''}`} onClick={() => setTab(key)} data-testid={`records-${key}`}>
+            {t(`assets:records.${key}`)}
+          </button>
+        ))}
+      </div>
+      {tab === 'deposits' ? <Deposits /> : <Withdrawals />}
+    </Screen>
+  );
+}
+
+const when = (time: number) => new Date(time).toLocaleString();
+
+function Deposits() {
+  const t = useT();
+  const list = usePaged('GET /recharge/log', {});
+  return (
+    <>
+      {list.items.map((row) => (
+        <div key={row.id} className={styles.record} data-testid="deposit-record">
+          <div className={styles.recordHead}>
+            <span className={styles.recordTitle}>
+              {row.code} <span className={styles.dim}>{row.network}</span>
+            </span>
+            <span className={styles.recordAmount}>+{row.amount}</span>
+          </div>
+          <div className={styles.recordMeta}>
+            <span>{when(row.created_at)}</span>
+            <span className={`${styles.status} ${styles[row.status] ?? ''}`}>{t(`assets:records.status.${row.status as 'pending'}`)}</span>
+          </div>
+          {row.reason && <span className={styles.dim}>{t('assets:records.reason')}: {row.reason}</span>}
+        </div>
+      ))}
+      <Footer {...list} />
+    </>
+  );
+}
+
+function Withdrawals() {
+  const t = useT();
+  const list = usePaged('GET /user/withdraw/list', {});
+  return (
+    <>
+      {list.items.map((row) => (
+        <div key={row.id} className={styles.record} data-testid="withdraw-record">
+          <div className={styles.recordHead}>
+            <span className={styles.recordTitle}>
+              {row.code} <span className={styles.dim}>{row.network}</span>
+            </span>
+            <span className={styles.recordAmount}>-{row.amount}</span>
+          </div>
+          <span className={styles.dim}>
+            {t('assets:records.to')} {row.address} · {t('assets:records.fee')} {row.fee}
+          </span>
+          <div className={styles.recordMeta}>
+            <span>{when(row.created_at)}</span>
+            <span className={`${styles.status} ${styles[row.status] ?? ''}`}>{t(`assets:records.status.${row.status as 'pending'}`)}</span>
+          </div>
+          {row.reason && <span className={styles.dim}>{t('assets:records.reason')}: {row.reason}</span>}
+        </div>
+      ))}
+      <Footer {...list} />
+    </>
+  );
+}
+
+export function Footer({ items, more, loading, loadMore }: { items: readonly unknown[]; more: boolean; loading: boolean; loadMore: () => void }) {
+  const t = useT();
+  if (items.length === 0 && !loading) return <p className={styles.empty}>{t('assets:records.empty')}</p>;
+  if (!more) return items.length > 0 ? <p className={styles.empty}>{t('assets:records.end')}</p> : null;
+  return (
+    <button type="button" className={styles.more} onClick={loadMore} disabled={loading}>
+      {t('assets:records.more')}
+    </button>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link } from '@tanstack/react-router';
+import { useSignals } from '@preact/signals-react/runtime';
+import { loggedIn } from '../../app/session';
+import { useT } from '../../i18n';
+import styles from './HomeScreen.module.css';
+
+/**
+ * The home shortcuts (spec 2), only for screens that exist; others join with their
+ * features. Visitors see them too: protected ones ask to log in first.
+ */
+const SHORTCUTS = [
+  { key: 'deposit', to: '/pages/fund/select', search: { action: 'receive' }, glyph: '↓' },
+  { key: 'withdraw', to: '/pages/fund/select', search: { action: 'withdraw' }, glyph: '↑' },
+  { key: 'exchange', to: '/pages/fund/transfer', search: {}, glyph: '↻' },
+  { key: 'transfer', to: '/pages/fund/fundTransfer', search: {}, glyph: '⇄' },
+  { key: 'coupon', to: '/pages/setting/coupon', search: {}, glyph: '%' },
+  { key: 'bills', to: '/pages/fund/assets_all_record', search: {}, glyph: '≡' },
+] as const;
+
+export function Shortcuts() {
+  useSignals();
+  const t = useT();
+  void loggedIn.value;
+  return (
+    <nav className={styles.shortcuts} aria-label={t('common:shortcuts.title')}>
+      {SHORTCUTS.map((shortcut) => (
+        <Link key={shortcut.key} to={shortcut.to} search={shortcut.search} className={styles.shortcut} data-testid={`shortcut-${shortcut.key}`}>
+          <span className={styles.shortcutIcon} aria-hidden="true">
+            {shortcut.glyph}
+          </span>
+          {t(`common:shortcuts.${shortcut.key}`)}
+        </Link>
+      ))}
+    </nav>
+  );
+}

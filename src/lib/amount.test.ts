@@ -1,0 +1,12 @@
+import { expect, test } from 'vitest';
+import { cleanAmount } from './amount';
+
+test('amount fields keep digits, one point and the currency\'s decimals', () => {
+  expect(cleanAmount('12.3456789', 6)).toBe('12.345678');
+  expect(cleanAmount('1,5', 2)).toBe('1.5');
+  expect(cleanAmount('1.2.3', 4)).toBe('1.23');
+  expect(cleanAmount('abc-7', 2)).toBe('7');
+  expect(cleanAmount('007.10', 2)).toBe('7.10');
+  expect(cleanAmount('5.5', 0)).toBe('5'); // never 55: dropping the point must not multiply the amount
+  expect(cleanAmount('.5', 2)).toBe('.5');
+});

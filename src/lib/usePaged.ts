@@ -1,0 +1,44 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { ApiInput, ApiOutput, ApiRoute } from '../../contract/api';
+import { ApiFailure, request } from '../api/client';
+
+/** Routes that answer { data, page, limit, more }. */
+type PagedRoute = {
+  [R in ApiRoute]: ApiOutput<R> extends { data: unknown[]; more: boolean } ? R : never;
+}[ApiRoute];
+type Page<R extends PagedRoute> = ApiOutput<R> & { data: unknown[]; more: boolean };
+type Item<R extends PagedRoute> = Page<R>['data'][number];
+
+/** A list read page by page (spec 9: 10 a page): the rows so far, and more on demand. */
+export function usePaged<R extends PagedRoute>(route: R, input: Omit<ApiInput<R>, 'page' | 'limit'>, deps: unknown[] = []) {
+  const [items, setItems] = useState<Item<R>[]>([]);
+  const [page, setPage] = useState(0);
+  const [more, setMore] = useState(true);
+  const [loading, setLoading] = useState(false);
+  const key = JSON.stringify(input);
+
+  const load = useCallback(
+    async (next: number, replace: boolean) => {
+      setLoading(true);
+      try {
+        const answer = (await request(route, { ...input, page: next } as ApiInput<R>)) as Page<R>;
+        const rows = answer.data as Item<R>[];
+        setItems((current) => (replace ? rows : [...current, ...rows]));
+        setPage(next);
+        setMore(answer.more);
+      } catch (error) {
+        if (!(error instanceof ApiFailure)) throw error;
+      } finally {
+        setLoading(false);
+      }
+    },
+    // The input is compared by its serialised form.
+    [route, key, ...deps],
+  );
+
+  useEffect(() => {
+    void load(1, true);
+  }, [load]);
+
+  return { items, more, loading, loadMore: () => void load(page + 1, false), reload: () => void load(1, true) };
+}

@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { useSubmit } from '../lib/useSubmit';
+import { Form, PrimaryButton } from './form';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLDivElement;
+let root: Root;
+beforeEach(() => {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+});
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+});
+
+const button = () => container.querySelector('button') as HTMLButtonElement;
+const tap = () => act(() => button().click());
+
+test('a double tap on an action button runs it once (spec 8: 500 ms click throttle)', () => {
+  let runs = 0;
+  act(() => root.render(<PrimaryButton onClick={() => runs++}>Go</PrimaryButton>));
+  tap();
+  tap();
+  expect(runs).toBe(1);
+});
+
+test('a submit button is disabled while its request runs, so a double tap sends one request', async () => {
+  let requests = 0;
+  let finish = () => {};
+  function Screen() {
+    const [busy, run] = useSubmit();
+    const submit = () =>
+      run(async () => {
+        requests++;
+        await new Promise<void>((resolve) => (finish = resolve));
+      });
+    return (
+      <Form onSubmit={() => void submit()}>
+        <PrimaryButton type="submit" busy={busy}>
+          Send
+        </PrimaryButton>
+      </Form>
+    );
+  }
+  act(() => root.render(<Screen />));
+  tap();
+  expect(button().disabled).toBe(true);
+  tap();
+  expect(requests).toBe(1);
+  await act(async () => finish());
+  expect(button().disabled).toBe(false);
+});
+
+test('a form that refused its fields can be submitted again at once', () => {
+  let attempts = 0;
+  act(() =>
+    root.render(
+      <Form onSubmit={() => attempts++}>
+        <PrimaryButton type="submit">Send</PrimaryButton>
+      </Form>,
+    ),
+  );
+  tap();
+  tap();
+  expect(attempts).toBe(2);
+});

@@ -1,0 +1,157 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { baseUrl, ledgerCheck, loggedInUser, open, operator, prepareForWithdrawals, toast } from './support';
+
+const PAY_PASSWORD = '246810';
+const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const VOUCHER = path.resolve(import.meta.dirname, '../fixtures/avatar.png');
+
+interface Pending {
+  recharges: { id: number; uid: number; amount: string; code: string }[];
+  withdrawals: { id: number; uid: number; amount: string; code: string; address: string }[];
+}
+
+const pending = (): Pending => JSON.parse(operator('pending', '--json')) as Pending;
+
+/** Available and frozen of one coin in one account, as the assets tab shows them. */
+async function holding(page: Page, account: 'change' | 'lever' | 'micro' | 'legal', code: string) {
+  await open(page, '/pages/fund/assets');
+  await page.getByTestId(`account-${account}`).click();
+  const row = page.getByTestId(`holding-${account}-${code}`);
+  return { available: row.getByTestId('available'), frozen: row.getByTestId('frozen') };
+}
+
+test('a trader verifies, deposits, moves, converts and withdraws; every step is in the bills and the ledger balances', async ({ page }) => {
+  const user = await loggedInUser(page, 'wallet');
+  await prepareForWithdrawals(page, user, PAY_PASSWORD);
+  const info = (await (await page.request.get(`${baseUrl()}/api/user/info`, { headers: { authorization: user.token } })).json()) as { message: { uid: number } };
+  const uid = info.message.uid;
+
+  await test.step('the paper-trading gift is in the coin account', async () => {
+    const usdt = await holding(page, 'change', 'USDT');
+    await expect(usdt.available).toHaveText('10000.000000');
+    await expect(page.getByTestId('assets-total')).toContainText('$10,000.00');
+  });
+
+  await test.step('withdrawing before identity verification is refused', async () => {
+    await open(page, '/pages/fund/withdraw?currency=3&network=TRC20');
+    await page.locator('input[name=address]').fill(TRON_ADDRESS);
+    await page.locator('input[name=amount]').fill('50');
+    await page.locator('input[name=pay_password]').fill(PAY_PASSWORD);
+    await page.getByTestId('withdraw-submit').click();
+    await expect(toast(page)).toHaveText('Please complete identity verification first.');
+  });
+
+  await test.step('level 1 identity verification', async () => {
+    await open(page, '/pages/setting/real');
+    await expect(page.getByTestId('real-state')).toContainText('Not verified');
+    await page.locator('input[name=name]').fill('Ada Lovelace');
+    await page.locator('input[name=card_id]').fill('p1234567');
+    await expect(page.locator('input[name=card_id]')).toHaveValue('P1234567');
+    await page.getByTestId('real-submit-1').click();
+    await expect(toast(page)).toHaveText('Submitted. We will review it shortly.');
+    await expect(page.getByTestId('real-state')).toContainText('Level 1 verified');
+    await expect(page.getByTestId('real-state')).toContainText('Verified name: A******');
+  });
+
+  await test.step('deposit USDT on TRC20: address, QR code, report with a voucher', async () => {
+    await open(page, '/pages/fund/assets');
+    await page.getByTestId('assets-deposit').click();
+    await page.getByTestId('coin-USDT-TRC20').click();
+    await expect(page.getByTestId('deposit-address')).toHaveText(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+    await expect(page.getByTestId('deposit-qr')).toBeVisible();
+    await page.locator('input[name=amount]').fill('250');
+    await page.getByTestId('recharge-submit').click();
+    await expect(page.getByRole('alert')).toHaveText('Please upload the payment voucher.');
+    await page.getByTestId('voucher').setInputFiles(VOUCHER);
+    await expect(page.getByTestId('voucher-button').locator('img')).toHaveAttribute('src', /^\/uploads\//);
+    await page.getByTestId('recharge-submit').click();
+    await expect(toast(page)).toHaveText('Your recharge has been submitted for review.');
+  });
+
+  await test.step('the operator approves the recharge and the balance grows', async () => {
+    const recharge = pending().recharges.find((row) => row.uid === uid);
+    expect(recharge).toMatchObject({ amount: '250.000000', code: 'USDT' });
+    await expect(page.getByTestId('deposit-record').first()).toContainText('Under review');
+    operator('approve-recharge', String(recharge?.id));
+    await page.reload();
+    await expect(page.getByTestId('deposit-record').first()).toContainText('Credited');
+    await expect(page.getByTestId('deposit-record').first()).toContainText('250.000000');
+    const usdt = await holding(page, 'change', 'USDT');
+    await expect(usdt.available).toHaveText('10250.000000');
+  });
+
+  await test.step('move 1000 USDT to the futures account', async () => {
+    await open(page, '/pages/fund/fundTransfer');
+    await page.getByTestId('move-to').selectOption('lever');
+    await page.locator('input[name=amount]').fill('1000');
+    await page.getByTestId('move-submit').click();
+    await expect(toast(page)).toHaveText('Transfer complete.');
+    await expect((await holding(page, 'lever', 'USDT')).available).toHaveText('1000.000000');
+    await expect((await holding(page, 'change', 'USDT')).available).toHaveText('9250.000000');
+  });
+
+  await test.step('convert 100 USDT to BTC at the live price, with the welcome fee coupon', async () => {
+    await open(page, '/pages/fund/transfer');
+    await page.getByTestId('exchange-to').selectOption({ label: 'BTC · Bitcoin' });
+    await page.locator('input[name=amount]').fill('100');
+    await expect(page.getByTestId('exchange-estimate')).toHaveText(/^0\.\d{8} BTC$/);
+    await page.getByTestId('exchange-review').click();
+    await page.getByTestId('dialog-confirm').click();
+    await expect(toast(page)).toHaveText(/^Exchanged 100\.000000 USDT for 0\.\d{8} BTC\.$/);
+    const btc = await holding(page, 'change', 'BTC');
+    await expect(btc.available).not.toHaveText('0.00000000');
+    await expect((await holding(page, 'change', 'USDT')).available).toHaveText('9150.000000');
+  });
+
+  await test.step('withdraw 50 USDT on TRC20: a wrong pay password changes nothing, the right one freezes the amount', async () => {
+    await open(page, '/pages/fund/withdraw?currency=3&network=TRC20');
+    await page.locator('input[name=address]').fill(TRON_ADDRESS);
+    await page.locator('input[name=amount]').fill('50');
+    await expect(page.getByTestId('withdraw-receive')).toHaveText('49.000000 USDT');
+    await expect(page.getByTestId('withdraw-limit')).toHaveText('24h limit: 200 BTC (verification level 1)');
+    await page.locator('input[name=pay_password]').fill('135790');
+    await page.getByTestId('withdraw-submit').click();
+    await expect(toast(page)).toHaveText('The pay password is wrong.');
+    await page.locator('input[name=address]').fill(`${TRON_ADDRESS.slice(0, -1)}u`);
+    await page.locator('input[name=pay_password]').fill(PAY_PASSWORD);
+    await page.getByTestId('withdraw-submit').click();
+    await expect(toast(page)).toHaveText('This is not a valid TRON (TRC20) address.');
+    await expect((await holding(page, 'change', 'USDT')).available).toHaveText('9150.000000');
+
+    await open(page, '/pages/fund/withdraw?currency=3&network=TRC20');
+    await page.locator('input[name=address]').fill(TRON_ADDRESS);
+    await page.locator('input[name=amount]').fill('50');
+    await page.locator('input[name=pay_password]').fill(PAY_PASSWORD);
+    await page.getByTestId('withdraw-submit').click();
+    await expect(toast(page)).toHaveText('Your withdrawal request has been submitted.');
+    await expect(page.getByTestId('withdraw-record').first()).toContainText('Under review');
+    const usdt = await holding(page, 'change', 'USDT');
+    await expect(usdt.available).toHaveText('9100.000000');
+    await expect(usdt.frozen).toHaveText('50.000000');
+  });
+
+  await test.step('the operator sends the withdrawal and the frozen amount leaves', async () => {
+    const withdrawal = pending().withdrawals.find((row) => row.uid === uid);
+    expect(withdrawal).toMatchObject({ amount: '50.000000', code: 'USDT', address: TRON_ADDRESS });
+    operator('approve-withdrawal', String(withdrawal?.id), 'e2e-txid-0001');
+    await open(page, '/pages/fund/receive_withdraw_record?tab=withdrawals');
+    await page.reload();
+    await expect(page.getByTestId('withdraw-record').first()).toContainText('Sent');
+    const usdt = await holding(page, 'change', 'USDT');
+    await expect(usdt.available).toHaveText('9100.000000');
+    await expect(usdt.frozen).toHaveText('0.000000');
+  });
+
+  await test.step('the bills list every movement, newest first', async () => {
+    await open(page, '/pages/fund/assets_all_record');
+    const bills = page.getByTestId('bill');
+    await expect(bills.first()).toContainText('Withdrawal sent');
+    for (const reason of ['Withdrawal (frozen)', 'Conversion', 'Transfer', 'Deposit', 'Paper-trading gift']) await expect(bills.filter({ hasText: reason }).first()).toBeVisible();
+    await expect(bills.filter({ hasText: 'Deposit' }).first()).toContainText('+250.000000 USDT');
+  });
+
+  await test.step('the ledger check finds no violation', () => {
+    expect(ledgerCheck()).toContain('no violations');
+  });
+});
