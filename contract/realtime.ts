@@ -24,6 +24,20 @@ export const CHANNELS = {
   depth: (marketId: number) => `depth:${marketId}`,
 } as const;
 
+/**
+ * Private events, to the sockets of one user (whose handshake carried a valid token).
+ * Each carries the whole record as the REST answers show it:
+ *   'spot_order'     a spot order changed (placed, filled, cancelled)     SpotOrder
+ *   'lever_position' a position changed (opened, stops set, closed)       Position
+ *   'micro_order'    a seconds option was bought or settled               OptionOrder
+ * They have no sequence: a client that reconnects reloads the lists over REST.
+ */
+export const USER_EVENTS = {
+  spotOrder: 'spot_order',
+  position: 'lever_position',
+  option: 'micro_order',
+} as const;
+
 export const SOCKET_EVENTS = {
   subscribe: 'sub',
   unsubscribe: 'unsub',

@@ -16,6 +16,7 @@ import { uploadRoutes, uploadsDir } from './uploads/routes';
 import { userRoutes } from './user/routes';
 import { marketRoutes } from './market/routes';
 import { identityRoutes } from './identity/routes';
+import { tradingRoutes } from './trading/routes';
 import { operatorRoutes } from './operator/routes';
 import { walletRoutes } from './wallet/routes';
 
@@ -119,6 +120,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   walletRoutes(app, ctx);
   identityRoutes(app, ctx);
   operatorRoutes(app, ctx);
+  tradingRoutes(app, ctx);
 
   const openApi = buildOpenApi(allEndpoints(), { title: 'Kestrel exchange API', version: APP_VERSION });
   app.get('/api/openapi.json', async () => openApi);

@@ -6,6 +6,7 @@ import { seed } from './db/seed';
 import { loadServerI18n } from './i18n';
 import { createMessenger, type Messenger } from './mail/outbox';
 import { createLimits } from './security/rate-limit';
+import { Trading } from './trading/service';
 
 /** Opens the database, runs migrations and the seed, and wires the services. */
 /**
@@ -28,6 +29,8 @@ export async function createContext(
   const db = overrides.database ?? (await openDatabase(config.dataDir));
   const { codeSecret } = await seed(db, config, now());
   const market = await openMarket(db, config.market, now);
+  const trading = new Trading({ db, market, now });
+  await trading.restore();
   return {
     config,
     db,
@@ -37,5 +40,6 @@ export async function createContext(
     now,
     codeSecret,
     market,
+    trading,
   };
 }

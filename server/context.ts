@@ -4,6 +4,7 @@ import type { ServerI18n } from './i18n';
 import type { Messenger } from './mail/outbox';
 import type { MarketService } from './market/service';
 import type { Limits } from './security/rate-limit';
+import type { Trading } from './trading/service';
 
 /** What every domain's routes and services are built from. One per server process. */
 export interface AppContext {
@@ -17,4 +18,5 @@ export interface AppContext {
   /** Secret for verification-code hashes, created by the seed. */
   codeSecret: string;
   market: MarketService;
+  trading: Trading;
 }

@@ -35,6 +35,8 @@ export const QrCodeField = Type.String({ maxLength: 200, pattern: UPLOAD_PATH, e
 
 /** An amount as text: digits and an optional decimal part (exactness is kept server-side). */
 export const AmountField = Type.String({ minLength: 1, maxLength: 40, pattern: '^(0|[1-9][0-9]{0,20})(\\.[0-9]{1,30})?$', errorKey: 'amount_invalid' });
+/** A price as text, like an amount (spec 8: "correct price"). */
+export const PriceField = Type.String({ minLength: 1, maxLength: 40, pattern: '^(0|[1-9][0-9]{0,20})(\\.[0-9]{1,30})?$', errorKey: 'price_invalid' });
 export const PageField = Type.Integer({ minimum: 1, maximum: 100_000, default: 1 });
 export const LimitField = Type.Integer({ minimum: 1, maximum: 50, default: 10 });
 export const AccountKindField = Type.Union(

@@ -4,6 +4,7 @@ import * as common from './common';
 import * as identity from './identity';
 import * as market from './market';
 import * as operator from './operator';
+import * as trade from './trade';
 import * as wallet from './wallet';
 import * as user from './user';
 
@@ -11,6 +12,7 @@ export type { Endpoint, InputOf, OutputOf } from './define';
 export { SiteConfig } from './common';
 export { UserInfo } from './user';
 export { CandleRow, MarketQuote } from './market';
+export { OptionOrder, Position, SpotOrder } from './trade';
 
 /** Every endpoint the server serves under /api, by name. */
 export const endpoints = {
@@ -62,6 +64,24 @@ export const endpoints = {
   addressDelete: wallet.addressDelete,
   couponList: wallet.couponList,
   couponUse: wallet.couponUse,
+  spotInfo: trade.spotInfo,
+  spotTrade: trade.spotTrade,
+  spotCancel: trade.spotCancel,
+  spotList: trade.spotList,
+  spotDetail: trade.spotDetail,
+  leverInfo: trade.leverInfo,
+  leverSubmit: trade.leverSubmit,
+  leverPositions: trade.leverPositions,
+  leverClose: trade.leverClose,
+  leverCancel: trade.leverCancel,
+  leverSetStop: trade.leverSetStop,
+  leverBatchClose: trade.leverBatchClose,
+  leverHistory: trade.leverHistory,
+  optionDurations: trade.optionDurations,
+  optionCurrencies: trade.optionCurrencies,
+  optionSubmit: trade.optionSubmit,
+  optionList: trade.optionList,
+  optionResult: trade.optionResult,
   realState: identity.realState,
   realSubmit: identity.realSubmit,
   operatorPending: operator.pending,

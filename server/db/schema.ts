@@ -26,6 +26,10 @@ export interface Database {
   operators: OperatorsTable;
   operator_actions: OperatorActionsTable;
   identity_submissions: IdentitySubmissionsTable;
+  spot_orders: SpotOrdersTable;
+  spot_fills: SpotFillsTable;
+  lever_positions: LeverPositionsTable;
+  micro_orders: MicroOrdersTable;
 }
 
 /** Amounts are decimal strings at their currency's precision. */
@@ -152,6 +156,98 @@ export interface CouponsTable {
   used_at: number | null;
   used_ref: string | null;
   created_at: number;
+}
+
+export interface SpotOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  market_id: number;
+  side: 'buy' | 'sell';
+  type: 'limit' | 'market';
+  price: string | null;
+  /** base quantity ordered */
+  amount: string;
+  filled: string;
+  quote_filled: string;
+  /** in the currency received */
+  fee: string;
+  fee_rate: string;
+  coupon_id: number | null;
+  /** what is still frozen for the order (quote for a buy, base for a sell) */
+  frozen: string;
+  status: 'open' | 'filled' | 'cancelled';
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SpotFillsTable {
+  id: Generated<number>;
+  market_id: number;
+  /** the trade (print) of the market */
+  seq: number;
+  time: number;
+  price: string;
+  amount: string;
+  quote_amount: string;
+  taker_side: 'buy' | 'sell';
+  /** null: the market's own flow (a simulated taker, the market maker) */
+  taker_order_id: number | null;
+  maker_order_id: number | null;
+  taker_fee: string;
+  maker_fee: string;
+}
+
+export interface LeverPositionsTable {
+  id: Generated<number>;
+  user_id: number;
+  market_id: number;
+  /** 1 long, -1 short */
+  direction: 1 | -1;
+  type: 'market' | 'limit';
+  status: 'pending' | 'open' | 'closed' | 'cancelled';
+  share: number;
+  quantity: string;
+  multiple: number;
+  price: string | null;
+  limit_price: string | null;
+  margin: string;
+  fee: string;
+  overnight_rate: string;
+  overnight: string;
+  target_profit_price: string | null;
+  stop_loss_price: string | null;
+  close_price: string | null;
+  close_reason: 'user' | 'batch' | 'take_profit' | 'stop_loss' | 'liquidation' | null;
+  profit: string | null;
+  shortfall: string;
+  open_tick: string | null;
+  close_tick: string | null;
+  created_at: number;
+  opened_at: number | null;
+  closed_at: number | null;
+}
+
+export interface MicroOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  market_id: number;
+  currency_id: number;
+  /** 1 up, -1 down */
+  direction: 1 | -1;
+  seconds: number;
+  profit_ratio: string;
+  stake: string;
+  fee: string;
+  open_price: string;
+  open_tick: string;
+  expires_at: number;
+  status: 'open' | 'settled';
+  result: 'win' | 'tie' | 'loss' | null;
+  close_price: string | null;
+  close_tick: string | null;
+  payout: string;
+  created_at: number;
+  settled_at: number | null;
 }
 
 export interface FiatRatesTable {

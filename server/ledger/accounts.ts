@@ -19,9 +19,12 @@ export type Part = (typeof PARTS)[number];
  * House accounts. treasury: money that came from outside (recharges, approved by an
  * operator); withdrawals: money sent outside; fees: fees earned; exchange: the
  * counterparty of coin exchanges; gifts: paper-trading starting balances and bonuses;
- * adjustments: operator corrections. They may go below zero; users' parts may not.
+ * adjustments: operator corrections; market_maker: the simulated liquidity in the order
+ * books, the other side of users' spot fills against it; contracts: the house's side of
+ * leveraged positions; options: the house's side of seconds options. They may go below
+ * zero; users' parts may not.
  */
-export const HOUSE_ACCOUNTS = ['treasury', 'withdrawals', 'fees', 'exchange', 'gifts', 'adjustments'] as const;
+export const HOUSE_ACCOUNTS = ['treasury', 'withdrawals', 'fees', 'exchange', 'gifts', 'adjustments', 'market_maker', 'contracts', 'options'] as const;
 export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
 
 export type AccountKey =

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { Money, ZERO } from '../../contract/money';
 import type { Db } from '../db/database';
+import { MARGIN_CURRENCY } from '../trading/config';
 
 /**
  * Verifies every invariant of the ledger on a database:
@@ -9,7 +9,8 @@ import type { Db } from '../db/database';
  *   balance_after equals the running sum;
  * - no part of a user's account is below zero, now or at any entry;
  * - every reference is recorded once;
- * - what users have frozen covers their pending withdrawals.
+ * - what each user has frozen is exactly what pending withdrawals, open spot orders and
+ *   contract positions hold.
  */
 export interface LedgerReport {
   checked: { accounts: number; transactions: number; entries: number; currencies: number };
@@ -59,18 +60,26 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
     refs.add(ref);
   }
 
-  // Frozen funds cover pending withdrawals.
-  const pending = await db
-    .selectFrom('withdrawals')
-    .select(['user_id', 'currency_id', sql<string>`group_concat(amount, ',')`.as('amounts')])
-    .where('status', '=', 'pending')
-    .groupBy(['user_id', 'currency_id'])
-    .execute();
-  for (const row of pending) {
-    const owed = row.amounts.split(',').reduce((total, amount) => total.plus(amount), ZERO);
-    const frozen = accounts.find((a) => a.user_id === row.user_id && a.currency_id === row.currency_id && a.kind === 'change' && a.part === 'frozen');
-    if (!frozen || new Money(frozen.balance).lt(owed)) violations.push(`user ${row.user_id}: pending withdrawals of ${owed.toFixed()} in currency ${row.currency_id} are not covered by frozen ${frozen?.balance ?? '0'}`);
+  // Frozen parts equal exactly what is frozen for: pending withdrawals and open spot
+  // orders (coin account), waiting and open contract positions (contract account).
+  const expected = new Map<string, Money>();
+  const owe = (userId: number, currency: number, kind: string, amount: string) => {
+    const key = `${userId}:${currency}:${kind}`;
+    expected.set(key, (expected.get(key) ?? ZERO).plus(amount));
+  };
+  for (const row of await db.selectFrom('withdrawals').select(['user_id', 'currency_id', 'amount']).where('status', '=', 'pending').execute()) owe(row.user_id, row.currency_id, 'change', row.amount);
+  const spot = await db.selectFrom('spot_orders').innerJoin('markets', 'markets.id', 'spot_orders.market_id').select(['spot_orders.user_id', 'spot_orders.side', 'spot_orders.frozen', 'markets.base_currency_id', 'markets.quote_currency_id']).where('spot_orders.status', '=', 'open').execute();
+  for (const row of spot) owe(row.user_id, row.side === 'buy' ? row.quote_currency_id : row.base_currency_id, 'change', row.frozen);
+  const positions = await db.selectFrom('lever_positions').select(['user_id', 'status', 'margin', 'fee']).where('status', 'in', ['pending', 'open']).execute();
+  for (const row of positions) owe(row.user_id, MARGIN_CURRENCY, 'lever', row.status === 'pending' ? new Money(row.margin).plus(row.fee).toFixed() : row.margin);
+  for (const account of accounts) {
+    if (account.user_id === null || account.part !== 'frozen') continue;
+    const key = `${account.user_id}:${account.currency_id}:${account.kind}`;
+    const owed = expected.get(key) ?? ZERO;
+    expected.delete(key);
+    if (!owed.eq(account.balance)) violations.push(`user ${account.user_id}: ${account.kind}/frozen in currency ${account.currency_id} is ${account.balance}, but pending withdrawals, open orders and positions hold ${owed.toFixed()}`);
   }
+  for (const [key, owed] of expected) if (!owed.isZero()) violations.push(`user ${key}: ${owed.toFixed()} should be frozen but nothing is`);
 
   return {
     checked: { accounts: accounts.length, transactions: transactions.length, entries: entries.length, currencies: new Set(accounts.map((a) => a.currency_id)).size },

@@ -22,7 +22,16 @@ export type Reason =
   | 'exchange'
   | 'member_gift'
   | 'coupon_bonus'
-  | 'adjustment';
+  | 'adjustment'
+  | 'spot_freeze'
+  | 'spot_trade'
+  | 'spot_release'
+  | 'lever_open'
+  | 'lever_freeze'
+  | 'lever_cancel'
+  | 'lever_close'
+  | 'option_stake'
+  | 'option_settle';
 
 export interface Movement {
   from: AccountKey;

@@ -1,14 +1,16 @@
 /**
  * A price-time priority order book for one market. Prices are integer ticks and
- * quantities integer lots, so matching is exact. Today the market maker's quotes rest
- * here and simulated takers trade against them; user orders join with spot trading.
+ * quantities integer lots, so matching is exact. The market maker's quotes and users'
+ * limit orders rest here; simulated takers, the market maker and users trade against them.
  */
 export type BookSide = 1 | -1;
 
 export interface RestingOrder {
   id: number;
-  /** 0 is the market maker */
+  /** 0 is the market maker, else the user */
   owner: number;
+  /** the user's order id (0 for the market maker) */
+  ref: number;
   side: BookSide;
   price: number;
   remaining: number;
@@ -17,6 +19,7 @@ export interface RestingOrder {
 export interface Fill {
   makerId: number;
   makerOwner: number;
+  makerRef: number;
   price: number;
   lots: number;
 }
@@ -103,25 +106,36 @@ export class OrderBook {
    * unfilled rest is the caller's.
    */
   take(side: BookSide, lots: number, limit?: number): Fill[] {
+    return this.match(side, lots, limit, true);
+  }
+
+  /** The fills take() would answer now, changing nothing. */
+  peek(side: BookSide, lots: number, limit?: number): Fill[] {
+    return this.match(side, lots, limit, false);
+  }
+
+  private match(side: BookSide, lots: number, limit: number | undefined, apply: boolean): Fill[] {
     const fills: Fill[] = [];
     const opposite = this.ladder(side === 1 ? -1 : 1);
     let wanted = lots;
-    while (wanted > 0) {
-      const level = opposite.best();
+    for (let index = 0; wanted > 0; ) {
+      const level = apply ? opposite.best() : opposite.levels[index++];
       if (!level) break;
       if (limit !== undefined && (side === 1 ? level.price > limit : level.price < limit)) break;
-      while (wanted > 0 && level.head < level.orders.length) {
-        const maker = level.orders[level.head] as RestingOrder;
+      for (let at = level.head; wanted > 0 && at < level.orders.length; at++) {
+        const maker = level.orders[at] as RestingOrder;
         const traded = Math.min(wanted, maker.remaining);
+        wanted -= traded;
+        fills.push({ makerId: maker.id, makerOwner: maker.owner, makerRef: maker.ref, price: level.price, lots: traded });
+        if (!apply) continue;
         maker.remaining -= traded;
         level.total -= traded;
-        wanted -= traded;
-        fills.push({ makerId: maker.id, makerOwner: maker.owner, price: level.price, lots: traded });
         if (maker.remaining === 0) {
           this.byId.delete(maker.id);
           level.head++;
         }
       }
+      if (!apply) continue;
       if (level.head >= level.orders.length) opposite.remove(level);
       else if (level.head > 32) {
         level.orders.splice(0, level.head);
@@ -129,6 +143,11 @@ export class OrderBook {
       }
     }
     return fills;
+  }
+
+  /** The resting order with this id. */
+  order(id: number): RestingOrder | undefined {
+    return this.byId.get(id)?.order;
   }
 
   bestBid(): number | undefined {

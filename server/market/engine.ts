@@ -1,6 +1,6 @@
 import { DAY, MINUTE, type Candle, type Period } from '../../contract/market';
 import { DEPTH_LEVELS, RECENT_TRADES, type Side } from '../../contract/realtime';
-import { OrderBook } from './book';
+import { OrderBook, type Fill } from './book';
 import { OpenCandles } from './candles';
 import type { InstrumentDef } from './instruments';
 import { hash32 } from './rng';
@@ -30,9 +30,43 @@ export interface Ticker {
   amount: number;
 }
 
+/**
+ * A fill of a user's order: the user's resting order was the maker (`makerRef`), or the
+ * user's incoming order was the taker (`takerRef`), or both. Prices in ticks, lots.
+ */
+export interface UserFill {
+  marketId: number;
+  /** the print it belongs to (trade sequence of the market) */
+  seq: number;
+  time: number;
+  price: number;
+  lots: number;
+  /** side of the taker: 1 bought, -1 sold */
+  takerSide: Side;
+  /** 0: the market maker (or a simulated taker) */
+  makerOwner: number;
+  makerRef: number;
+  takerOwner: number;
+  takerRef: number;
+}
+
+/** A user's order entering the book (spot trading). */
+export interface UserOrder {
+  marketId: number;
+  /** the order's id in the database */
+  ref: number;
+  owner: number;
+  side: Side;
+  lots: number;
+  /** ticks; none for a market order, whose unfilled rest is cancelled */
+  limit?: number;
+}
+
 export interface EngineListener {
   /** trades of one market from one batch of events, in sequence order */
   trades?(marketId: number, trades: readonly Trade[]): void;
+  /** users' resting orders filled by the market's own flow (takers, the market maker's quotes) */
+  userFills?(fills: readonly UserFill[]): void;
   /** a candle that will not change again */
   closed?(marketId: number, period: Period, candle: Candle): void;
   depthChanged?(marketId: number): void;
@@ -62,6 +96,8 @@ class MarketRuntime {
   readonly candles: OpenCandles;
   readonly minutes: Candle[];
   makerOrders: number[] = [];
+  /** users' resting orders: their ref -> the book's order id */
+  readonly userOrders = new Map<number, number>();
 
   constructor(
     readonly def: InstrumentDef,
@@ -125,33 +161,135 @@ export class MarketEngine {
   apply(events: readonly SourceEvent[]): void {
     const batches = new Map<number, Trade[]>();
     const depthChanged = new Set<number>();
+    const userFills: UserFill[] = [];
     for (const event of events) {
       const market = this.markets.get(event.m);
       if (!market) continue;
       this.time = Math.max(this.time, event.t);
       if (event.kind === 'quote') {
-        this.requote(market, event.fair);
+        this.requote(market, event.fair, event.t, batches, userFills);
         depthChanged.add(event.m);
         continue;
       }
       const fills = market.book.take(event.side, event.lots);
       if (fills.length === 0) continue;
       depthChanged.add(event.m);
-      let batch = batches.get(event.m);
-      if (!batch) batches.set(event.m, (batch = []));
-      // One print per price level the taker went through.
-      for (let i = 0; i < fills.length; ) {
-        const price = (fills[i] as (typeof fills)[number]).price;
-        let lots = 0;
-        while (i < fills.length && (fills[i] as (typeof fills)[number]).price === price) lots += (fills[i++] as (typeof fills)[number]).lots;
-        batch.push(this.record(market, event.t, price, lots, event.side));
-      }
+      this.print(market, event.t, event.side, fills, batches, userFills, MARKET_MAKER, 0);
     }
-    for (const [marketId, trades] of batches) for (const listener of this.listeners) listener.trades?.(marketId, trades);
+    this.announce(batches, depthChanged);
+    if (userFills.length > 0) for (const listener of this.listeners) listener.userFills?.(userFills);
+  }
+
+  private announce(batches: ReadonlyMap<number, Trade[]>, depthChanged: ReadonlySet<number>): void {
+    for (const [marketId, trades] of batches) if (trades.length > 0) for (const listener of this.listeners) listener.trades?.(marketId, trades);
     for (const marketId of depthChanged) {
       this.market(marketId).depthSeq++;
       for (const listener of this.listeners) listener.depthChanged?.(marketId);
     }
+  }
+
+  /**
+   * Prints the trades of one taker: one print per price level it went through. Fills of
+   * users' orders are answered with the print they belong to.
+   */
+  private print(
+    market: MarketRuntime,
+    time: number,
+    side: Side,
+    fills: readonly Fill[],
+    batches: Map<number, Trade[]>,
+    userFills: UserFill[],
+    takerOwner: number,
+    takerRef: number,
+  ): void {
+    let batch = batches.get(market.def.id);
+    if (!batch) batches.set(market.def.id, (batch = []));
+    for (let i = 0; i < fills.length; ) {
+      const price = (fills[i] as Fill).price;
+      const first = i;
+      let lots = 0;
+      while (i < fills.length && (fills[i] as Fill).price === price) lots += (fills[i++] as Fill).lots;
+      const trade = this.record(market, time, price, lots, side);
+      batch.push(trade);
+      for (let j = first; j < i; j++) {
+        const fill = fills[j] as Fill;
+        if (fill.makerRef !== 0 && market.book.order(fill.makerId) === undefined) market.userOrders.delete(fill.makerRef);
+        if (fill.makerRef === 0 && takerRef === 0) continue;
+        userFills.push({
+          marketId: market.def.id,
+          seq: trade.seq,
+          time,
+          price,
+          lots: fill.lots,
+          takerSide: side,
+          makerOwner: fill.makerOwner,
+          makerRef: fill.makerRef,
+          takerOwner,
+          takerRef,
+        });
+      }
+    }
+  }
+
+  /** What a user's order would fill now, changing nothing (prices in ticks). */
+  preview(order: Omit<UserOrder, 'ref' | 'owner'>): Fill[] {
+    return this.market(order.marketId).book.peek(order.side, order.lots, order.limit);
+  }
+
+  /**
+   * A user's order enters the book at `time`: it takes what crosses (the fills of
+   * preview() a moment before, when nothing ran in between) and a limit order rests
+   * with what is left. Answers the fills and the lots left resting.
+   */
+  submit(order: UserOrder, time: number): { fills: UserFill[]; resting: number } {
+    const market = this.market(order.marketId);
+    if (market.userOrders.has(order.ref)) throw new Error(`order ${order.ref} is already in the book`);
+    this.time = Math.max(this.time, time);
+    const batches = new Map<number, Trade[]>();
+    const userFills: UserFill[] = [];
+    const fills = market.book.take(order.side, order.lots, order.limit);
+    if (fills.length > 0) this.print(market, this.time, order.side, fills, batches, userFills, order.owner, order.ref);
+    const filled = fills.reduce((sum, fill) => sum + fill.lots, 0);
+    const resting = order.limit === undefined ? 0 : order.lots - filled;
+    if (resting > 0) this.rest(market, order, resting);
+    this.announce(batches, fills.length > 0 || resting > 0 ? new Set([order.marketId]) : new Set());
+    return { fills: userFills, resting };
+  }
+
+  /** Puts a user's order back in the book as it was (after a restart). */
+  restore(order: UserOrder & { limit: number }): void {
+    const market = this.market(order.marketId);
+    if (order.lots > 0 && !market.userOrders.has(order.ref)) this.rest(market, order, order.lots);
+  }
+
+  private rest(market: MarketRuntime, order: UserOrder & { limit?: number }, lots: number): void {
+    const id = this.nextOrderId++;
+    market.book.add({ id, owner: order.owner, ref: order.ref, side: order.side, price: order.limit as number, remaining: lots });
+    market.userOrders.set(order.ref, id);
+  }
+
+  /** Takes a user's order out of the book; answers the lots it still had, 0 if none. */
+  cancel(marketId: number, ref: number): number {
+    const market = this.market(marketId);
+    const id = market.userOrders.get(ref);
+    if (id === undefined) return 0;
+    market.userOrders.delete(ref);
+    const order = market.book.cancel(id);
+    if (order) this.announce(new Map(), new Set([marketId]));
+    return order?.remaining ?? 0;
+  }
+
+  /** The lots a user's order has resting in the book. */
+  resting(marketId: number, ref: number): number {
+    const market = this.market(marketId);
+    const id = market.userOrders.get(ref);
+    return id === undefined ? 0 : (market.book.order(id)?.remaining ?? 0);
+  }
+
+  /** The market's price and quantity scales: a price is ticks / priceScale, a quantity lots / lotScale. */
+  scales(marketId: number): { priceScale: number; lotScale: number } {
+    const market = this.market(marketId);
+    return { priceScale: market.scale, lotScale: market.lotsPerUnit };
   }
 
   private record(market: MarketRuntime, time: number, priceTicks: number, lots: number, side: Side): Trade {
@@ -169,8 +307,12 @@ export class MarketEngine {
     return trade;
   }
 
-  /** The market maker withdraws its quotes and quotes a fresh ladder around `fair`. */
-  private requote(market: MarketRuntime, fair: number): void {
+  /**
+   * The market maker withdraws its quotes and quotes a fresh ladder around `fair`. Where
+   * a new quote crosses a user's resting order it trades with it first, as every order
+   * entering the book would, so the book never stays crossed.
+   */
+  private requote(market: MarketRuntime, fair: number, time: number, batches: Map<number, Trade[]>, userFills: UserFill[]): void {
     for (const id of market.makerOrders) market.book.cancel(id);
     market.makerOrders = [];
     const { def } = market;
@@ -183,8 +325,12 @@ export class MarketEngine {
         if (price < 1) continue;
         const shape = 0.5 + hash32(def.id, price, side) / 4294967296;
         const lots = Math.max(1, Math.round(base * shape * (1 + level * 0.12)));
+        const crossing = market.userOrders.size > 0 ? market.book.take(side, lots, price) : [];
+        if (crossing.length > 0) this.print(market, time, side, crossing, batches, userFills, MARKET_MAKER, 0);
+        const left = lots - crossing.reduce((sum, fill) => sum + fill.lots, 0);
+        if (left <= 0) continue;
         const id = this.nextOrderId++;
-        market.book.add({ id, owner: MARKET_MAKER, side, price, remaining: lots });
+        market.book.add({ id, owner: MARKET_MAKER, ref: 0, side, price, remaining: left });
         market.makerOrders.push(id);
       }
     }

@@ -47,6 +47,7 @@ export function attachRealtime(server: HttpServer, ctx: AppContext): Server {
     });
   });
 
+  ctx.trading.connect((userId, event, payload) => io.to(userRoom(userId)).emit(event, payload));
   ctx.market.connect(
     (channel, event, payload) => io.to(channel).emit(event, payload),
     (channel) => (io.sockets.adapter.rooms.get(channel)?.size ?? 0) > 0,

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m001 from './001_foundation';
 import * as m002 from './002_market';
 import * as m003 from './003_ledger';
+import * as m004 from './004_trading';
 
 /** Numbered migrations, applied in name order at start. Append; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
   '002_market': m002,
   '003_ledger': m003,
+  '004_trading': m004,
 };

@@ -1,0 +1,400 @@
+import { Type } from '@sinclair/typebox';
+import { endpoint } from './define';
+import { AmountField, IdField, LimitField, PageField, PriceField } from './fields';
+import { paged } from './wallet';
+
+/**
+ * Trading (spec 7, "Market and trade"): spot orders in the exchange's order books,
+ * leveraged contracts against the house at the live price, and seconds options.
+ * Amounts and prices are decimal strings. Every fill and settlement names the trade
+ * (tick) of the market feed it used: market, sequence, price, time.
+ */
+const Amount = Type.String({ description: 'decimal text' });
+const NullableAmount = Type.Union([Type.String(), Type.Null()]);
+const CurrencyId = Type.Integer({ minimum: 1, maximum: 10_000, errorKey: 'currency_unknown' });
+const MarketId = Type.Integer({ minimum: 1, maximum: 10_000, errorKey: 'market_unknown' });
+/** An optional price: empty text means none. */
+const OptionalPrice = Type.Optional(Type.Union([Type.Literal(''), PriceField], { errorKey: 'price_invalid' }));
+
+export const Tick = Type.Object(
+  {
+    market_id: Type.Integer(),
+    seq: Type.Integer({ description: 'trade sequence in the market ("trades:<id>" channel)' }),
+    price: Amount,
+    time: Type.Integer(),
+  },
+  { description: 'The trade of the market feed a settlement used' },
+);
+const NullableTick = Type.Union([Tick, Type.Null()]);
+
+// ---- Spot -------------------------------------------------------------------------
+
+export const SpotOrder = Type.Object({
+  id: Type.Integer(),
+  market_id: Type.Integer(),
+  symbol: Type.String(),
+  side: Type.Union([Type.Literal('buy'), Type.Literal('sell')]),
+  type: Type.Union([Type.Literal('limit'), Type.Literal('market')]),
+  price: NullableAmount,
+  amount: Amount,
+  filled: Amount,
+  average: NullableAmount,
+  quote_filled: Amount,
+  fee: Amount,
+  fee_currency: Type.String(),
+  status: Type.Union([Type.Literal('open'), Type.Literal('filled'), Type.Literal('cancelled')]),
+  created_at: Type.Integer(),
+  updated_at: Type.Integer(),
+});
+
+export const SpotFill = Type.Object({
+  id: Type.Integer(),
+  role: Type.Union([Type.Literal('maker'), Type.Literal('taker')]),
+  price: Amount,
+  amount: Amount,
+  quote_amount: Amount,
+  fee: Amount,
+  tick: Tick,
+});
+
+const PairInput = { currency_id: CurrencyId, legal_id: CurrencyId };
+
+export const spotInfo = endpoint({
+  method: 'GET',
+  path: '/coin/info',
+  access: 'user',
+  tag: 'trade',
+  summary: 'What the spot order form needs: the market, its rules and fee, and the caller\'s available base and quote',
+  input: Type.Object(PairInput),
+  output: Type.Object({
+    market_id: Type.Integer(),
+    symbol: Type.String(),
+    base: Type.String(),
+    quote: Type.String(),
+    price_precision: Type.Integer(),
+    qty_precision: Type.Integer(),
+    min_notional: Amount,
+    fee_rate: Amount,
+    fee_discount: Amount,
+    price_band: Amount,
+    last: Amount,
+    base_available: Amount,
+    quote_available: Amount,
+  }),
+});
+
+export const spotTrade = endpoint({
+  method: 'POST',
+  path: '/coin/trade',
+  access: 'user',
+  tag: 'trade',
+  summary:
+    'Place a spot order in the coin account. With target_price a limit order (what crosses fills at once, the rest rests ' +
+    'in the book with its funds frozen); without, a market order (fills against the book, the unfilled rest is cancelled). ' +
+    'amount is in the base currency. Fees come out of what is received.',
+  input: Type.Object({
+    ...PairInput,
+    type: Type.Union([Type.Literal('buy'), Type.Literal('sell')], { errorKey: 'side_invalid' }),
+    amount: AmountField,
+    target_price: OptionalPrice,
+  }),
+  output: SpotOrder,
+});
+
+export const spotCancel = endpoint({
+  method: 'POST',
+  path: '/coin/cancel',
+  access: 'user',
+  tag: 'trade',
+  summary: 'Cancel an open spot order; what is still frozen for it returns',
+  input: Type.Object({ id: IdField }),
+  output: SpotOrder,
+});
+
+export const spotList = endpoint({
+  method: 'GET',
+  path: '/coin/list',
+  access: 'user',
+  tag: 'trade',
+  summary: 'The caller\'s spot orders, newest first: open ones, or finished ones (filled or cancelled)',
+  input: Type.Object({
+    status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('history')], { default: 'open' })),
+    currency_id: Type.Optional(CurrencyId),
+    legal_id: Type.Optional(CurrencyId),
+    page: Type.Optional(PageField),
+    limit: Type.Optional(LimitField),
+  }),
+  output: paged(SpotOrder),
+});
+
+export const spotDetail = endpoint({
+  method: 'GET',
+  path: '/coin/detail',
+  access: 'user',
+  tag: 'trade',
+  summary: 'One of the caller\'s spot orders with each of its fills and the trade it was',
+  input: Type.Object({ id: IdField }),
+  output: Type.Object({ order: SpotOrder, fills: Type.Array(SpotFill) }),
+});
+
+// ---- Contracts ----------------------------------------------------------------------
+
+const Direction = Type.Union([Type.Literal('buy'), Type.Literal('sell')], { description: 'buy: long, sell: short', errorKey: 'side_invalid' });
+
+export const Position = Type.Object({
+  id: Type.Integer(),
+  market_id: Type.Integer(),
+  symbol: Type.String(),
+  direction: Type.Union([Type.Literal('buy'), Type.Literal('sell')]),
+  type: Type.Union([Type.Literal('market'), Type.Literal('limit')]),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('open'), Type.Literal('closed'), Type.Literal('cancelled')]),
+  share: Type.Integer({ description: 'lots' }),
+  quantity: Amount,
+  multiple: Type.Integer(),
+  price: NullableAmount,
+  limit_price: NullableAmount,
+  margin: Amount,
+  fee: Amount,
+  overnight_rate: Amount,
+  overnight: Amount,
+  target_profit_price: NullableAmount,
+  stop_loss_price: NullableAmount,
+  close_price: NullableAmount,
+  close_reason: Type.Union([
+    Type.Literal('user'),
+    Type.Literal('batch'),
+    Type.Literal('take_profit'),
+    Type.Literal('stop_loss'),
+    Type.Literal('liquidation'),
+    Type.Null(),
+  ]),
+  profit: NullableAmount,
+  shortfall: Amount,
+  open_tick: NullableTick,
+  close_tick: NullableTick,
+  created_at: Type.Integer(),
+  opened_at: Type.Union([Type.Integer(), Type.Null()]),
+  closed_at: Type.Union([Type.Integer(), Type.Null()]),
+});
+
+export const LeverAccount = Type.Object({
+  balance: Amount,
+  margins: Amount,
+  profit: Amount,
+  risk_rate: NullableAmount,
+  liquidation_risk: Amount,
+});
+
+export const leverInfo = endpoint({
+  method: 'POST',
+  path: '/lever/deal',
+  access: 'user',
+  tag: 'trade',
+  summary: 'What the contract order form needs: lot size, multiples, fees, the live price and the caller\'s contract account',
+  input: Type.Object(PairInput),
+  output: Type.Object({
+    market_id: Type.Integer(),
+    symbol: Type.String(),
+    base: Type.String(),
+    margin_currency: Type.String(),
+    price_precision: Type.Integer(),
+    lot_size: Amount,
+    multiples: Type.Array(Type.Integer()),
+    min_share: Type.Integer(),
+    max_share: Type.Integer(),
+    fee_rate: Amount,
+    overnight_rate: Amount,
+    last: Amount,
+    account: LeverAccount,
+  }),
+});
+
+export const leverSubmit = endpoint({
+  method: 'POST',
+  path: '/lever/submit',
+  access: 'user',
+  tag: 'trade',
+  summary:
+    'Open a position against the house from the contract account: at the live price (market), or when a trade reaches ' +
+    'price (limit; margin and fee frozen meanwhile). Margin = price x quantity / multiple; the fee is charged on opening.',
+  input: Type.Object({
+    ...PairInput,
+    direction: Direction,
+    type: Type.Union([Type.Literal('market'), Type.Literal('limit')], { default: 'market', errorKey: 'order_type_invalid' }),
+    share: Type.Integer({ minimum: 1, maximum: 1_000_000, errorKey: 'share_invalid' }),
+    multiple: Type.Integer({ minimum: 1, maximum: 1000, errorKey: 'multiple_invalid' }),
+    price: OptionalPrice,
+    target_profit_price: OptionalPrice,
+    stop_loss_price: OptionalPrice,
+  }),
+  output: Position,
+});
+
+export const leverPositions = endpoint({
+  method: 'POST',
+  path: '/lever/dealall',
+  access: 'user',
+  tag: 'trade',
+  summary: 'The caller\'s open positions and waiting limit orders (of one pair when given), with the contract account',
+  input: Type.Object({ currency_id: Type.Optional(CurrencyId), legal_id: Type.Optional(CurrencyId), page: Type.Optional(PageField) }),
+  output: Type.Object({
+    positions: Type.Array(Position),
+    account: LeverAccount,
+    liquidation: Type.Record(Type.String(), NullableAmount, { description: 'position id -> liquidation price at the snapshot (null: none)' }),
+    prices: Type.Record(Type.String(), Amount, { description: 'market id -> the price the snapshot used' }),
+  }),
+});
+
+export const leverClose = endpoint({
+  method: 'POST',
+  path: '/lever/close',
+  access: 'user',
+  tag: 'trade',
+  summary: 'Close an open position at the live price',
+  input: Type.Object({ id: IdField }),
+  output: Position,
+});
+
+export const leverCancel = endpoint({
+  method: 'POST',
+  path: '/lever/cancel',
+  access: 'user',
+  tag: 'trade',
+  summary: 'Cancel a waiting limit order; its margin and fee return',
+  input: Type.Object({ id: IdField }),
+  output: Position,
+});
+
+export const leverSetStop = endpoint({
+  method: 'POST',
+  path: '/lever/setstop',
+  access: 'user',
+  tag: 'trade',
+  summary: 'Set (or, with empty text, remove) the take-profit and stop-loss prices of a position',
+  input: Type.Object({ id: IdField, target_profit_price: OptionalPrice, stop_loss_price: OptionalPrice }),
+  output: Position,
+});
+
+export const leverBatchClose = endpoint({
+  method: 'POST',
+  path: '/lever/batch_close',
+  access: 'user',
+  tag: 'trade',
+  summary: 'Close every open position at the live prices: all, only longs (buy) or only shorts (sell)',
+  input: Type.Object({ type: Type.Union([Type.Literal('all'), Type.Literal('buy'), Type.Literal('sell')], { errorKey: 'side_invalid' }) }),
+  output: Type.Object({ closed: Type.Integer(), profit: Amount }),
+});
+
+export const leverHistory = endpoint({
+  method: 'POST',
+  path: '/lever/my_trade',
+  access: 'user',
+  tag: 'trade',
+  summary: 'The caller\'s positions, newest first: open (with waiting), or closed (with cancelled)',
+  input: Type.Object({
+    currency_id: Type.Optional(CurrencyId),
+    legal_id: Type.Optional(CurrencyId),
+    status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('closed')], { default: 'closed' })),
+    page: Type.Optional(PageField),
+    limit: Type.Optional(LimitField),
+  }),
+  output: paged(Position),
+});
+
+// ---- Seconds options ----------------------------------------------------------------
+
+export const OptionDuration = Type.Object({
+  seconds: Type.Integer(),
+  profit_ratio: Amount,
+  fee_rate: Amount,
+  min_amount: Amount,
+  max_amount: Amount,
+});
+
+export const OptionOrder = Type.Object({
+  id: Type.Integer(),
+  market_id: Type.Integer(),
+  symbol: Type.String(),
+  currency_id: Type.Integer(),
+  code: Type.String(),
+  direction: Type.Union([Type.Literal('up'), Type.Literal('down')]),
+  seconds: Type.Integer(),
+  profit_ratio: Amount,
+  stake: Amount,
+  fee: Amount,
+  open_price: Amount,
+  open_tick: Tick,
+  expires_at: Type.Integer(),
+  status: Type.Union([Type.Literal('open'), Type.Literal('settled')]),
+  result: Type.Union([Type.Literal('win'), Type.Literal('tie'), Type.Literal('loss'), Type.Null()]),
+  close_price: NullableAmount,
+  close_tick: NullableTick,
+  payout: Amount,
+  profit: NullableAmount,
+  created_at: Type.Integer(),
+  settled_at: Type.Union([Type.Integer(), Type.Null()]),
+});
+
+export const optionDurations = endpoint({
+  method: 'GET',
+  path: '/microtrade/seconds',
+  access: 'public',
+  tag: 'trade',
+  summary: 'Option durations with their payout ratio, fee and stake limits, and how many options may be open at once',
+  input: Type.Object({}),
+  output: Type.Object({ durations: Type.Array(OptionDuration), max_open: Type.Integer() }),
+});
+
+export const optionCurrencies = endpoint({
+  method: 'GET',
+  path: '/microtrade/payable_currencies',
+  access: 'user',
+  tag: 'trade',
+  summary: 'Currencies options can be bought with, and the caller\'s available balance of each in the options account',
+  input: Type.Object({}),
+  output: Type.Array(Type.Object({ currency_id: Type.Integer(), code: Type.String(), precision: Type.Integer(), available: Amount })),
+});
+
+export const optionSubmit = endpoint({
+  method: 'POST',
+  path: '/microtrade/submit',
+  access: 'user',
+  tag: 'trade',
+  summary:
+    'Buy a seconds option on a market: up or down over `seconds`, staking `number` from the options account. It opens at the ' +
+    'market\'s last trade and is decided by the first trade at or after expiry: a win pays stake x (1 + ratio), a tie returns ' +
+    'the stake, a loss pays nothing.',
+  input: Type.Object({
+    match_id: MarketId,
+    currency_id: CurrencyId,
+    type: Type.Union([Type.Literal('up'), Type.Literal('down')], { errorKey: 'side_invalid' }),
+    seconds: Type.Integer({ minimum: 1, maximum: 86_400, errorKey: 'option_duration_unknown' }),
+    number: AmountField,
+  }),
+  output: OptionOrder,
+});
+
+export const optionList = endpoint({
+  method: 'GET',
+  path: '/microtrade/lists',
+  access: 'user',
+  tag: 'trade',
+  summary: 'The caller\'s options, newest first: open or settled, of one market when given; 5 a page by default',
+  input: Type.Object({
+    match_id: Type.Optional(MarketId),
+    status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('settled')], { default: 'open' })),
+    page: Type.Optional(PageField),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 50, default: 5 })),
+  }),
+  output: paged(OptionOrder),
+});
+
+export const optionResult = endpoint({
+  method: 'GET',
+  path: '/microtrade/get_result',
+  access: 'user',
+  tag: 'trade',
+  summary: 'One of the caller\'s options, with its result once settled',
+  input: Type.Object({ id: IdField }),
+  output: OptionOrder,
+});

@@ -1,0 +1,49 @@
+import { endpoints } from '../../contract/api';
+import type { SourceEvent } from '../market/source';
+import type { Harness } from './harness';
+
+/**
+ * Drives the market of a test server as a recorded feed would: the market maker's quotes
+ * and takers' orders, through the market's sequence of steps (so fills and triggers are
+ * settled, as on a running server).
+ */
+/** A source event without its time (the feed stamps the test clock's). */
+export type EventAtNow = SourceEvent extends infer E ? (E extends SourceEvent ? Omit<E, 't'> : never) : never;
+
+export async function feed(h: Harness, events: readonly EventAtNow[]): Promise<void> {
+  const t = Math.max(h.ctx.now(), h.ctx.market.engine.time);
+  await h.ctx.market.process(events.map((event) => ({ ...event, t }) as SourceEvent));
+}
+
+/** The market maker quotes a fresh ladder around `price`. */
+export function quote(h: Harness, marketId: number, price: number): Promise<void> {
+  const { priceScale } = h.ctx.market.engine.scales(marketId);
+  return feed(h, [{ kind: 'quote', m: marketId, fair: Math.round(price * priceScale) }]);
+}
+
+/** A simulated taker buys (1) or sells (-1) `lots`. */
+export function take(h: Harness, marketId: number, side: 1 | -1, lots: number): Promise<void> {
+  return feed(h, [{ kind: 'take', m: marketId, side, lots }]);
+}
+
+/**
+ * Makes the market trade at `price`: the maker quotes around it and a taker buys one lot
+ * from the best ask (half a spread above). Answers the price of that trade.
+ */
+export async function tradeAt(h: Harness, marketId: number, price: number): Promise<number> {
+  await quote(h, marketId, price);
+  await take(h, marketId, 1, 1);
+  return h.ctx.market.engine.lastPrice(marketId);
+}
+
+/** Credits (or debits) a user's account through the operator's adjustment. */
+export async function fund(h: Harness, uid: number, currency: string, amount: string, account: 'change' | 'lever' | 'micro' = 'change'): Promise<void> {
+  const answer = await h.call(endpoints.adjust, { uid, currency, amount, account, reason: 'test funds' }, { operator: true });
+  if (answer.type !== 'ok') throw new Error(answer.message);
+}
+
+export async function uidOf(h: Harness, token: string): Promise<number> {
+  const info = await h.call(endpoints.userInfo, {}, { token });
+  if (info.type !== 'ok') throw new Error(info.message);
+  return info.message.uid;
+}

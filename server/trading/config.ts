@@ -1,0 +1,68 @@
+import { Money } from '../../contract/money';
+import { INSTRUMENTS, type InstrumentDef } from '../market/instruments';
+
+/**
+ * The exchange's trading rules. One place, read by the services and served to the app
+ * (/coin/info, /lever/deal, /microtrade/seconds), so the forms show what is enforced.
+ */
+
+/** Spot: fee on what each side receives (maker and taker alike). */
+export const SPOT_FEE = new Money('0.001');
+/** Spot: an order must be worth at least this much of the quote currency. */
+export const SPOT_MIN_NOTIONAL = new Money('1');
+/** Spot: a limit price must lie within this share of the last price (fat-finger band). */
+export const SPOT_PRICE_BAND = new Money('0.5');
+
+/** Contracts: margin currency (a stock's USD counts as USDT). */
+export const MARGIN_CURRENCY = 3;
+/** Contracts: fee on the position's value, charged when it opens. */
+export const LEVER_FEE = new Money('0.0005');
+/** Contracts: overnight fee, a daily share of the opening value, per midnight (UTC) held, paid on closing. */
+export const LEVER_OVERNIGHT = new Money('0.0003');
+/** Contracts: every position of an account is liquidated when its risk rate falls to this. */
+export const LIQUIDATION_RISK = new Money('0.2');
+export const LEVER_MIN_SHARE = 1;
+export const LEVER_MAX_SHARE = 1000;
+const CRYPTO_MULTIPLES = [5, 10, 20, 50, 100];
+const STOCK_MULTIPLES = [2, 5, 10, 20];
+
+export interface LeverRules {
+  /** base units per lot (share) */
+  lotSize: Money;
+  multiples: readonly number[];
+}
+
+/**
+ * A lot is a power of ten of the base asset worth between about 100 and 1,000 of the
+ * quote at the reference price (0.01 BTC, 0.1 ETH, 10,000,000 SHIB); a stock's lot is
+ * one share.
+ */
+export function leverRules(def: InstrumentDef): LeverRules {
+  if (def.kind === 'stock') return { lotSize: new Money(1), multiples: STOCK_MULTIPLES };
+  const exponent = Math.floor(Math.log10(1000 / def.referencePrice));
+  return { lotSize: new Money(10).pow(exponent), multiples: CRYPTO_MULTIPLES };
+}
+
+export interface OptionRule {
+  seconds: number;
+  /** a win pays stake x (1 + ratio) */
+  ratio: Money;
+  feeRate: Money;
+  min: Money;
+  max: Money;
+}
+
+export const OPTION_DURATIONS: readonly OptionRule[] = [
+  { seconds: 30, ratio: new Money('0.8'), feeRate: new Money('0.001'), min: new Money('10'), max: new Money('5000') },
+  { seconds: 60, ratio: new Money('0.85'), feeRate: new Money('0.001'), min: new Money('10'), max: new Money('10000') },
+  { seconds: 180, ratio: new Money('0.9'), feeRate: new Money('0.001'), min: new Money('50'), max: new Money('20000') },
+  { seconds: 300, ratio: new Money('0.92'), feeRate: new Money('0.001'), min: new Money('100'), max: new Money('50000') },
+];
+/** Options a user may have open at once. */
+export const OPTION_MAX_OPEN = 5;
+/** Currencies options are bought with (held in the options account). */
+export const OPTION_CURRENCIES = [3];
+
+export function instrumentById(marketId: number): InstrumentDef | undefined {
+  return INSTRUMENTS.find((def) => def.id === marketId);
+}

@@ -1,0 +1,459 @@
+import type { Kysely, Selectable } from 'kysely';
+import { USER_EVENTS } from '../../contract/realtime';
+import { Money, ZERO } from '../../contract/money';
+import { limitReached, liquidationPrice, marginOf, nightsBetween, overnightOf, pnlOf, riskRate, stopReached, type Direction } from '../../contract/trading';
+import type { Database, LeverPositionsTable } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { house, userAccount } from '../ledger/accounts';
+import { balanceOf, record } from '../ledger/ledger';
+import type { Trade } from '../market/engine';
+import { LEVER_FEE, LEVER_MAX_SHARE, LEVER_MIN_SHARE, LEVER_OVERNIGHT, leverRules, LIQUIDATION_RISK, MARGIN_CURRENCY } from './config';
+import type { TradingDeps } from './deps';
+import { marketById, marketByPair, symbolOf, tickOf, type TradingMarket } from './market';
+import { positionView } from './views';
+
+/**
+ * Leveraged contracts: positions against the house at the live price, margined in USDT
+ * from the contract account (a stock's USD counts as USDT). Opening freezes the margin
+ * and charges the fee; a limit order freezes both until a trade reaches its price and
+ * then opens at that price. Take-profit, stop-loss, limit activation and liquidation are
+ * decided by the market's trades, one by one, and settle at the trade that reached them,
+ * which the position records. Overnight fees accrue per midnight held and are paid on
+ * closing. A loss larger than the account (a gap past liquidation) is absorbed by the
+ * house and recorded as the position's shortfall; the account never goes below zero.
+ */
+export type PositionRow = Selectable<LeverPositionsTable>;
+type CloseReason = NonNullable<PositionRow['close_reason']>;
+
+const DECIMALS = 6;
+const up = (value: Money) => value.toDecimalPlaces(DECIMALS, Money.ROUND_UP);
+const down = (value: Money) => value.toDecimalPlaces(DECIMALS, Money.ROUND_FLOOR);
+
+export interface AccountFigures {
+  balance: Money;
+  margins: Money;
+  /** unrealised, net of overnight fees owed */
+  profit: Money;
+  risk: Money | null;
+}
+
+export class ContractDesk {
+  /** Positions that are open or waiting, by id: the ones the market's trades can move. */
+  private readonly live = new Map<number, PositionRow>();
+
+  constructor(private readonly deps: TradingDeps) {}
+
+  async restore(): Promise<number> {
+    const rows = await this.deps.db.selectFrom('lever_positions').selectAll().where('status', 'in', ['pending', 'open']).orderBy('id').execute();
+    for (const row of rows) this.live.set(row.id, row);
+    return rows.length;
+  }
+
+  rules(market: TradingMarket) {
+    if (!market.def.contract) throw new ApiError('server:errors.contract_unavailable');
+    return leverRules(market.def);
+  }
+
+  /** Last trade of a market, as the price and tick a settlement uses. */
+  private lastTrade(market: TradingMarket): Pick<Trade, 'seq' | 'time' | 'price'> {
+    const { engine } = this.deps.market;
+    const trade = engine.recentTrades(market.def.id).at(-1);
+    return trade ?? { seq: engine.lastSeq(market.def.id), time: engine.time, price: engine.lastPrice(market.def.id) };
+  }
+
+  private price(market: TradingMarket): Money {
+    return new Money(this.lastTrade(market).price).toDecimalPlaces(market.def.pricePrecision);
+  }
+
+  /** The account: balance, margins of open positions, unrealised profit and risk rate at `prices` (live when absent). */
+  async account(userId: number, prices?: ReadonlyMap<number, Money>): Promise<AccountFigures> {
+    const balance = await balanceOf(this.deps.db, userAccount(userId, MARGIN_CURRENCY, 'lever'));
+    return this.figures(userId, balance, prices);
+  }
+
+  private figures(userId: number, balance: Money, prices?: ReadonlyMap<number, Money>, time = this.deps.now()): AccountFigures {
+    let margins = ZERO;
+    let profit = ZERO;
+    for (const row of this.live.values()) {
+      if (row.user_id !== userId || row.status !== 'open') continue;
+      margins = margins.plus(row.margin);
+      profit = profit.plus(this.unrealised(row, prices?.get(row.market_id) ?? this.price(marketById(row.market_id)), time));
+    }
+    return { balance, margins, profit, risk: riskRate(balance, margins, profit) };
+  }
+
+  private unrealised(row: PositionRow, price: Money, time: number): Money {
+    return pnlOf(row.direction, row.price ?? '0', price, row.quantity).minus(this.overnight(row, time));
+  }
+
+  private overnight(row: PositionRow, time: number): Money {
+    return up(overnightOf(row.price ?? '0', row.quantity, row.overnight_rate, nightsBetween(row.opened_at ?? time, time)));
+  }
+
+  /** Live positions of a user with their liquidation prices and accrued overnight fees. */
+  async positions(userId: number, marketId?: number) {
+    const balance = await balanceOf(this.deps.db, userAccount(userId, MARGIN_CURRENCY, 'lever'));
+    const time = this.deps.now();
+    const account = this.figures(userId, balance, undefined, time);
+    const prices = new Map<number, Money>();
+    const rows = [...this.live.values()].filter((row) => row.user_id === userId && (marketId === undefined || row.market_id === marketId)).sort((a, b) => b.id - a.id);
+    const views = rows.map((row) => {
+      const market = marketById(row.market_id);
+      const price = this.price(market);
+      prices.set(row.market_id, price);
+      return { ...positionView(row, row.status === 'open' ? this.overnight(row, time) : undefined), liquidation_price: row.status === 'open' ? this.liquidationOf(row, account, price, time) : null };
+    });
+    return { positions: views, account, prices };
+  }
+
+  private liquidationOf(row: PositionRow, account: AccountFigures, price: Money, time: number): string | null {
+    const own = this.unrealised(row, price, time);
+    const result = liquidationPrice(
+      { direction: row.direction, open: new Money(row.price ?? '0').plus(this.overnight(row, time).div(row.quantity).times(row.direction)), quantity: row.quantity },
+      { balance: account.balance, margins: account.margins, otherPnl: account.profit.minus(own) },
+      LIQUIDATION_RISK,
+    );
+    return result ? result.toFixed(marketById(row.market_id).def.pricePrecision) : null;
+  }
+
+  /** Opens a position (market) or places a limit order to open one. */
+  submit(
+    userId: number,
+    input: {
+      currency_id: number;
+      legal_id: number;
+      direction: 'buy' | 'sell';
+      type?: 'market' | 'limit' | undefined;
+      share: number;
+      multiple: number;
+      price?: string | undefined;
+      target_profit_price?: string | undefined;
+      stop_loss_price?: string | undefined;
+    },
+  ): Promise<PositionRow> {
+    const market = marketByPair(input.currency_id, input.legal_id);
+    const rules = this.rules(market);
+    if (!rules.multiples.includes(input.multiple)) throw new ApiError('server:errors.multiple_invalid', { multiples: rules.multiples.join(', ') });
+    if (input.share < LEVER_MIN_SHARE || input.share > LEVER_MAX_SHARE) throw new ApiError('server:errors.share_range', { min: LEVER_MIN_SHARE, max: LEVER_MAX_SHARE });
+    const direction: Direction = input.direction === 'buy' ? 1 : -1;
+    const type = input.type ?? 'market';
+    const limit = type === 'limit' ? decimalPrice(market, input.price) : null;
+    if (type === 'limit' && !limit) throw new ApiError('server:errors.limit_price_required');
+    const tp = decimalPrice(market, input.target_profit_price);
+    const sl = decimalPrice(market, input.stop_loss_price);
+    const quantity = rules.lotSize.times(input.share);
+
+    return this.deps.market.run(async () => {
+      const trade = this.lastTrade(market);
+      const live = this.price(market);
+      const price = limit ?? live;
+      checkStops(market, direction, price, tp, sl);
+      const margin = up(marginOf(price, quantity, input.multiple));
+      const fee = down(price.times(quantity).times(LEVER_FEE));
+      const time = Math.max(this.deps.market.engine.time, this.deps.now());
+      const row = await this.deps.db.transaction().execute(async (trx) => {
+        const { id } = await trx
+          .insertInto('lever_positions')
+          .values({
+            user_id: userId,
+            market_id: market.def.id,
+            direction,
+            type,
+            status: limit ? 'pending' : 'open',
+            share: input.share,
+            quantity: quantity.toFixed(),
+            multiple: input.multiple,
+            price: limit ? null : price.toFixed(market.def.pricePrecision),
+            limit_price: limit ? limit.toFixed(market.def.pricePrecision) : null,
+            margin: margin.toFixed(DECIMALS),
+            fee: fee.toFixed(DECIMALS),
+            overnight_rate: LEVER_OVERNIGHT.toFixed(),
+            overnight: '0',
+            target_profit_price: tp ? tp.toFixed(market.def.pricePrecision) : null,
+            stop_loss_price: sl ? sl.toFixed(market.def.pricePrecision) : null,
+            close_price: null,
+            close_reason: null,
+            profit: null,
+            shortfall: '0',
+            open_tick: limit ? null : JSON.stringify(tickOf(market, trade)),
+            close_tick: null,
+            created_at: time,
+            opened_at: limit ? null : time,
+            closed_at: null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const available = userAccount(userId, MARGIN_CURRENCY, 'lever');
+        const frozen = userAccount(userId, MARGIN_CURRENCY, 'lever', 'frozen');
+        const memo = `${symbolOf(market)} ${input.direction} ${input.share} x${input.multiple} #${id}`;
+        if (limit) {
+          await record(trx, { reason: 'lever_freeze', ref: { kind: 'lever-freeze', id }, userId, memo, movements: [{ from: available, to: frozen, amount: margin.plus(fee) }], at: time });
+        } else {
+          await record(trx, {
+            reason: 'lever_open',
+            ref: { kind: 'lever-open', id },
+            userId,
+            memo,
+            movements: [{ from: available, to: frozen, amount: margin }, ...(fee.gt(0) ? [{ from: available, to: house('fees', MARGIN_CURRENCY), amount: fee }] : [])],
+            at: time,
+          });
+        }
+        return positionRow(trx, id);
+      });
+      this.apply([row]);
+      return row;
+    });
+  }
+
+  close(userId: number, id: number): Promise<PositionRow> {
+    return this.deps.market.run(async () => {
+      const row = this.ownLive(userId, id);
+      if (row.status !== 'open') throw new ApiError('server:errors.position_not_open');
+      const market = marketById(row.market_id);
+      const trade = this.lastTrade(market);
+      const time = Math.max(this.deps.market.engine.time, this.deps.now());
+      const closed = await this.deps.db.transaction().execute((trx) => this.settle(trx, row, trade, 'user', time));
+      this.apply([closed]);
+      return closed;
+    });
+  }
+
+  cancel(userId: number, id: number): Promise<PositionRow> {
+    return this.deps.market.run(async () => {
+      const row = this.ownLive(userId, id);
+      if (row.status !== 'pending') throw new ApiError('server:errors.position_not_pending');
+      const time = Math.max(this.deps.market.engine.time, this.deps.now());
+      const updated = await this.deps.db.transaction().execute(async (trx) => {
+        await record(trx, {
+          reason: 'lever_cancel',
+          ref: { kind: 'lever-cancel', id },
+          userId,
+          memo: `${symbolOf(marketById(row.market_id))} #${id}`,
+          movements: [{ from: userAccount(userId, MARGIN_CURRENCY, 'lever', 'frozen'), to: userAccount(userId, MARGIN_CURRENCY, 'lever'), amount: new Money(row.margin).plus(row.fee) }],
+          at: time,
+        });
+        await trx.updateTable('lever_positions').set({ status: 'cancelled', closed_at: time }).where('id', '=', id).execute();
+        return positionRow(trx, id);
+      });
+      this.apply([updated]);
+      return updated;
+    });
+  }
+
+  setStops(userId: number, id: number, input: { target_profit_price?: string | undefined; stop_loss_price?: string | undefined }): Promise<PositionRow> {
+    return this.deps.market.run(async () => {
+      const row = this.ownLive(userId, id);
+      const market = marketById(row.market_id);
+      const tp = decimalPrice(market, input.target_profit_price);
+      const sl = decimalPrice(market, input.stop_loss_price);
+      checkStops(market, row.direction, row.status === 'pending' ? new Money(row.limit_price ?? '0') : this.price(market), tp, sl);
+      await this.deps.db
+        .updateTable('lever_positions')
+        .set({ target_profit_price: tp ? tp.toFixed(market.def.pricePrecision) : null, stop_loss_price: sl ? sl.toFixed(market.def.pricePrecision) : null })
+        .where('id', '=', id)
+        .execute();
+      const updated = await positionRow(this.deps.db, id);
+      this.apply([updated]);
+      return updated;
+    });
+  }
+
+  /** Closes every open position of the user, or only the longs (buy) or shorts (sell). */
+  batchClose(userId: number, which: 'all' | 'buy' | 'sell'): Promise<{ closed: number; profit: Money }> {
+    return this.deps.market.run(async () => {
+      const rows = [...this.live.values()].filter((row) => row.user_id === userId && row.status === 'open' && (which === 'all' || row.direction === (which === 'buy' ? 1 : -1)));
+      const time = Math.max(this.deps.market.engine.time, this.deps.now());
+      const closed = await this.deps.db.transaction().execute(async (trx) => {
+        const done: PositionRow[] = [];
+        for (const row of rows) done.push(await this.settle(trx, row, this.lastTrade(marketById(row.market_id)), 'batch', time));
+        return done;
+      });
+      this.apply(closed);
+      return { closed: closed.length, profit: closed.reduce((total, row) => total.plus(row.profit ?? 0), ZERO) };
+    });
+  }
+
+  private ownLive(userId: number, id: number): PositionRow {
+    const row = this.live.get(id);
+    if (!row || row.user_id !== userId) throw new ApiError('server:errors.position_not_open');
+    return row;
+  }
+
+  private publish(row: PositionRow): void {
+    this.deps.publish(row.user_id, USER_EVENTS.position, positionView(row));
+  }
+
+  /**
+   * Closes a position at a trade: the margin returns, the profit is paid by the house or
+   * the loss (with overnight fees) paid to it, as far as the account can; the rest is the
+   * house's shortfall. One ledger transaction, referenced by the position.
+   */
+  private async settle(trx: Kysely<Database>, row: PositionRow, trade: Pick<Trade, 'seq' | 'time' | 'price'>, reason: CloseReason, at = trade.time): Promise<PositionRow> {
+    const market = marketById(row.market_id);
+    const time = Math.max(at, row.opened_at ?? at);
+    const price = new Money(trade.price).toDecimalPlaces(market.def.pricePrecision);
+    const overnight = this.overnight(row, time);
+    const net = down(pnlOf(row.direction, row.price ?? '0', price, row.quantity)).minus(overnight);
+    const available = userAccount(row.user_id, MARGIN_CURRENCY, 'lever');
+    const frozen = userAccount(row.user_id, MARGIN_CURRENCY, 'lever', 'frozen');
+    const contracts = house('contracts', MARGIN_CURRENCY);
+    const margin = new Money(row.margin);
+    let shortfall = ZERO;
+    const movements = [{ from: frozen, to: available, amount: margin }];
+    if (net.gt(0)) movements.push({ from: contracts, to: available, amount: net });
+    else if (net.lt(0)) {
+      const can = (await balanceOf(trx, available)).plus(margin);
+      const pay = Money.min(net.negated(), can);
+      shortfall = net.negated().minus(pay);
+      if (pay.gt(0)) movements.push({ from: available, to: contracts, amount: pay });
+    }
+    await record(trx, {
+      reason: 'lever_close',
+      ref: { kind: 'lever-close', id: row.id },
+      userId: row.user_id,
+      memo: `${symbolOf(market)} ${reason} @ ${price.toFixed(market.def.pricePrecision)} #${row.id}`,
+      movements,
+      at: time,
+    });
+    await trx
+      .updateTable('lever_positions')
+      .set({
+        status: 'closed',
+        close_price: price.toFixed(market.def.pricePrecision),
+        close_reason: reason,
+        close_tick: JSON.stringify(tickOf(market, trade)),
+        overnight: overnight.toFixed(DECIMALS),
+        profit: net.toFixed(DECIMALS),
+        shortfall: shortfall.toFixed(DECIMALS),
+        closed_at: time,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    return positionRow(trx, row.id);
+  }
+
+  /** After the database has committed: the book of live positions follows, owners are told. */
+  private apply(rows: readonly PositionRow[]): void {
+    for (const row of rows) {
+      if (row.status === 'pending' || row.status === 'open') this.live.set(row.id, row);
+      else this.live.delete(row.id);
+      this.publish(row);
+    }
+  }
+
+  /** A limit order whose price a trade reached opens at its price; its fee is charged. */
+  private async activate(trx: Kysely<Database>, row: PositionRow, trade: Pick<Trade, 'seq' | 'time' | 'price'>): Promise<PositionRow> {
+    const market = marketById(row.market_id);
+    const fee = new Money(row.fee);
+    if (fee.gt(0)) {
+      await record(trx, {
+        reason: 'lever_open',
+        ref: { kind: 'lever-open', id: row.id },
+        userId: row.user_id,
+        memo: `${symbolOf(market)} limit @ ${row.limit_price ?? ''} #${row.id}`,
+        movements: [{ from: userAccount(row.user_id, MARGIN_CURRENCY, 'lever', 'frozen'), to: house('fees', MARGIN_CURRENCY), amount: fee }],
+        at: trade.time,
+      });
+    }
+    await trx
+      .updateTable('lever_positions')
+      .set({ status: 'open', price: row.limit_price, opened_at: trade.time, open_tick: JSON.stringify(tickOf(market, trade)) })
+      .where('id', '=', row.id)
+      .execute();
+    return positionRow(trx, row.id);
+  }
+
+  /**
+   * The market's trades of the last step, in order: each may reach a waiting limit, a
+   * take-profit or stop-loss, or bring an account to liquidation.
+   */
+  async onTrades(batches: readonly { marketId: number; trades: readonly Trade[] }[]): Promise<void> {
+    if (this.live.size === 0) return;
+    const affected = new Set<number>();
+    for (const row of this.live.values()) if (batches.some((batch) => batch.marketId === row.market_id)) affected.add(row.user_id);
+    if (affected.size === 0) return;
+    const balances = await this.balances([...affected]);
+    const prices = new Map<number, Money>();
+    for (const { marketId, trades } of batches) {
+      const market = marketById(marketId);
+      for (const trade of trades) {
+        const price = new Money(trade.price).toDecimalPlaces(market.def.pricePrecision);
+        prices.set(marketId, price);
+        const rows = [...this.live.values()].filter((row) => row.market_id === marketId);
+        if (rows.length === 0) break;
+        for (const row of rows) {
+          if (!this.live.has(row.id)) continue;
+          if (row.status === 'pending' && row.limit_price && limitReached(row.direction, row.limit_price, price)) {
+            this.apply([await this.deps.db.transaction().execute((trx) => this.activate(trx, row, trade))]);
+          } else if (row.status === 'open') {
+            const reason: CloseReason | null =
+              row.target_profit_price && stopReached('tp', row.direction, row.target_profit_price, price)
+                ? 'take_profit'
+                : row.stop_loss_price && stopReached('sl', row.direction, row.stop_loss_price, price)
+                  ? 'stop_loss'
+                  : null;
+            if (reason) {
+              this.apply([await this.deps.db.transaction().execute((trx) => this.settle(trx, row, trade, reason))]);
+              balances.set(row.user_id, await balanceOf(this.deps.db, userAccount(row.user_id, MARGIN_CURRENCY, 'lever')));
+            }
+          }
+        }
+        await this.liquidations(marketId, trade, prices, balances);
+      }
+    }
+  }
+
+  /** Liquidates every account with a position in this market whose risk rate fell to the threshold. */
+  private async liquidations(marketId: number, trade: Trade, prices: ReadonlyMap<number, Money>, balances: Map<number, Money>): Promise<void> {
+    const users = new Set<number>();
+    for (const row of this.live.values()) if (row.market_id === marketId && row.status === 'open') users.add(row.user_id);
+    for (const userId of users) {
+      const figures = this.figures(userId, balances.get(userId) ?? ZERO, prices, trade.time);
+      if (!figures.risk || figures.risk.gt(LIQUIDATION_RISK)) continue;
+      const rows = [...this.live.values()].filter((row) => row.user_id === userId && row.status === 'open');
+      const closed = await this.deps.db.transaction().execute(async (trx) => {
+        const done: PositionRow[] = [];
+        for (const row of rows) {
+          const at = row.market_id === marketId ? trade : this.lastTrade(marketById(row.market_id));
+          done.push(await this.settle(trx, row, at, 'liquidation', trade.time));
+        }
+        return done;
+      });
+      this.apply(closed);
+      balances.set(userId, await balanceOf(this.deps.db, userAccount(userId, MARGIN_CURRENCY, 'lever')));
+    }
+  }
+
+  private async balances(users: number[]): Promise<Map<number, Money>> {
+    const rows = await this.deps.db
+      .selectFrom('ledger_accounts')
+      .select(['user_id', 'balance'])
+      .where('user_id', 'in', users)
+      .where('currency_id', '=', MARGIN_CURRENCY)
+      .where('kind', '=', 'lever')
+      .where('part', '=', 'available')
+      .execute();
+    const result = new Map<number, Money>(users.map((user) => [user, ZERO]));
+    for (const row of rows) if (row.user_id !== null) result.set(row.user_id, new Money(row.balance));
+    return result;
+  }
+}
+
+async function positionRow(db: Kysely<Database>, id: number): Promise<PositionRow> {
+  return db.selectFrom('lever_positions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** An optional price a user sent: null when empty; refused with more decimals than the market's. */
+function decimalPrice(market: TradingMarket, value: string | undefined): Money | null {
+  if (!value) return null;
+  const price = new Money(value);
+  if (price.lte(0) || price.decimalPlaces() > market.def.pricePrecision) throw new ApiError('server:errors.price_step', { decimals: market.def.pricePrecision });
+  return price;
+}
+
+/** Take-profit beyond the price in the position's favour, stop-loss beyond it against. */
+function checkStops(market: TradingMarket, direction: Direction, price: Money, tp: Money | null, sl: Money | null): void {
+  const shown = price.toFixed(market.def.pricePrecision);
+  if (tp && (direction === 1 ? tp.lte(price) : tp.gte(price))) throw new ApiError(direction === 1 ? 'server:errors.take_profit_above' : 'server:errors.take_profit_below', { price: shown });
+  if (sl && (direction === 1 ? sl.gte(price) : sl.lte(price))) throw new ApiError(direction === 1 ? 'server:errors.stop_loss_below' : 'server:errors.stop_loss_above', { price: shown });
+}

@@ -1,0 +1,182 @@
+import type { FastifyInstance } from 'fastify';
+import type { SelectQueryBuilder } from 'kysely';
+import { endpoints } from '../../contract/api';
+import { Money, text } from '../../contract/money';
+import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { route } from '../http/route';
+import { userAccount } from '../ledger/accounts';
+import { balanceOf } from '../ledger/ledger';
+import { bestFeeCoupon } from '../wallet/coupons';
+import type { AccountFigures } from './contracts';
+import { LEVER_FEE, LEVER_MAX_SHARE, LEVER_MIN_SHARE, LEVER_OVERNIGHT, LIQUIDATION_RISK, OPTION_DURATIONS, OPTION_MAX_OPEN, SPOT_FEE, SPOT_MIN_NOTIONAL, SPOT_PRICE_BAND } from './config';
+import { marketById, marketByPair, symbolOf } from './market';
+import { positionView, spotOrderView } from './views';
+
+/** Pages of a list query, newest first; one more row than asked says whether more exist. */
+async function pageOf<T>(query: SelectQueryBuilder<Database, keyof Database, T>, page: number, limit: number): Promise<{ rows: T[]; more: boolean }> {
+  const rows = await query.limit(limit + 1).offset((page - 1) * limit).execute();
+  return { rows: rows.slice(0, limit), more: rows.length > limit };
+}
+
+function accountView(account: AccountFigures) {
+  return {
+    balance: account.balance.toFixed(6),
+    margins: account.margins.toFixed(6),
+    profit: account.profit.toFixed(6),
+    risk_rate: account.risk ? account.risk.toFixed(4) : null,
+    liquidation_risk: LIQUIDATION_RISK.toFixed(),
+  };
+}
+
+export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { spot, contracts, options } = ctx.trading;
+
+  // ---- Spot
+  route(app, ctx, endpoints.spotInfo, async ({ input, auth }) => {
+    const market = marketByPair(input.currency_id, input.legal_id);
+    if (market.def.kind !== 'crypto') throw new ApiError('server:errors.spot_unavailable');
+    const coupon = await bestFeeCoupon(ctx.db, auth.user.id, ctx.now());
+    const available = async (currency: number, decimals: number) => text(await balanceOf(ctx.db, userAccount(auth.user.id, currency, 'change')), decimals);
+    return {
+      market_id: market.def.id,
+      symbol: symbolOf(market),
+      base: market.base.code,
+      quote: market.quote.code,
+      price_precision: market.def.pricePrecision,
+      qty_precision: market.def.qtyPrecision,
+      min_notional: SPOT_MIN_NOTIONAL.toFixed(),
+      fee_rate: SPOT_FEE.toFixed(),
+      fee_discount: coupon?.discount.toFixed() ?? '0',
+      price_band: SPOT_PRICE_BAND.toFixed(),
+      last: new Money(ctx.market.engine.lastPrice(market.def.id)).toFixed(market.def.pricePrecision),
+      base_available: await available(market.base.id, market.base.precision),
+      quote_available: await available(market.quote.id, market.quote.precision),
+    };
+  });
+
+  route(app, ctx, endpoints.spotTrade, async ({ input, auth }) => spotOrderView(await spot.place(auth.user.id, input)));
+  route(app, ctx, endpoints.spotCancel, async ({ input, auth }) => spotOrderView(await spot.cancel(auth.user.id, input.id)));
+
+  route(app, ctx, endpoints.spotList, async ({ input, auth }) => {
+    const page = input.page ?? 1;
+    const limit = input.limit ?? 10;
+    let query = ctx.db.selectFrom('spot_orders').selectAll().where('user_id', '=', auth.user.id);
+    query = (input.status ?? 'open') === 'open' ? query.where('status', '=', 'open') : query.where('status', '!=', 'open');
+    if (input.currency_id !== undefined && input.legal_id !== undefined) query = query.where('market_id', '=', marketByPair(input.currency_id, input.legal_id).def.id);
+    const { rows, more } = await pageOf(query.orderBy('id', 'desc'), page, limit);
+    return { data: rows.map(spotOrderView), page, limit, more };
+  });
+
+  route(app, ctx, endpoints.spotDetail, async ({ input, auth }) => {
+    const order = await ctx.db.selectFrom('spot_orders').selectAll().where('id', '=', input.id).where('user_id', '=', auth.user.id).executeTakeFirst();
+    if (!order) throw new ApiError('server:errors.record_unknown');
+    const market = marketById(order.market_id);
+    const fills = await ctx.db
+      .selectFrom('spot_fills')
+      .selectAll()
+      .where((eb) => eb.or([eb('taker_order_id', '=', order.id), eb('maker_order_id', '=', order.id)]))
+      .orderBy('id')
+      .execute();
+    return {
+      order: spotOrderView(order),
+      fills: fills.map((fill) => {
+        const role = fill.taker_order_id === order.id ? ('taker' as const) : ('maker' as const);
+        return {
+          id: fill.id,
+          role,
+          price: fill.price,
+          amount: fill.amount,
+          quote_amount: new Money(fill.quote_amount).toFixed(market.quote.precision),
+          fee: new Money(role === 'taker' ? fill.taker_fee : fill.maker_fee).toFixed(fill.taker_side === (role === 'taker' ? 'buy' : 'sell') ? market.base.precision : market.quote.precision),
+          tick: { market_id: fill.market_id, seq: fill.seq, price: fill.price, time: fill.time },
+        };
+      }),
+    };
+  });
+
+  // ---- Contracts
+  route(app, ctx, endpoints.leverInfo, async ({ input, auth }) => {
+    const market = marketByPair(input.currency_id, input.legal_id);
+    const rules = contracts.rules(market);
+    return {
+      market_id: market.def.id,
+      symbol: symbolOf(market),
+      base: market.base.code,
+      margin_currency: 'USDT',
+      price_precision: market.def.pricePrecision,
+      lot_size: rules.lotSize.toFixed(),
+      multiples: [...rules.multiples],
+      min_share: LEVER_MIN_SHARE,
+      max_share: LEVER_MAX_SHARE,
+      fee_rate: LEVER_FEE.toFixed(),
+      overnight_rate: LEVER_OVERNIGHT.toFixed(),
+      last: new Money(ctx.market.engine.lastPrice(market.def.id)).toFixed(market.def.pricePrecision),
+      account: accountView(await contracts.account(auth.user.id)),
+    };
+  });
+
+  route(app, ctx, endpoints.leverSubmit, async ({ input, auth }) => positionView(await contracts.submit(auth.user.id, input)));
+
+  route(app, ctx, endpoints.leverPositions, async ({ input, auth }) => {
+    const marketId = input.currency_id !== undefined && input.legal_id !== undefined ? marketByPair(input.currency_id, input.legal_id).def.id : undefined;
+    const { positions, account, prices } = await contracts.positions(auth.user.id, marketId);
+    return {
+      positions: positions.map(({ liquidation_price: _liquidation, ...position }) => position),
+      liquidation: Object.fromEntries(positions.map((position) => [String(position.id), position.liquidation_price])),
+      account: accountView(account),
+      prices: Object.fromEntries([...prices].map(([id, price]) => [String(id), price.toFixed(marketById(id).def.pricePrecision)])),
+    };
+  });
+
+  route(app, ctx, endpoints.leverClose, async ({ input, auth }) => positionView(await contracts.close(auth.user.id, input.id)));
+  route(app, ctx, endpoints.leverCancel, async ({ input, auth }) => positionView(await contracts.cancel(auth.user.id, input.id)));
+  route(app, ctx, endpoints.leverSetStop, async ({ input, auth }) => positionView(await contracts.setStops(auth.user.id, input.id, input)));
+
+  route(app, ctx, endpoints.leverBatchClose, async ({ input, auth }) => {
+    const { closed, profit } = await contracts.batchClose(auth.user.id, input.type);
+    return { closed, profit: profit.toFixed(6) };
+  });
+
+  route(app, ctx, endpoints.leverHistory, async ({ input, auth }) => {
+    const page = input.page ?? 1;
+    const limit = input.limit ?? 10;
+    let query = ctx.db.selectFrom('lever_positions').selectAll().where('user_id', '=', auth.user.id);
+    query = (input.status ?? 'closed') === 'open' ? query.where('status', 'in', ['open', 'pending']) : query.where('status', 'in', ['closed', 'cancelled']);
+    if (input.currency_id !== undefined && input.legal_id !== undefined) query = query.where('market_id', '=', marketByPair(input.currency_id, input.legal_id).def.id);
+    const { rows, more } = await pageOf(query.orderBy('id', 'desc'), page, limit);
+    return { data: rows.map((row) => positionView(row)), page, limit, more };
+  });
+
+  // ---- Seconds options
+  route(app, ctx, endpoints.optionDurations, async () => ({
+    durations: OPTION_DURATIONS.map((rule) => ({
+      seconds: rule.seconds,
+      profit_ratio: rule.ratio.toFixed(),
+      fee_rate: rule.feeRate.toFixed(),
+      min_amount: rule.min.toFixed(),
+      max_amount: rule.max.toFixed(),
+    })),
+    max_open: OPTION_MAX_OPEN,
+  }));
+
+  route(app, ctx, endpoints.optionCurrencies, async ({ auth }) => options.currencies(auth.user.id));
+  route(app, ctx, endpoints.optionSubmit, async ({ input, auth }) => options.view(await options.submit(auth.user.id, input)));
+
+  route(app, ctx, endpoints.optionList, async ({ input, auth }) => {
+    const page = input.page ?? 1;
+    const limit = input.limit ?? 5;
+    let query = ctx.db.selectFrom('micro_orders').selectAll().where('user_id', '=', auth.user.id).where('status', '=', input.status ?? 'open');
+    if (input.match_id !== undefined) query = query.where('market_id', '=', input.match_id);
+    const { rows, more } = await pageOf(query.orderBy('id', 'desc'), page, limit);
+    return { data: rows.map((row) => options.view(row)), page, limit, more };
+  });
+
+  route(app, ctx, endpoints.optionResult, async ({ input, auth }) => {
+    const row = await ctx.db.selectFrom('micro_orders').selectAll().where('id', '=', input.id).where('user_id', '=', auth.user.id).executeTakeFirst();
+    if (!row) throw new ApiError('server:errors.record_unknown');
+    return options.view(row);
+  });
+}
+

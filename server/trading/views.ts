@@ -1,0 +1,94 @@
+import type { Selectable } from 'kysely';
+import type { Static } from '@sinclair/typebox';
+import type { OptionOrder, Position, SpotOrder } from '../../contract/api';
+import { Money } from '../../contract/money';
+import type { LeverPositionsTable, MicroOrdersTable, SpotOrdersTable } from '../db/schema';
+import { marketById, readTick, symbolOf } from './market';
+
+/** Database rows as the API answers them (and the sockets push them). */
+export type SpotOrderView = Static<typeof SpotOrder>;
+export type PositionView = Static<typeof Position>;
+export type OptionView = Static<typeof OptionOrder>;
+
+export function spotOrderView(row: Selectable<SpotOrdersTable>): SpotOrderView {
+  const market = marketById(row.market_id);
+  const filled = new Money(row.filled);
+  return {
+    id: row.id,
+    market_id: row.market_id,
+    symbol: symbolOf(market),
+    side: row.side,
+    type: row.type,
+    price: row.price,
+    amount: row.amount,
+    filled: filled.toFixed(market.def.qtyPrecision),
+    average: filled.gt(0) ? new Money(row.quote_filled).div(filled).toFixed(market.def.pricePrecision) : null,
+    quote_filled: new Money(row.quote_filled).toFixed(market.quote.precision),
+    fee: new Money(row.fee).toFixed(row.side === 'buy' ? market.base.precision : market.quote.precision),
+    fee_currency: row.side === 'buy' ? market.base.code : market.quote.code,
+    status: row.status,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+export function positionView(row: Selectable<LeverPositionsTable>, overnight?: Money): PositionView {
+  const market = marketById(row.market_id);
+  return {
+    id: row.id,
+    market_id: row.market_id,
+    symbol: symbolOf(market),
+    direction: row.direction === 1 ? 'buy' : 'sell',
+    type: row.type,
+    status: row.status,
+    share: row.share,
+    quantity: row.quantity,
+    multiple: row.multiple,
+    price: row.price,
+    limit_price: row.limit_price,
+    margin: row.margin,
+    fee: row.fee,
+    overnight_rate: row.overnight_rate,
+    overnight: overnight ? overnight.toFixed(6) : row.overnight,
+    target_profit_price: row.target_profit_price,
+    stop_loss_price: row.stop_loss_price,
+    close_price: row.close_price,
+    close_reason: row.close_reason,
+    profit: row.profit,
+    shortfall: row.shortfall,
+    open_tick: readTick(row.open_tick),
+    close_tick: readTick(row.close_tick),
+    created_at: row.created_at,
+    opened_at: row.opened_at,
+    closed_at: row.closed_at,
+  };
+}
+
+export function optionView(row: Selectable<MicroOrdersTable>, code: string): OptionView {
+  const market = marketById(row.market_id);
+  const open = readTick(row.open_tick);
+  if (!open) throw new Error(`option ${row.id} has no opening tick`);
+  return {
+    id: row.id,
+    market_id: row.market_id,
+    symbol: symbolOf(market),
+    currency_id: row.currency_id,
+    code,
+    direction: row.direction === 1 ? 'up' : 'down',
+    seconds: row.seconds,
+    profit_ratio: row.profit_ratio,
+    stake: row.stake,
+    fee: row.fee,
+    open_price: row.open_price,
+    open_tick: open,
+    expires_at: row.expires_at,
+    status: row.status,
+    result: row.result,
+    close_price: row.close_price,
+    close_tick: readTick(row.close_tick),
+    payout: row.payout,
+    profit: row.status === 'settled' ? new Money(row.payout).minus(row.stake).minus(row.fee).toFixed() : null,
+    created_at: row.created_at,
+    settled_at: row.settled_at,
+  };
+}
