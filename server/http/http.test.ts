@@ -64,6 +64,14 @@ describe('the envelope and bad input', () => {
     expect(proto.json()).toEqual({ type: 'error', message: 'The request contains a field name that is not allowed.' });
   });
 
+  test('a whole number given with a fraction is refused, never cut down', async () => {
+    const token = await h.registerUser('int@example.com');
+    const answer = await h.app.inject({ method: 'GET', url: '/api/recharge/log?page=1.5', headers: { authorization: token } });
+    expect(answer.json()).toEqual({ type: 'error', message: 'Page is not valid.' });
+    const whole = await h.app.inject({ method: 'GET', url: '/api/recharge/log?page=2', headers: { authorization: token } });
+    expect(whole.json()).toMatchObject({ type: 'ok', message: { page: 2 } });
+  });
+
   test('a body over 64 KB is refused with a message', async () => {
     const response = await post('/api/user/login', `user_string=${'a'.repeat(70_000)}`);
     expect(response.statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import type { TSchema } from '@sinclair/typebox';
+import { Kind, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
@@ -70,6 +70,8 @@ export function route<E extends Endpoint>(
 ): void {
   const check = TypeCompiler.Compile(endpoint.input);
   const declared = Object.keys(endpoint.input.properties);
+  // TypeBox's conversion would cut "1.5" to 1 for an integer; such text stays text and fails.
+  const integers = declared.filter((name) => (endpoint.input.properties[name] as TSchema)[Kind] === 'Integer');
   app.route({
     method: endpoint.method,
     url: `/api${endpoint.path}`,
@@ -89,7 +91,10 @@ export function route<E extends Endpoint>(
       const source = endpoint.method === 'GET' || endpoint.upload ? query : body;
       const input: Record<string, unknown> = {};
       for (const name of declared) if (Object.hasOwn(source, name) && source[name] !== null) input[name] = source[name];
-      const converted = Value.Default(endpoint.input, Value.Convert(endpoint.input, input));
+      const fractions = integers.filter((name) => typeof input[name] === 'string' && !/^\s*-?[0-9]+\s*$/.test(input[name]));
+      const kept = fractions.map((name) => [name, input[name]] as const);
+      const converted = Value.Default(endpoint.input, Value.Convert(endpoint.input, input)) as Record<string, unknown>;
+      for (const [name, value] of kept) converted[name] = value;
       if (!check.Check(converted)) {
         const first = check.Errors(converted).First();
         return answer(reply, { type: 'error', message: first ? validationMessage(ctx, t, first) : t('server:errors.bad_request') });

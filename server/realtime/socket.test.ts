@@ -4,7 +4,7 @@ import type { Server } from 'socket.io';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
 import { bucketStart, extendCandle, type Candle } from '../../contract/market';
-import { CHANNELS, SOCKET_EVENTS, TICKER_WIDTH, type DepthMessage, type SubAnswer, type TickerBatch, type TradeBatch } from '../../contract/realtime';
+import { CHANNELS, SOCKET_EVENTS, TICKER_WIDTH, USER_EVENTS, type DepthMessage, type SubAnswer, type TickerBatch, type TradeBatch } from '../../contract/realtime';
 import { INSTRUMENTS } from '../market/instruments';
 import { Simulator } from '../market/simulator';
 import { createHarness, type Harness } from '../testing/harness';
@@ -31,7 +31,7 @@ beforeEach(async () => {
   // The market runs on the test's clock, 100 ms per 50 ms of real time.
   const timer = setInterval(() => {
     h.advance(100);
-    engine.apply(simulator.runUntil(h.ctx.now()));
+    void h.ctx.market.process(simulator.runUntil(h.ctx.now()));
   }, 50);
   h.ctx.market.feed.start();
   stopTrading = () => clearInterval(timer);
@@ -133,6 +133,46 @@ test('a socket that brings a valid token joins its user\'s private room; a bad t
   expect(room?.size).toBe(1);
   good.close();
   bad.close();
+});
+
+test('a user\'s sockets get their own orders, positions and options as they change, and nobody else\'s', async () => {
+  const token = await h.registerUser('own@example.com');
+  const other = await h.registerUser('other@example.com');
+  const info = await h.call(endpoints.userInfo, {}, { token });
+  if (info.type !== 'ok') throw new Error(info.message);
+  for (const account of ['change', 'lever', 'micro'] as const) {
+    await h.call(endpoints.adjust, { uid: info.message.uid, currency: 'USDT', amount: '5000', account, reason: 'test' }, { operator: true });
+  }
+  const { port } = h.app.server.address() as AddressInfo;
+  const connectWith = (auth: Record<string, string>) =>
+    new Promise<Socket>((resolve) => {
+      const socket = connect(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth });
+      socket.on('connect', () => resolve(socket));
+    });
+  const mine = await connectWith({ token });
+  const theirs = await connectWith({ token: other });
+  const seen: [string, { id: number; status: string }][] = [];
+  const leaked: string[] = [];
+  for (const event of Object.values(USER_EVENTS)) {
+    mine.on(event, (payload: { id: number; status: string }) => seen.push([event, payload]));
+    theirs.on(event, () => leaked.push(event));
+  }
+  await wait(300);
+  const position = await h.call(endpoints.leverSubmit, { currency_id: 1, legal_id: 3, direction: 'buy', share: 1, multiple: 10 }, { token });
+  const option = await h.call(endpoints.optionSubmit, { match_id: 1, currency_id: 3, type: 'up', seconds: 30, number: '10' }, { token });
+  const order = await h.call(endpoints.spotTrade, { currency_id: 1, legal_id: 3, type: 'buy', amount: '0.001', target_price: '50000' }, { token });
+  if (position.type !== 'ok' || option.type !== 'ok' || order.type !== 'ok') throw new Error('refused');
+  await h.call(endpoints.leverClose, { id: position.message.id }, { token });
+  await wait(200);
+  expect(seen).toEqual([
+    [USER_EVENTS.position, expect.objectContaining({ id: position.message.id, status: 'open' })],
+    [USER_EVENTS.option, expect.objectContaining({ id: option.message.id, status: 'open' })],
+    [USER_EVENTS.spotOrder, expect.objectContaining({ id: order.message.id, status: 'open' })],
+    [USER_EVENTS.position, expect.objectContaining({ id: position.message.id, status: 'closed' })],
+  ]);
+  expect(leaked).toEqual([]);
+  mine.close();
+  theirs.close();
 });
 
 test('leaving a channel stops its messages', async () => {

@@ -1,4 +1,7 @@
+import path from 'node:path';
 import { endpoints } from '../../contract/api';
+import type { Trade } from '../market/engine';
+import { readRecording, Replay, writeRecording } from '../market/replay';
 import type { SourceEvent } from '../market/source';
 import type { Harness } from './harness';
 
@@ -46,4 +49,33 @@ export async function uidOf(h: Harness, token: string): Promise<number> {
   const info = await h.call(endpoints.userInfo, {}, { token });
   if (info.type !== 'ok') throw new Error(info.message);
   return info.message.uid;
+}
+
+/**
+ * Plays prices through a recorded feed, written to a file and read back as the server
+ * replays one: at each step (one second apart) the market maker quotes around the price
+ * and a taker buys one lot from the best ask. Answers the trade each step printed.
+ */
+export async function replayPrices(h: Harness, marketId: number, prices: readonly number[], stepMs = 1000): Promise<Trade[]> {
+  const { priceScale } = h.ctx.market.engine.scales(marketId);
+  const start = Math.max(h.ctx.now(), h.ctx.market.engine.time);
+  const events: SourceEvent[] = prices.flatMap((price, i): SourceEvent[] => {
+    const t = start + (i + 1) * stepMs;
+    return [
+      { t, kind: 'quote', m: marketId, fair: Math.round(price * priceScale) },
+      { t, kind: 'take', m: marketId, side: 1, lots: 1 },
+    ];
+  });
+  const file = path.join(h.dataDir, `feed-${marketId}-${start}.ndjson`);
+  writeRecording(file, { header: { format: 'kestrel-feed', version: 1, start, duration: prices.length * stepMs, seed: 1, tradesPerSecond: 1, history: 'short' }, events });
+  const replay = new Replay(readRecording(file), () => h.ctx.now());
+  const trades: Trade[] = [];
+  for (let i = 0; i < prices.length; i++) {
+    h.advance(start + (i + 1) * stepMs - h.ctx.now());
+    await h.ctx.market.process(replay.take(h.ctx.now()));
+    const trade = h.ctx.market.engine.recentTrades(marketId).at(-1);
+    if (!trade) throw new Error('the replay printed no trade');
+    trades.push(trade);
+  }
+  return trades;
 }

@@ -21,7 +21,7 @@ import { optionView } from './views';
  */
 export type OptionRow = Selectable<MicroOrdersTable>;
 
-const currencyCode = (id: number) => CURRENCIES.find((currency) => currency.id === id)?.code ?? '';
+const currencyOf = (id: number) => CURRENCIES.find((currency) => currency.id === id) ?? { code: '', precision: 6 };
 
 export class OptionDesk {
   /** Open options, by id. */
@@ -36,7 +36,7 @@ export class OptionDesk {
   }
 
   view(row: OptionRow) {
-    return optionView(row, currencyCode(row.currency_id));
+    return optionView(row, currencyOf(row.currency_id));
   }
 
   async currencies(userId: number) {

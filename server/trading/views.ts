@@ -64,7 +64,7 @@ export function positionView(row: Selectable<LeverPositionsTable>, overnight?: M
   };
 }
 
-export function optionView(row: Selectable<MicroOrdersTable>, code: string): OptionView {
+export function optionView(row: Selectable<MicroOrdersTable>, currency: { code: string; precision: number }): OptionView {
   const market = marketById(row.market_id);
   const open = readTick(row.open_tick);
   if (!open) throw new Error(`option ${row.id} has no opening tick`);
@@ -73,7 +73,7 @@ export function optionView(row: Selectable<MicroOrdersTable>, code: string): Opt
     market_id: row.market_id,
     symbol: symbolOf(market),
     currency_id: row.currency_id,
-    code,
+    code: currency.code,
     direction: row.direction === 1 ? 'up' : 'down',
     seconds: row.seconds,
     profit_ratio: row.profit_ratio,
@@ -87,7 +87,7 @@ export function optionView(row: Selectable<MicroOrdersTable>, code: string): Opt
     close_price: row.close_price,
     close_tick: readTick(row.close_tick),
     payout: row.payout,
-    profit: row.status === 'settled' ? new Money(row.payout).minus(row.stake).minus(row.fee).toFixed() : null,
+    profit: row.status === 'settled' ? new Money(row.payout).minus(row.stake).minus(row.fee).toFixed(currency.precision) : null,
     created_at: row.created_at,
     settled_at: row.settled_at,
   };

@@ -1,0 +1,125 @@
+import { expect, test } from 'vitest';
+import { endpoints } from '../../contract/api';
+import { checkLedger } from '../ledger/check';
+import { INSTRUMENTS } from '../market/instruments';
+import { Rng } from '../market/rng';
+import { Simulator } from '../market/simulator';
+import { createHarness } from '../testing/harness';
+import { fund, uidOf } from '../testing/market';
+
+/**
+ * A soak of random trading: the simulated market runs for two minutes of its clock while
+ * four users place and cancel spot orders, open, stop and close positions (some at high
+ * multiples, so liquidations happen) and buy options. Afterwards every ledger invariant
+ * holds, the books are not crossed, and every option whose expiry a trade has passed is
+ * settled.
+ */
+test('the ledger checks out after a soak of random trading', async () => {
+  const h = await createHarness({ SIGNUP_GIFT: '10000' });
+  try {
+    const users: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const token = await h.registerUser(`soak${i}@example.com`);
+      const uid = await uidOf(h, token);
+      await fund(h, uid, 'BTC', '1');
+      await fund(h, uid, 'USDT', '3000', 'lever');
+      await fund(h, uid, 'USDT', '1000', 'micro');
+      users.push(token);
+    }
+    const engine = h.ctx.market.engine;
+    const simulator = new Simulator({
+      instruments: INSTRUMENTS,
+      startPrices: new Map(INSTRUMENTS.map((def) => [def.id, engine.lastTicks(def.id)])),
+      startTime: h.ctx.now(),
+      seed: 17,
+      tradesPerSecond: 400,
+      now: () => h.ctx.now(),
+    });
+    const rng = new Rng(23);
+    const random = () => rng.next();
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+    const outcomes = { ok: 0, refused: 0 };
+    const count = (answer: { type: string }) => void (answer.type === 'ok' ? outcomes.ok++ : outcomes.refused++);
+
+    for (let step = 0; step < 1200; step++) {
+      h.advance(100);
+      await h.ctx.market.process(simulator.runUntil(h.ctx.now()));
+      if (random() > 0.35) continue;
+      const token = pick(users);
+      const last = engine.lastPrice(1);
+      switch (pick(['limit', 'market', 'cancel', 'open', 'close', 'stops', 'batch', 'option'] as const)) {
+        case 'limit':
+          count(await h.call(endpoints.spotTrade, { currency_id: 1, legal_id: 3, type: pick(['buy', 'sell']), amount: (0.001 + random() * 0.02).toFixed(5), target_price: (last * (0.995 + random() * 0.01)).toFixed(2) }, { token }));
+          break;
+        case 'market':
+          count(await h.call(endpoints.spotTrade, { currency_id: 1, legal_id: 3, type: pick(['buy', 'sell']), amount: (0.001 + random() * 0.01).toFixed(5) }, { token }));
+          break;
+        case 'cancel': {
+          const open = await h.call(endpoints.spotList, { status: 'open' }, { token });
+          if (open.type === 'ok' && open.message.data.length > 0) count(await h.call(endpoints.spotCancel, { id: pick(open.message.data).id }, { token }));
+          break;
+        }
+        case 'open':
+          count(
+            await h.call(
+              endpoints.leverSubmit,
+              {
+                currency_id: pick([1, 2]),
+                legal_id: 3,
+                direction: pick(['buy', 'sell']),
+                share: 1 + Math.floor(random() * 5),
+                multiple: pick([5, 10, 20, 50, 100]),
+                ...(random() < 0.3 ? { type: 'limit', price: (last * (0.999 + random() * 0.002)).toFixed(2) } : {}),
+              },
+              { token },
+            ),
+          );
+          break;
+        case 'close': {
+          const live = await h.call(endpoints.leverPositions, {}, { token });
+          if (live.type === 'ok' && live.message.positions.length > 0) {
+            const position = pick(live.message.positions);
+            count(await h.call(position.status === 'open' ? endpoints.leverClose : endpoints.leverCancel, { id: position.id }, { token }));
+          }
+          break;
+        }
+        case 'stops': {
+          const live = await h.call(endpoints.leverPositions, {}, { token });
+          const position = live.type === 'ok' ? live.message.positions.find((p) => p.status === 'open' && p.market_id === 1) : undefined;
+          if (position) {
+            const long = position.direction === 'buy';
+            count(await h.call(endpoints.leverSetStop, { id: position.id, target_profit_price: (last * (long ? 1.0005 : 0.9995)).toFixed(2), stop_loss_price: (last * (long ? 0.9995 : 1.0005)).toFixed(2) }, { token }));
+          }
+          break;
+        }
+        case 'batch':
+          count(await h.call(endpoints.leverBatchClose, { type: pick(['all', 'buy', 'sell']) }, { token }));
+          break;
+        case 'option':
+          count(await h.call(endpoints.optionSubmit, { match_id: pick([1, 2, 25]), currency_id: 3, type: pick(['up', 'down']), seconds: pick([30, 60]), number: String(10 + Math.floor(random() * 50)) }, { token }));
+          break;
+      }
+    }
+
+    expect(outcomes.ok).toBeGreaterThan(100);
+    const report = await checkLedger(h.ctx.db);
+    expect(report.violations).toEqual([]);
+    const closes = await h.ctx.db.selectFrom('lever_positions').select('close_reason').distinct().execute();
+    expect(closes.map((row) => row.close_reason)).toEqual(expect.arrayContaining(['user', 'batch', 'take_profit', 'stop_loss']));
+    const reasons = await h.ctx.db.selectFrom('ledger_transactions').select('reason').distinct().execute();
+    expect(reasons.map((row) => row.reason)).toEqual(expect.arrayContaining(['spot_trade', 'spot_freeze', 'spot_release', 'lever_open', 'lever_close', 'option_stake', 'option_settle']));
+    for (const def of INSTRUMENTS) {
+      const { bids, asks } = engine.depth(def.id);
+      if (bids.length > 0 && asks.length > 0) expect(bids[0]![0], def.base).toBeLessThan(asks[0]![0]);
+    }
+    const overdue = await h.ctx.db
+      .selectFrom('micro_orders')
+      .select('id')
+      .where('status', '=', 'open')
+      .where('expires_at', '<', engine.time - 1000)
+      .execute();
+    expect(overdue).toEqual([]);
+  } finally {
+    await h.close();
+  }
+}, 120_000);
