@@ -5,6 +5,7 @@
 import { Bench } from 'tinybench';
 import { preparePatchApply, SYMBOLS } from './patch-apply';
 import { suites } from './suites';
+import { measureMatching } from './matching';
 import { measurePipeline } from './worker-pipeline';
 
 const format = (n: number) => Math.round(n).toLocaleString('en');
@@ -41,4 +42,17 @@ console.table([
   { measure: 'ticks', value: format(pipeline.ticks) },
   { measure: 'patches posted (last round)', value: format(pipeline.patches) },
 ]);
-console.log(`\nsummary: pipeline ${format(pipeline.pipelinePerSecond)} ticks/s; patch apply ${patchMs.toFixed(3)} ms for ${SYMBOLS} markets`);
+const matching = await measureMatching();
+console.log('\nspot orders: the matching engine alone, and the whole path on a real server (HTTP, ledger in SQLite, book, socket push)');
+console.table([
+  { measure: `matching engine orders/s (${format(matching.engineOrders)} limit orders around the mid price)`, value: format(matching.engineOrdersPerSecond) },
+  { measure: `server orders/s, one at a time (${format(matching.serverOrders)} orders)`, value: format(matching.serverOrdersPerSecond) },
+  { measure: 'submit to socket push p50 ms', value: matching.latency.p50.toFixed(2) },
+  { measure: 'submit to socket push p90 ms', value: matching.latency.p90.toFixed(2) },
+  { measure: 'submit to socket push p99 ms (target: under 50 ms)', value: matching.latency.p99.toFixed(2) },
+  { measure: 'submit to socket push max ms', value: matching.latency.max.toFixed(2) },
+]);
+console.log(
+  `\nsummary: pipeline ${format(pipeline.pipelinePerSecond)} ticks/s; patch apply ${patchMs.toFixed(3)} ms for ${SYMBOLS} markets; ` +
+    `matching ${format(matching.engineOrdersPerSecond)} orders/s; submit-to-push p99 ${matching.latency.p99.toFixed(2)} ms`,
+);
