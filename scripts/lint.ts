@@ -5,7 +5,7 @@
  *   lightweight-charts only in charts/;
  * - the app never imports the server and the server never imports the app;
  * - no `any` in domain code.
- * Test files may cross realms (they are tooling, typechecked by tsconfig.node.json).
+ * Test files and benchmarks may cross realms (they are tooling, typechecked by tsconfig.node.json).
  * Prints each breach and exits 1 if there is one.
  */
 import fs from 'node:fs';
@@ -61,7 +61,8 @@ for (const realm of realms) {
   for (const file of sourceFiles(path.join(root, realm))) {
     const text = fs.readFileSync(path.join(root, file), 'utf8');
     // Tests belong to the tooling realm: an integration test may join the realms it tests.
-    const isTest = /\.test\.tsx?$/.test(file);
+    // Tests and benchmarks drive every realm from outside, as a client or a server would.
+    const isTest = /\.test\.tsx?$/.test(file) || file.startsWith('bench/');
     for (const match of isTest ? [] : text.matchAll(importPattern)) {
       const specifier = match[1] ?? match[2] ?? '';
       for (const rule of rules) if (rule.test(file, specifier)) breaches.push(`${file}: imports ${specifier}: ${rule.message}`);
