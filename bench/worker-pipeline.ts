@@ -57,6 +57,7 @@ async function readyCore(): Promise<{ events: LinkEvents; frame: () => void; pat
     schedule: (frame) => (pending = frame),
     post: (_patch: Patch) => void posted++,
     setTimer: () => undefined,
+    now: Date.now,
   });
   await core.begin({ origin: '', token: null }, fetcher);
   for (const period of PERIODS) core.showChart({ marketId: 1, period });

@@ -51,6 +51,43 @@ export interface TradesPatch {
   rows: Float64Array;
 }
 
+/** Rows of POSITION_WIDTH numbers: position id, mark price, unrealised profit (net of overnight fees), liquidation price (NaN: none). */
+export const POSITION_WIDTH = 4;
+/** Rows of COUNTDOWN_WIDTH numbers: option id, whole seconds left. */
+export const COUNTDOWN_WIDTH = 2;
+
+export type PositionView = ApiOutput<'POST /lever/close'>;
+export type OptionView = ApiOutput<'GET /microtrade/get_result'>;
+export type SpotOrderView = ApiOutput<'POST /coin/cancel'>;
+
+/** The contract account as the trade screens show it, live. */
+export interface AccountSummary {
+  balance: number;
+  margins: number;
+  /** unrealised, net of overnight fees */
+  profit: number;
+  /** null without open positions */
+  risk: number | null;
+  liquidationRisk: number;
+}
+
+/** The user's trading, kept live by the worker while a trade screen watches it. */
+export interface AccountPatch {
+  /** open and waiting positions, the whole list, when it changed */
+  positions?: PositionView[];
+  /** rows of POSITION_WIDTH, for every open position, when prices moved */
+  figures?: Float64Array;
+  summary?: AccountSummary;
+  /** open options, the whole list, when it changed */
+  options?: OptionView[];
+  /** rows of COUNTDOWN_WIDTH, every second while options are open */
+  countdown?: Float64Array;
+  /** options settled since the last frame, with their results */
+  settled?: OptionView[];
+  /** spot orders that changed since the last frame */
+  orders?: SpotOrderView[];
+}
+
 export interface Patch {
   status?: ConnectionStatus;
   /** true while the figures shown come from the device's cache, until live data arrives */
@@ -61,10 +98,17 @@ export interface Patch {
   chart?: ChartPatch;
   depth?: DepthPatch[];
   trades?: TradesPatch[];
+  account?: AccountPatch;
 }
 
 /** The REST snapshots the worker asks the app's HTTP client for. */
-export type SnapshotRoute = 'GET /currency/quotation_new' | 'GET /currency/new_timeshar' | 'GET /market/depth' | 'GET /market/trades';
+export type SnapshotRoute =
+  | 'GET /currency/quotation_new'
+  | 'GET /currency/new_timeshar'
+  | 'GET /market/depth'
+  | 'GET /market/trades'
+  | 'POST /lever/dealall'
+  | 'GET /microtrade/lists';
 export type Fetcher = <R extends SnapshotRoute>(route: R, input: ApiInput<R>) => Promise<ApiOutput<R>>;
 
 export interface CoreConfig {
@@ -85,4 +129,6 @@ export interface CoreApi {
   watchMarket(marketId: number, watching: boolean): void;
   /** the one chart on screen; null closes it */
   showChart(chart: { marketId: number; period: Period } | null): void;
+  /** the logged-in user's positions (live profit, risk rate), open options (countdowns) and order events */
+  watchAccount(watching: boolean): void;
 }

@@ -2,6 +2,8 @@
  * npm run screenshots: phone-sized pictures (390x844) of every screen, for looking at
  * what was built. Needs a running server (npm start); BASE_URL defaults to
  * http://localhost:8080. Logs in with the demo account for the screens behind login.
+ * LANG_CODE picks the language (en); SCREENS=transaction,fund keeps the routes that
+ * contain one of those words.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,9 +12,11 @@ import { chromium, type Page } from '@playwright/test';
 const base = process.env['BASE_URL'] ?? 'http://localhost:8080';
 const out = path.resolve(import.meta.dirname, '../screenshots');
 const language = process.env['LANG_CODE'] ?? 'en';
+const only = (process.env['SCREENS'] ?? '').split(',').filter(Boolean);
+const wanted = (route: string) => only.length === 0 || only.some((word) => route.includes(word));
 
-const visitorScreens = ['/', '/pages/market/market', '/pages/market/search', '/pages/market/detail?symbol=BTCUSDT', '/pages/common/login', '/pages/common/register', '/pages/common/forget', '/pages/common/area', '/pages/setting/language', '/pages/setting/currency'];
-const userScreens = ['/', '/pages/setting/setting', '/pages/setting/userInfo', '/pages/setting/security', '/pages/setting/password', '/pages/setting/payPassword', '/pages/setting/mobile', '/pages/setting/email', '/pages/setting/real', '/pages/fund/assets', '/pages/fund/select?type=receive', '/pages/fund/receive?currency=3', '/pages/fund/withdraw?currency=3', '/pages/fund/fundTransfer', '/pages/fund/transfer', '/pages/fund/assets_all_record', '/pages/fund/receive_withdraw_record', '/pages/setting/coupon', '/pages/setting/wallet', '/pages/setting/addWallet'];
+const visitorScreens = ['/', '/pages/transaction/index', '/pages/market/market', '/pages/market/search', '/pages/market/detail?symbol=BTCUSDT', '/pages/common/login', '/pages/common/register', '/pages/common/forget', '/pages/common/area', '/pages/setting/language', '/pages/setting/currency'];
+const userScreens = ['/', '/pages/setting/setting', '/pages/setting/userInfo', '/pages/setting/security', '/pages/setting/password', '/pages/setting/payPassword', '/pages/setting/mobile', '/pages/setting/email', '/pages/setting/real', '/pages/fund/assets', '/pages/fund/select?type=receive', '/pages/fund/receive?currency=3', '/pages/fund/withdraw?currency=3', '/pages/fund/fundTransfer', '/pages/fund/transfer', '/pages/fund/assets_all_record', '/pages/fund/receive_withdraw_record', '/pages/setting/coupon', '/pages/setting/wallet', '/pages/setting/addWallet', '/pages/transaction/index', '/pages/transaction/index?mode=contract', '/pages/transaction/index?mode=seconds', '/pages/transaction/currency_order', '/pages/transaction/contract_order', '/pages/transaction/seconds_order'];
 
 async function shoot(page: Page, route: string, prefix: string): Promise<void> {
   await page.goto(`${base}/h5/#${route}`);
@@ -32,12 +36,12 @@ const page = await browser.newPage({ viewport: { width: 390, height: 844 }, devi
 await page.goto(`${base}/h5/`);
 await page.evaluate((code) => localStorage.setItem('lang', code), language);
 await page.reload();
-for (const route of visitorScreens) await shoot(page, route, `${language}-visitor-`);
+for (const route of visitorScreens.filter(wanted)) await shoot(page, route, `${language}-visitor-`);
 await page.goto(`${base}/h5/#/pages/common/login`);
 await page.getByPlaceholder(/.+/).first().waitFor();
 await page.locator('input[name=email]').fill('demo@kestrel.local');
 await page.locator('input[name=password]').fill('kestrel-demo');
 await page.locator('[data-testid=login-submit]').click();
 await page.waitForURL(/#\/$/);
-for (const route of userScreens) await shoot(page, route, `${language}-user-`);
+for (const route of userScreens.filter(wanted)) await shoot(page, route, `${language}-user-`);
 await browser.close();

@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as PagesIndexChar91indexChar93RouteImport } from './routes/pages/index/[index]'
+import { Route as PagesTransactionChar91indexChar93RouteImport } from './routes/pages/transaction/[index]'
 import { Route as PagesCommonAreaRouteImport } from './routes/pages/common/area'
 import { Route as PagesCommonForgetRouteImport } from './routes/pages/common/forget'
 import { Route as PagesCommonLoginRouteImport } from './routes/pages/common/login'
@@ -22,6 +23,9 @@ import { Route as PagesMarketSearchRouteImport } from './routes/pages/market/sea
 import { Route as PagesSettingAreasRouteImport } from './routes/pages/setting/areas'
 import { Route as PagesSettingCurrencyRouteImport } from './routes/pages/setting/currency'
 import { Route as PagesSettingLanguageRouteImport } from './routes/pages/setting/language'
+import { Route as PagesTransactionContractRouteImport } from './routes/pages/transaction/contract'
+import { Route as PagesTransactionCurrencyRouteImport } from './routes/pages/transaction/currency'
+import { Route as PagesTransactionIndex2RouteImport } from './routes/pages/transaction/index2'
 import { Route as AuthPagesFundAssetsRouteImport } from './routes/_auth/pages/fund/assets'
 import { Route as AuthPagesFundAssets_all_recordRouteImport } from './routes/_auth/pages/fund/assets_all_record'
 import { Route as AuthPagesFundAssets_recordRouteImport } from './routes/_auth/pages/fund/assets_record'
@@ -44,6 +48,9 @@ import { Route as AuthPagesSettingSecurityRouteImport } from './routes/_auth/pag
 import { Route as AuthPagesSettingSettingRouteImport } from './routes/_auth/pages/setting/setting'
 import { Route as AuthPagesSettingUserInfoRouteImport } from './routes/_auth/pages/setting/userInfo'
 import { Route as AuthPagesSettingWalletRouteImport } from './routes/_auth/pages/setting/wallet'
+import { Route as AuthPagesTransactionContract_orderRouteImport } from './routes/_auth/pages/transaction/contract_order'
+import { Route as AuthPagesTransactionCurrency_orderRouteImport } from './routes/_auth/pages/transaction/currency_order'
+import { Route as AuthPagesTransactionSeconds_orderRouteImport } from './routes/_auth/pages/transaction/seconds_order'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -58,6 +65,12 @@ const PagesIndexChar91indexChar93Route =
   PagesIndexChar91indexChar93RouteImport.update({
     id: '/pages/index/index',
     path: '/pages/index/index',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PagesTransactionChar91indexChar93Route =
+  PagesTransactionChar91indexChar93RouteImport.update({
+    id: '/pages/transaction/index',
+    path: '/pages/transaction/index',
     getParentRoute: () => rootRouteImport,
   } as any)
 const PagesCommonAreaRoute = PagesCommonAreaRouteImport.update({
@@ -108,6 +121,23 @@ const PagesSettingCurrencyRoute = PagesSettingCurrencyRouteImport.update({
 const PagesSettingLanguageRoute = PagesSettingLanguageRouteImport.update({
   id: '/pages/setting/language',
   path: '/pages/setting/language',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesTransactionContractRoute =
+  PagesTransactionContractRouteImport.update({
+    id: '/pages/transaction/contract',
+    path: '/pages/transaction/contract',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PagesTransactionCurrencyRoute =
+  PagesTransactionCurrencyRouteImport.update({
+    id: '/pages/transaction/currency',
+    path: '/pages/transaction/currency',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PagesTransactionIndex2Route = PagesTransactionIndex2RouteImport.update({
+  id: '/pages/transaction/index2',
+  path: '/pages/transaction/index2',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthPagesFundAssetsRoute = AuthPagesFundAssetsRouteImport.update({
@@ -231,6 +261,24 @@ const AuthPagesSettingWalletRoute = AuthPagesSettingWalletRouteImport.update({
   path: '/pages/setting/wallet',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthPagesTransactionContract_orderRoute =
+  AuthPagesTransactionContract_orderRouteImport.update({
+    id: '/pages/transaction/contract_order',
+    path: '/pages/transaction/contract_order',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthPagesTransactionCurrency_orderRoute =
+  AuthPagesTransactionCurrency_orderRouteImport.update({
+    id: '/pages/transaction/currency_order',
+    path: '/pages/transaction/currency_order',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthPagesTransactionSeconds_orderRoute =
+  AuthPagesTransactionSeconds_orderRouteImport.update({
+    id: '/pages/transaction/seconds_order',
+    path: '/pages/transaction/seconds_order',
+    getParentRoute: () => AuthRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -245,6 +293,10 @@ export interface FileRoutesByFullPath {
   '/pages/setting/areas': typeof PagesSettingAreasRoute
   '/pages/setting/currency': typeof PagesSettingCurrencyRoute
   '/pages/setting/language': typeof PagesSettingLanguageRoute
+  '/pages/transaction/contract': typeof PagesTransactionContractRoute
+  '/pages/transaction/currency': typeof PagesTransactionCurrencyRoute
+  '/pages/transaction/index': typeof PagesTransactionChar91indexChar93Route
+  '/pages/transaction/index2': typeof PagesTransactionIndex2Route
   '/pages/fund/assets': typeof AuthPagesFundAssetsRoute
   '/pages/fund/assets_all_record': typeof AuthPagesFundAssets_all_recordRoute
   '/pages/fund/assets_record': typeof AuthPagesFundAssets_recordRoute
@@ -267,6 +319,9 @@ export interface FileRoutesByFullPath {
   '/pages/setting/setting': typeof AuthPagesSettingSettingRoute
   '/pages/setting/userInfo': typeof AuthPagesSettingUserInfoRoute
   '/pages/setting/wallet': typeof AuthPagesSettingWalletRoute
+  '/pages/transaction/contract_order': typeof AuthPagesTransactionContract_orderRoute
+  '/pages/transaction/currency_order': typeof AuthPagesTransactionCurrency_orderRoute
+  '/pages/transaction/seconds_order': typeof AuthPagesTransactionSeconds_orderRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -281,6 +336,10 @@ export interface FileRoutesByTo {
   '/pages/setting/areas': typeof PagesSettingAreasRoute
   '/pages/setting/currency': typeof PagesSettingCurrencyRoute
   '/pages/setting/language': typeof PagesSettingLanguageRoute
+  '/pages/transaction/contract': typeof PagesTransactionContractRoute
+  '/pages/transaction/currency': typeof PagesTransactionCurrencyRoute
+  '/pages/transaction/index': typeof PagesTransactionChar91indexChar93Route
+  '/pages/transaction/index2': typeof PagesTransactionIndex2Route
   '/pages/fund/assets': typeof AuthPagesFundAssetsRoute
   '/pages/fund/assets_all_record': typeof AuthPagesFundAssets_all_recordRoute
   '/pages/fund/assets_record': typeof AuthPagesFundAssets_recordRoute
@@ -303,6 +362,9 @@ export interface FileRoutesByTo {
   '/pages/setting/setting': typeof AuthPagesSettingSettingRoute
   '/pages/setting/userInfo': typeof AuthPagesSettingUserInfoRoute
   '/pages/setting/wallet': typeof AuthPagesSettingWalletRoute
+  '/pages/transaction/contract_order': typeof AuthPagesTransactionContract_orderRoute
+  '/pages/transaction/currency_order': typeof AuthPagesTransactionCurrency_orderRoute
+  '/pages/transaction/seconds_order': typeof AuthPagesTransactionSeconds_orderRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -319,6 +381,10 @@ export interface FileRoutesById {
   '/pages/setting/areas': typeof PagesSettingAreasRoute
   '/pages/setting/currency': typeof PagesSettingCurrencyRoute
   '/pages/setting/language': typeof PagesSettingLanguageRoute
+  '/pages/transaction/contract': typeof PagesTransactionContractRoute
+  '/pages/transaction/currency': typeof PagesTransactionCurrencyRoute
+  '/pages/transaction/index': typeof PagesTransactionChar91indexChar93Route
+  '/pages/transaction/index2': typeof PagesTransactionIndex2Route
   '/_auth/pages/fund/assets': typeof AuthPagesFundAssetsRoute
   '/_auth/pages/fund/assets_all_record': typeof AuthPagesFundAssets_all_recordRoute
   '/_auth/pages/fund/assets_record': typeof AuthPagesFundAssets_recordRoute
@@ -341,6 +407,9 @@ export interface FileRoutesById {
   '/_auth/pages/setting/setting': typeof AuthPagesSettingSettingRoute
   '/_auth/pages/setting/userInfo': typeof AuthPagesSettingUserInfoRoute
   '/_auth/pages/setting/wallet': typeof AuthPagesSettingWalletRoute
+  '/_auth/pages/transaction/contract_order': typeof AuthPagesTransactionContract_orderRoute
+  '/_auth/pages/transaction/currency_order': typeof AuthPagesTransactionCurrency_orderRoute
+  '/_auth/pages/transaction/seconds_order': typeof AuthPagesTransactionSeconds_orderRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -357,6 +426,10 @@ export interface FileRouteTypes {
     | '/pages/setting/areas'
     | '/pages/setting/currency'
     | '/pages/setting/language'
+    | '/pages/transaction/contract'
+    | '/pages/transaction/currency'
+    | '/pages/transaction/index'
+    | '/pages/transaction/index2'
     | '/pages/fund/assets'
     | '/pages/fund/assets_all_record'
     | '/pages/fund/assets_record'
@@ -379,6 +452,9 @@ export interface FileRouteTypes {
     | '/pages/setting/setting'
     | '/pages/setting/userInfo'
     | '/pages/setting/wallet'
+    | '/pages/transaction/contract_order'
+    | '/pages/transaction/currency_order'
+    | '/pages/transaction/seconds_order'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -393,6 +469,10 @@ export interface FileRouteTypes {
     | '/pages/setting/areas'
     | '/pages/setting/currency'
     | '/pages/setting/language'
+    | '/pages/transaction/contract'
+    | '/pages/transaction/currency'
+    | '/pages/transaction/index'
+    | '/pages/transaction/index2'
     | '/pages/fund/assets'
     | '/pages/fund/assets_all_record'
     | '/pages/fund/assets_record'
@@ -415,6 +495,9 @@ export interface FileRouteTypes {
     | '/pages/setting/setting'
     | '/pages/setting/userInfo'
     | '/pages/setting/wallet'
+    | '/pages/transaction/contract_order'
+    | '/pages/transaction/currency_order'
+    | '/pages/transaction/seconds_order'
   id:
     | '__root__'
     | '/'
@@ -430,6 +513,10 @@ export interface FileRouteTypes {
     | '/pages/setting/areas'
     | '/pages/setting/currency'
     | '/pages/setting/language'
+    | '/pages/transaction/contract'
+    | '/pages/transaction/currency'
+    | '/pages/transaction/index'
+    | '/pages/transaction/index2'
     | '/_auth/pages/fund/assets'
     | '/_auth/pages/fund/assets_all_record'
     | '/_auth/pages/fund/assets_record'
@@ -452,6 +539,9 @@ export interface FileRouteTypes {
     | '/_auth/pages/setting/setting'
     | '/_auth/pages/setting/userInfo'
     | '/_auth/pages/setting/wallet'
+    | '/_auth/pages/transaction/contract_order'
+    | '/_auth/pages/transaction/currency_order'
+    | '/_auth/pages/transaction/seconds_order'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -468,6 +558,10 @@ export interface RootRouteChildren {
   PagesSettingAreasRoute: typeof PagesSettingAreasRoute
   PagesSettingCurrencyRoute: typeof PagesSettingCurrencyRoute
   PagesSettingLanguageRoute: typeof PagesSettingLanguageRoute
+  PagesTransactionContractRoute: typeof PagesTransactionContractRoute
+  PagesTransactionCurrencyRoute: typeof PagesTransactionCurrencyRoute
+  PagesTransactionChar91indexChar93Route: typeof PagesTransactionChar91indexChar93Route
+  PagesTransactionIndex2Route: typeof PagesTransactionIndex2Route
 }
 
 declare module '@tanstack/react-router' {
@@ -491,6 +585,13 @@ declare module '@tanstack/react-router' {
       path: '/pages/index/index'
       fullPath: '/pages/index/index'
       preLoaderRoute: typeof PagesIndexChar91indexChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/transaction/index': {
+      id: '/pages/transaction/index'
+      path: '/pages/transaction/index'
+      fullPath: '/pages/transaction/index'
+      preLoaderRoute: typeof PagesTransactionChar91indexChar93RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/common/area': {
@@ -561,6 +662,27 @@ declare module '@tanstack/react-router' {
       path: '/pages/setting/language'
       fullPath: '/pages/setting/language'
       preLoaderRoute: typeof PagesSettingLanguageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/transaction/contract': {
+      id: '/pages/transaction/contract'
+      path: '/pages/transaction/contract'
+      fullPath: '/pages/transaction/contract'
+      preLoaderRoute: typeof PagesTransactionContractRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/transaction/currency': {
+      id: '/pages/transaction/currency'
+      path: '/pages/transaction/currency'
+      fullPath: '/pages/transaction/currency'
+      preLoaderRoute: typeof PagesTransactionCurrencyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/transaction/index2': {
+      id: '/pages/transaction/index2'
+      path: '/pages/transaction/index2'
+      fullPath: '/pages/transaction/index2'
+      preLoaderRoute: typeof PagesTransactionIndex2RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_auth/pages/fund/assets': {
@@ -717,6 +839,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPagesSettingWalletRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/pages/transaction/contract_order': {
+      id: '/_auth/pages/transaction/contract_order'
+      path: '/pages/transaction/contract_order'
+      fullPath: '/pages/transaction/contract_order'
+      preLoaderRoute: typeof AuthPagesTransactionContract_orderRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/transaction/currency_order': {
+      id: '/_auth/pages/transaction/currency_order'
+      path: '/pages/transaction/currency_order'
+      fullPath: '/pages/transaction/currency_order'
+      preLoaderRoute: typeof AuthPagesTransactionCurrency_orderRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/transaction/seconds_order': {
+      id: '/_auth/pages/transaction/seconds_order'
+      path: '/pages/transaction/seconds_order'
+      fullPath: '/pages/transaction/seconds_order'
+      preLoaderRoute: typeof AuthPagesTransactionSeconds_orderRouteImport
+      parentRoute: typeof AuthRoute
+    }
   }
 }
 
@@ -743,6 +886,9 @@ interface AuthRouteChildren {
   AuthPagesSettingSettingRoute: typeof AuthPagesSettingSettingRoute
   AuthPagesSettingUserInfoRoute: typeof AuthPagesSettingUserInfoRoute
   AuthPagesSettingWalletRoute: typeof AuthPagesSettingWalletRoute
+  AuthPagesTransactionContract_orderRoute: typeof AuthPagesTransactionContract_orderRoute
+  AuthPagesTransactionCurrency_orderRoute: typeof AuthPagesTransactionCurrency_orderRoute
+  AuthPagesTransactionSeconds_orderRoute: typeof AuthPagesTransactionSeconds_orderRoute
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
@@ -769,6 +915,12 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthPagesSettingSettingRoute: AuthPagesSettingSettingRoute,
   AuthPagesSettingUserInfoRoute: AuthPagesSettingUserInfoRoute,
   AuthPagesSettingWalletRoute: AuthPagesSettingWalletRoute,
+  AuthPagesTransactionContract_orderRoute:
+    AuthPagesTransactionContract_orderRoute,
+  AuthPagesTransactionCurrency_orderRoute:
+    AuthPagesTransactionCurrency_orderRoute,
+  AuthPagesTransactionSeconds_orderRoute:
+    AuthPagesTransactionSeconds_orderRoute,
 }
 
 const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
@@ -787,6 +939,11 @@ const rootRouteChildren: RootRouteChildren = {
   PagesSettingAreasRoute: PagesSettingAreasRoute,
   PagesSettingCurrencyRoute: PagesSettingCurrencyRoute,
   PagesSettingLanguageRoute: PagesSettingLanguageRoute,
+  PagesTransactionContractRoute: PagesTransactionContractRoute,
+  PagesTransactionCurrencyRoute: PagesTransactionCurrencyRoute,
+  PagesTransactionChar91indexChar93Route:
+    PagesTransactionChar91indexChar93Route,
+  PagesTransactionIndex2Route: PagesTransactionIndex2Route,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -28,11 +28,15 @@ const byRoute: Record<SnapshotRoute, Endpoint> = {
   'GET /currency/new_timeshar': endpoints.klines,
   'GET /market/depth': endpoints.depth,
   'GET /market/trades': endpoints.recentTrades,
+  'POST /lever/dealall': endpoints.leverPositions,
+  'GET /microtrade/lists': endpoints.optionList,
 };
+/** The logged-in user of the app, whose token the app's HTTP client would send. */
+let token: string | undefined;
 
 const fetcher: Fetcher = async <R extends SnapshotRoute>(route: R, input: ApiInput<R>): Promise<ApiOutput<R>> => {
   const endpoint: Endpoint = byRoute[route];
-  const answer = await h.call(endpoint, input as Record<string, unknown>);
+  const answer = await h.call(endpoint, input as Record<string, unknown>, token ? { token } : {});
   if (answer.type !== 'ok') throw new Error(String(answer.message));
   return answer.message as ApiOutput<R>;
 };
@@ -49,6 +53,7 @@ beforeEach(async () => {
     now: () => h.ctx.now(),
   });
   rooms = new Set();
+  token = undefined;
   connected = false;
   lose = () => false;
   patches = [];
@@ -79,6 +84,7 @@ beforeEach(async () => {
     schedule: (frame) => frames.push(frame),
     post: (patch) => patches.push(patch),
     setTimer: (callback, ms) => void setTimeout(callback, ms),
+    now: () => h.ctx.now(),
   });
   await core.begin({ origin: '', token: null }, fetcher);
 });
@@ -94,10 +100,10 @@ function setStatus(status: ConnectionStatus): void {
 }
 
 /** Market time passes: the feed flushes as its timers would. */
-function run(ms: number): void {
+async function run(ms: number): Promise<void> {
   for (let t = 0; t < ms; t += 100) {
     h.advance(100);
-    h.ctx.market.engine.apply(simulator.runUntil(h.ctx.now()));
+    await h.ctx.market.process(simulator.runUntil(h.ctx.now()));
     h.ctx.market.feed.flushTrades();
     if (t % 500 === 0) h.ctx.market.feed.flushTickers();
     if (t % 300 === 0) h.ctx.market.feed.flushDepth();
@@ -144,7 +150,7 @@ describe('the worker core', () => {
     core.watchTickers(true);
     setStatus('open');
     await settle();
-    run(1500);
+    await run(1500);
     drawFrames();
     const first = patches.find((p) => p.markets);
     expect(first?.markets).toHaveLength(32);
@@ -152,9 +158,9 @@ describe('the worker core', () => {
     // Lose one ticker batch: the next one reveals the gap and the core asks again.
     let lost = 0;
     lose = (event) => event === SOCKET_EVENTS.tickers && lost++ === 0;
-    run(1500);
+    await run(1500);
     await settle();
-    run(600);
+    await run(600);
     drawFrames();
     const snapshotsBefore = patches.filter((p) => p.markets).length;
     expect(snapshotsBefore).toBeGreaterThanOrEqual(2);
@@ -170,7 +176,7 @@ describe('the worker core', () => {
     core.showChart({ marketId: 1, period: '1min' });
     setStatus('open');
     await settle();
-    run(2000);
+    await run(2000);
     await settle();
     drawFrames();
     expect(patches.find((p) => p.chart)?.chart?.reset).toBe(true);
@@ -182,19 +188,19 @@ describe('the worker core', () => {
       dropped = true;
       return true;
     };
-    run(1500);
+    await run(1500);
     await settle();
-    run(500);
+    await run(500);
     await settle();
     drawFrames();
     sameCandles(chartRows(), await serverCandles('1min'));
 
     // The connection drops for 70 seconds of market time, across a minute boundary.
     setStatus('reconnecting');
-    run(70_000);
+    await run(70_000);
     setStatus('open');
     await settle();
-    run(1000);
+    await run(1000);
     await settle();
     drawFrames();
     expect(rooms.has(CHANNELS.trades(1))).toBe(true);
@@ -203,12 +209,12 @@ describe('the worker core', () => {
     // Switching period and back keeps every loaded period current.
     core.showChart({ marketId: 1, period: '5min' });
     await settle();
-    run(3000);
+    await run(3000);
     await settle();
     drawFrames();
     sameCandles(chartRows(), await serverCandles('5min'));
     core.showChart({ marketId: 1, period: '1min' });
-    run(500);
+    await run(500);
     drawFrames();
     sameCandles(chartRows(), await serverCandles('1min'));
   });
@@ -218,7 +224,7 @@ describe('the worker core', () => {
     core.watchMarket(2, true);
     setStatus('open');
     await settle();
-    run(3000);
+    await run(3000);
     const before = patches.length;
     drawFrames();
     expect(patches.length - before).toBe(1);
@@ -230,5 +236,56 @@ describe('the worker core', () => {
     setStatus('reconnecting');
     drawFrames();
     expect(patches.at(-1)).toMatchObject({ status: 'reconnecting', stale: true });
+  });
+
+  test('the account: each position valued at the latest price with the server\'s arithmetic, the risk rate, option countdowns; events keep it current', async () => {
+    token = await h.registerUser('acct@example.com');
+    const info = await h.call(endpoints.userInfo, {}, { token });
+    if (info.type !== 'ok') throw new Error(info.message);
+    for (const account of ['lever', 'micro'] as const) await h.call(endpoints.adjust, { uid: info.message.uid, currency: 'USDT', amount: '5000', account, reason: 'test' }, { operator: true });
+    h.ctx.trading.connect((_user, event, payload) => connected && events.user(event, payload));
+    // As the contract screen does: tickers for every market, trades of the one on screen.
+    core.watchTickers(true);
+    core.watchMarket(1, true);
+    core.watchAccount(true);
+    setStatus('open');
+    await settle();
+    await run(1000);
+    const opened = await h.call(endpoints.leverSubmit, { currency_id: 1, legal_id: 3, direction: 'buy', share: 10, multiple: 20 }, { token });
+    const option = await h.call(endpoints.optionSubmit, { match_id: 1, currency_id: 3, type: 'up', seconds: 30, number: '100' }, { token });
+    if (opened.type !== 'ok' || option.type !== 'ok') throw new Error('refused');
+    await new Promise((resolve) => setTimeout(resolve, 400)); // the account is fetched again after the event
+    await run(2000);
+    drawFrames();
+
+    const account = () => {
+      const merged: NonNullable<Patch['account']> = {};
+      for (const patch of patches) Object.assign(merged, patch.account ?? {});
+      return merged;
+    };
+    expect(account().positions?.map((p) => p.id)).toEqual([opened.message.id]);
+    const figures = account().figures!;
+    expect(figures[0]).toBe(opened.message.id);
+    const last = h.ctx.market.engine.lastPrice(1);
+    expect(figures[1]).toBe(last);
+    expect(figures[2]).toBeCloseTo((last - Number(opened.message.price)) * 0.1, 6);
+    // The server values the same account at the same price the same way.
+    const server = await h.call(endpoints.leverPositions, {}, { token });
+    if (server.type !== 'ok') throw new Error(server.message);
+    expect(account().summary?.risk).toBeCloseTo(Number(server.message.account.risk_rate), 3);
+    expect(figures[3]).toBeCloseTo(Number(server.message.liquidation[String(opened.message.id)]), 1);
+    expect(account().options?.map((o) => o.id)).toEqual([option.message.id]);
+    const secondsLeft = Math.ceil((option.message.expires_at - h.ctx.now()) / 1000);
+    expect(Array.from(account().countdown ?? [])).toEqual([option.message.id, secondsLeft]);
+
+    // Closing and expiry come as events: the lists follow and the option's result arrives.
+    await h.call(endpoints.leverClose, { id: opened.message.id }, { token });
+    await run(30_000);
+    await settle();
+    drawFrames();
+    expect(account().positions).toEqual([]);
+    expect(account().options).toEqual([]);
+    const settled = patches.flatMap((p) => p.account?.settled ?? []);
+    expect(settled).toEqual([expect.objectContaining({ id: option.message.id, status: 'settled', result: expect.stringMatching(/^(win|tie|loss)$/) })]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Period } from '../contract/market';
-import { CHANNELS, TRADE_WIDTH, type DepthMessage, type TickerBatch, type TradeBatch } from '../contract/realtime';
-import type { ConnectionStatus, CoreApi, CoreConfig, Fetcher, MarketInfo, Patch } from '../contract/worker-api';
+import { CHANNELS, TRADE_WIDTH, USER_EVENTS, type DepthMessage, type TickerBatch, type TradeBatch } from '../contract/realtime';
+import type { AccountSummary, ConnectionStatus, CoreApi, CoreConfig, Fetcher, MarketInfo, OptionView, Patch, PositionView, SpotOrderView } from '../contract/worker-api';
+import { AccountBook } from './account';
 import { CANDLE_WIDTH } from '../contract/worker-api';
 import type { CoreCache } from './cache';
 import { CandleSeries } from './candles';
@@ -18,6 +19,8 @@ export interface LinkEvents {
   tickers(batch: TickerBatch): void;
   trades(batch: TradeBatch): void;
   depth(message: DepthMessage): void;
+  /** a private event of the logged-in user (USER_EVENTS) */
+  user(event: string, payload: unknown): void;
 }
 
 /** What the core needs of the socket (worker/socket.ts; a fake in tests). */
@@ -41,6 +44,8 @@ export interface CoreDeps {
   post: (patch: Patch, transfer: ArrayBuffer[]) => void;
   /** for retries */
   setTimer: (callback: () => void, ms: number) => void;
+  /** the clock countdowns run on */
+  now: () => number;
 }
 
 interface Watched {
@@ -54,6 +59,8 @@ interface Watched {
 }
 
 const RETRY_MS = 2000;
+/** After a position event the account is fetched again (its balance moved), once events settle. */
+const ACCOUNT_RESYNC_MS = 300;
 const CACHE_TICKERS_MS = 5000;
 const CACHED_CANDLES = 300;
 
@@ -79,6 +86,17 @@ export class Core implements Omit<CoreApi, 'start'> {
   private chart: { marketId: number; period: Period } | null = null;
   private frameScheduled = false;
 
+  private readonly account = new AccountBook();
+  private accountWatchers = 0;
+  private accountGeneration = 0;
+  private accountResyncDue = false;
+  private snapshotPrices = new Map<number, number>();
+  private orders: SpotOrderView[] = [];
+  private postedFigures = '';
+  private postedSummary = '';
+  private postedCountdown = '';
+  private ticking = false;
+
   constructor(private readonly deps: CoreDeps) {}
 
   async begin(config: CoreConfig, fetcher: Fetcher): Promise<void> {
@@ -95,6 +113,7 @@ export class Core implements Omit<CoreApi, 'start'> {
       tickers: (batch) => this.onTickers(batch),
       trades: (batch) => this.onTrades(batch),
       depth: (message) => this.onDepth(message),
+      user: (event, payload) => this.onUser(event, payload),
     });
     this.status = 'opening';
     this.dirty();
@@ -103,6 +122,11 @@ export class Core implements Omit<CoreApi, 'start'> {
 
   setToken(token: string | null): void {
     this.link?.setToken(token);
+    // Another user, or none: nothing of the last one's account may stay on screen.
+    this.accountGeneration++;
+    this.account.reset({ positions: [], balance: '0', liquidationRisk: '0.2' });
+    this.account.resetOptions([]);
+    this.dirty();
   }
 
   setNetwork(online: boolean): void {
@@ -126,6 +150,7 @@ export class Core implements Omit<CoreApi, 'start'> {
       this.link?.subscribe(this.channels());
       if (this.watchingTickers) void this.syncTickers();
       for (const marketId of this.watched.keys()) void this.syncMarket(marketId);
+      if (this.accountWatchers > 0) void this.syncAccount();
     } else {
       this.tickersSynced = false;
       for (const watched of this.watched.values()) watched.synced = false;
@@ -388,6 +413,101 @@ export class Core implements Omit<CoreApi, 'start'> {
     if (chart && series) void this.deps.cache?.saveCandles(chart.marketId, chart.period, series.tail(CACHED_CANDLES)).catch(() => undefined);
   }
 
+  // --- the user's account -------------------------------------------------------
+
+  watchAccount(watching: boolean): void {
+    this.accountWatchers = Math.max(0, this.accountWatchers + (watching ? 1 : -1));
+    if (watching && this.accountWatchers === 1) {
+      this.postedFigures = this.postedSummary = this.postedCountdown = '';
+      if (this.status === 'open') void this.syncAccount();
+      this.tick();
+    }
+  }
+
+  private async syncAccount(): Promise<void> {
+    if (!this.fetch || this.accountWatchers === 0) return;
+    const generation = ++this.accountGeneration;
+    try {
+      const [positions, options] = await Promise.all([this.fetch('POST /lever/dealall', {}), this.fetch('GET /microtrade/lists', { status: 'open', limit: 50 })]);
+      if (generation !== this.accountGeneration) return;
+      this.account.reset({ positions: positions.positions, balance: positions.account.balance, liquidationRisk: positions.account.liquidation_risk });
+      this.account.resetOptions(options.data);
+      this.snapshotPrices = new Map(Object.entries(positions.prices).map(([id, price]) => [Number(id), Number(price)]));
+      this.tick();
+      this.dirty();
+    } catch {
+      // Not logged in, or offline: the next (re)connection or event tries again.
+    }
+  }
+
+  private onUser(event: string, payload: unknown): void {
+    if (event === USER_EVENTS.spotOrder) this.orders.push(payload as SpotOrderView);
+    if (this.accountWatchers > 0) {
+      if (event === USER_EVENTS.position && this.account.onPosition(payload as PositionView) && !this.accountResyncDue) {
+        this.accountResyncDue = true;
+        this.deps.setTimer(() => {
+          this.accountResyncDue = false;
+          void this.syncAccount();
+        }, ACCOUNT_RESYNC_MS);
+      }
+      if (event === USER_EVENTS.option) {
+        this.account.onOption(payload as OptionView);
+        this.tick();
+      }
+    }
+    this.dirty();
+  }
+
+  /** While options are open and watched, a frame every second for their countdowns. */
+  private tick(): void {
+    if (this.ticking || this.accountWatchers === 0 || !this.account.hasOptions) return;
+    this.ticking = true;
+    this.deps.setTimer(() => {
+      this.ticking = false;
+      this.dirty();
+      this.tick();
+    }, 1000);
+  }
+
+  private priceOf = (marketId: number): number | undefined => {
+    const live = this.tickers.lastOf(marketId);
+    return live !== undefined && live > 0 ? live : this.snapshotPrices.get(marketId);
+  };
+
+  private accountPatch(): Patch['account'] {
+    const patch: NonNullable<Patch['account']> = {};
+    if (this.orders.length > 0) {
+      patch.orders = this.orders;
+      this.orders = [];
+    }
+    if (this.accountWatchers > 0) {
+      const positions = this.account.takePositions();
+      if (positions) patch.positions = positions;
+      const options = this.account.takeOptions();
+      if (options) patch.options = options;
+      const settled = this.account.takeSettled();
+      if (settled) patch.settled = settled;
+      const { rows, summary } = this.account.figures(this.priceOf);
+      const figures = rows.join(',');
+      if (figures !== this.postedFigures) {
+        this.postedFigures = figures;
+        patch.figures = rows;
+      }
+      const summaryKey = JSON.stringify(summary);
+      if (summaryKey !== this.postedSummary) {
+        this.postedSummary = summaryKey;
+        patch.summary = summary satisfies AccountSummary;
+      }
+      const countdown = this.account.countdown(this.deps.now());
+      const countdownKey = countdown.join(',');
+      if (countdownKey !== this.postedCountdown) {
+        this.postedCountdown = countdownKey;
+        patch.countdown = countdown;
+      }
+    }
+    return Object.keys(patch).length > 0 ? patch : undefined;
+  }
+
   // --- frames -----------------------------------------------------------------
 
   private dirty(): void {
@@ -438,6 +558,12 @@ export class Core implements Omit<CoreApi, 'start'> {
         (patch.trades ??= []).push({ marketId, ...recent });
         transfer.push(recent.rows.buffer as ArrayBuffer);
       }
+    }
+    const account = this.accountPatch();
+    if (account) {
+      patch.account = account;
+      if (account.figures) transfer.push(account.figures.buffer as ArrayBuffer);
+      if (account.countdown) transfer.push(account.countdown.buffer as ArrayBuffer);
     }
     if (Object.keys(patch).length > 0) this.deps.post(patch, transfer);
   }

@@ -35,6 +35,7 @@ const api: CoreApi = {
       schedule,
       post: (patch, buffers) => onPatch(transfer(patch, buffers)),
       setTimer: (callback, ms) => void setTimeout(callback, ms),
+      now: Date.now,
     });
     await core.begin(config, fetcher);
     resolveCore(core);
@@ -44,6 +45,7 @@ const api: CoreApi = {
   watchTickers: async (watching) => (await ready).watchTickers(watching),
   watchMarket: async (marketId, watching) => (await ready).watchMarket(marketId, watching),
   showChart: async (chart) => (await ready).showChart(chart),
+  watchAccount: async (watching) => (await ready).watchAccount(watching),
 };
 
 expose(api satisfies CoreApi);

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { SOCKET_EVENTS, type DepthMessage, type TickerBatch, type TradeBatch } from '../contract/realtime';
+import { SOCKET_EVENTS, USER_EVENTS, type DepthMessage, type TickerBatch, type TradeBatch } from '../contract/realtime';
 import type { Link, LinkEvents } from './core';
 
 /**
@@ -33,6 +33,7 @@ export function socketLink(origin: string, events: LinkEvents): Link {
     created.on(SOCKET_EVENTS.tickers, (batch: TickerBatch) => events.tickers(batch));
     created.on(SOCKET_EVENTS.trades, (batch: TradeBatch) => events.trades(batch));
     created.on(SOCKET_EVENTS.depth, (message: DepthMessage) => events.depth(message));
+    for (const event of Object.values(USER_EVENTS)) created.on(event, (payload: unknown) => events.user(event, payload));
     return created;
   };
 

@@ -40,6 +40,12 @@ export class TickerTable {
     this.dirty.add(row);
   }
 
+  /** The last price of a market, or undefined when it is not known. */
+  lastOf(marketId: number): number | undefined {
+    const row = this.index.get(marketId);
+    return row === undefined ? undefined : this.rows[row * TICKER_WIDTH + 1];
+  }
+
   takeDirty(): Float64Array | null {
     if (this.dirty.size === 0) return null;
     const out = new Float64Array(this.dirty.size * TICKER_WIDTH);

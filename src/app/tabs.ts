@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { AssetsIcon, HomeIcon, MarketIcon } from '../ui/icons';
+import { AssetsIcon, HomeIcon, MarketIcon, TradeIcon } from '../ui/icons';
 
 /**
  * The bottom tabs, in the spec's order (home, market, trade, finance, assets). A tab
@@ -16,6 +16,7 @@ export interface Tab {
 export const TABS: readonly Tab[] = [
   { key: 'home', path: '/', aliases: ['/pages/index/index'], icon: HomeIcon },
   { key: 'market', path: '/pages/market/market', aliases: [], icon: MarketIcon },
+  { key: 'trade', path: '/pages/transaction/index', aliases: [], icon: TradeIcon },
   { key: 'assets', path: '/pages/fund/assets', aliases: [], icon: AssetsIcon },
 ];
 

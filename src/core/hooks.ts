@@ -17,6 +17,16 @@ export function useTickers(): void {
   }, []);
 }
 
+/** The user's positions, options and order events, live while a trade screen shows them. */
+export function useAccountWatch(active = true): void {
+  useEffect(() => {
+    if (!active) return undefined;
+    const core = ensureCore();
+    void core.watchAccount(true);
+    return () => void core.watchAccount(false);
+  }, [active]);
+}
+
 export function useMarketWatch(marketId: number | undefined): void {
   useEffect(() => {
     if (marketId === undefined) return undefined;

@@ -1,6 +1,7 @@
 import { batch } from '@preact/signals-react';
 import { RECENT_TRADES, TICKER_WIDTH } from '../../contract/realtime';
 import { TRADE_ROW_WIDTH, type Patch } from '../../contract/worker-api';
+import { applyAccount } from './account';
 import { connection, depthOf, emitChart, quoteOf, setCatalogue, stale, tradesOf } from './store';
 
 /** Writes one frame's patch into the signals, all at once. */
@@ -33,6 +34,7 @@ export function applyPatch(patch: Patch): void {
         list.value = joined.slice(Math.max(0, joined.length - RECENT_TRADES * TRADE_ROW_WIDTH));
       }
     }
+    if (patch.account) applyAccount(patch.account);
   });
   if (patch.chart) emitChart(patch.chart);
 }

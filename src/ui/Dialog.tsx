@@ -3,13 +3,28 @@ import { useT } from '../i18n';
 import styles from './Dialog.module.css';
 
 /** A confirmation over the screen: message, cancel, confirm. */
-export function ConfirmDialog({ open, message, onCancel, onConfirm, confirmLabel }: { open: boolean; message: ReactNode; onCancel: () => void; onConfirm: () => void; confirmLabel?: ReactNode }) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  onCancel,
+  onConfirm,
+  confirmLabel,
+}: {
+  open: boolean;
+  title?: ReactNode;
+  message: ReactNode;
+  onCancel: () => void;
+  onConfirm: () => void;
+  confirmLabel?: ReactNode;
+}) {
   const t = useT();
   if (!open) return null;
   return (
     <div className={styles.mask} onClick={onCancel}>
       <div className={styles.dialog} role="dialog" aria-modal="true" onClick={(event) => event.stopPropagation()}>
-        <p className={styles.message}>{message}</p>
+        {title && <h2 className={styles.title}>{title}</h2>}
+        <div className={styles.message}>{message}</div>
         <div className={styles.actions}>
           <button type="button" className={styles.action} onClick={onCancel}>
             {t('common:cancel')}

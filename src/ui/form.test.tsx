@@ -30,6 +30,24 @@ test('a double tap on an action button runs it once (spec 8: 500 ms click thrott
   expect(runs).toBe(1);
 });
 
+test('a tap after the user went to another field runs again at once: only double taps are dropped', () => {
+  let runs = 0;
+  act(() =>
+    root.render(
+      <>
+        <input aria-label="amount" />
+        <PrimaryButton onClick={() => runs++}>Go</PrimaryButton>
+      </>,
+    ),
+  );
+  act(() => button().focus());
+  tap();
+  act(() => (container.querySelector('input') as HTMLInputElement).focus());
+  act(() => button().focus());
+  tap();
+  expect(runs).toBe(2);
+});
+
 test('a submit button is disabled while its request runs, so a double tap sends one request', async () => {
   let requests = 0;
   let finish = () => {};

@@ -51,7 +51,9 @@ export function PasswordInput(props: InputProps) {
 /**
  * Spec 8: a click throttle of 500 ms that runs at once, against double taps on actions.
  * A submit button is guarded by its busy state instead (disabled from the moment the
- * request starts), so a user who fixes a field the form refused can submit again at once.
+ * request starts), so a user who fixes a field the form refused can submit again at once;
+ * for the same reason the throttle ends when focus leaves the button (a double tap never
+ * goes through another field).
  */
 export function PrimaryButton({
   children,
@@ -68,7 +70,7 @@ export function PrimaryButton({
   disabled?: boolean;
   type?: 'button' | 'submit';
   testId?: string;
-  variant?: 'primary' | 'secondary' | 'danger';
+  variant?: 'primary' | 'secondary' | 'danger' | 'buy' | 'sell';
 }) {
   const [lastClick, setLastClick] = useState(0);
   return (
@@ -78,6 +80,7 @@ export function PrimaryButton({
       className={`${styles.button} ${styles[variant]}`}
       disabled={disabled || busy}
       aria-busy={busy}
+      onBlur={() => setLastClick(0)}
       onClick={(event) => {
         const now = Date.now();
         if (type === 'button' && now - lastClick < 500) {

@@ -66,7 +66,12 @@ test('the pair screen: chart with periods and timeshare, order book, depth and t
   await page.getByTestId('period-time').click();
   await expect(page.getByTestId('chart').locator('canvas').first()).toBeVisible();
 
-  await expect(page.getByTestId('order-book').locator('li')).toHaveCount(24);
+  // The book shows the depth channel's levels, up to 20 a side (the maker quotes about that many).
+  for (const side of [0, 1]) {
+    const rows = page.getByTestId('order-book').locator('ol').nth(side).locator('li');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(12);
+    expect(await rows.count()).toBeLessThanOrEqual(20);
+  }
   await page.getByTestId('panel-trades').click();
   await expect.poll(() => page.getByTestId('trades').locator('div').count()).toBeGreaterThan(5);
   await page.getByTestId('panel-depth').click();

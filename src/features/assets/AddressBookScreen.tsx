@@ -6,8 +6,8 @@ import { usePaged } from '../../lib/usePaged';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
-import { Footer } from './RecordsScreen';
 import styles from './assets.module.css';
+import { ListFooter } from '../../ui/ListFooter';
 
 /** Saved withdrawal addresses. */
 export function AddressBookScreen() {
@@ -42,7 +42,7 @@ export function AddressBookScreen() {
           </div>
         </div>
       ))}
-      <Footer {...list} />
+      <ListFooter {...list} />
       <ConfirmDialog
         open={deleting !== null}
         message={t('assets:book.delete_confirm')}

@@ -2,9 +2,9 @@ import { useSearch } from '@tanstack/react-router';
 import { useT } from '../../i18n';
 import { usePaged } from '../../lib/usePaged';
 import { Screen } from '../../ui/Screen';
-import { Footer } from './RecordsScreen';
 import type { AccountKind } from './wallet';
 import styles from './assets.module.css';
+import { ListFooter } from '../../ui/ListFooter';
 
 type Reason = 'recharge' | 'withdraw_lock' | 'withdraw_deduct' | 'withdraw_fail' | 'transfer' | 'exchange' | 'member_gift' | 'coupon_bonus' | 'adjustment';
 
@@ -40,7 +40,7 @@ export function BillsScreen({ all = false }: { all?: boolean }) {
           </div>
         );
       })}
-      <Footer {...list} />
+      <ListFooter {...list} />
     </Screen>
   );
 }

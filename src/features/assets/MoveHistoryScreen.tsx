@@ -1,9 +1,9 @@
 import { useT } from '../../i18n';
 import { usePaged } from '../../lib/usePaged';
 import { Screen } from '../../ui/Screen';
-import { Footer } from './RecordsScreen';
 import type { AccountKind } from './wallet';
 import styles from './assets.module.css';
+import { ListFooter } from '../../ui/ListFooter';
 
 export function MoveHistoryScreen() {
   const t = useT();
@@ -24,7 +24,7 @@ export function MoveHistoryScreen() {
           </div>
         </div>
       ))}
-      <Footer {...list} />
+      <ListFooter {...list} />
     </Screen>
   );
 }

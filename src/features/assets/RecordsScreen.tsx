@@ -2,6 +2,7 @@ import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useT } from '../../i18n';
 import { usePaged } from '../../lib/usePaged';
+import { ListFooter } from '../../ui/ListFooter';
 import { Screen } from '../../ui/Screen';
 import styles from './assets.module.css';
 
@@ -46,7 +47,7 @@ function Deposits() {
           {row.reason && <span className={styles.dim}>{t('assets:records.reason')}: {row.reason}</span>}
         </div>
       ))}
-      <Footer {...list} />
+      <ListFooter {...list} />
     </>
   );
 }
@@ -74,18 +75,7 @@ function Withdrawals() {
           {row.reason && <span className={styles.dim}>{t('assets:records.reason')}: {row.reason}</span>}
         </div>
       ))}
-      <Footer {...list} />
+      <ListFooter {...list} />
     </>
-  );
-}
-
-export function Footer({ items, more, loading, loadMore }: { items: readonly unknown[]; more: boolean; loading: boolean; loadMore: () => void }) {
-  const t = useT();
-  if (items.length === 0 && !loading) return <p className={styles.empty}>{t('assets:records.empty')}</p>;
-  if (!more) return items.length > 0 ? <p className={styles.empty}>{t('assets:records.end')}</p> : null;
-  return (
-    <button type="button" className={styles.more} onClick={loadMore} disabled={loading}>
-      {t('assets:records.more')}
-    </button>
   );
 }

@@ -8,7 +8,8 @@ import { language, useT } from '../../i18n';
 import { formatClock, formatFixed } from '../../lib/format';
 import styles from './detail.module.css';
 
-const BOOK_ROWS = 12;
+// The depth channel carries 20 levels a side: the pair screen shows them all.
+const BOOK_ROWS = 20;
 
 /** Bids and asks side by side, best first, with bars for the quantity up to each level. */
 export function OrderBookPanel({ info }: { info: MarketInfo }) {

@@ -1,6 +1,7 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useSearch } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import type { MarketInfo } from '../../../contract/worker-api';
 import { api } from '../../api/client';
 import { useMarketWatch, useTickers } from '../../core/hooks';
 import { marketBySymbol, markets, quoteOf } from '../../core/store';
@@ -89,6 +90,31 @@ export function DetailScreen() {
       {panel === 'book' && <OrderBookPanel info={info} />}
       {panel === 'depth' && <DepthPanel info={info} />}
       {panel === 'trades' && <TradesPanel info={info} />}
+      <TradeBar info={info} />
     </Screen>
+  );
+}
+
+/**
+ * The way from a pair to trading it, in the mode that fits: coins open spot buy or sell,
+ * stocks open a long or short contract; the other modes are one tap away.
+ */
+function TradeBar({ info }: { info: MarketInfo }) {
+  const t = useT();
+  const symbol = info.symbol.replace('/', '');
+  const crypto = info.kind === 'crypto';
+  const mode = crypto ? 'spot' : 'contract';
+  return (
+    <div className={styles.tradeBar}>
+      <Link to="/pages/transaction/index" search={{ mode: crypto ? 'contract' : 'seconds', symbol, side: 'buy' }} className={styles.tradeOther} data-testid="trade-other">
+        {t(crypto ? 'trade:modes.contract' : 'trade:modes.seconds')}
+      </Link>
+      <Link to="/pages/transaction/index" search={{ mode, symbol, side: 'buy' }} className={`${styles.tradeButton} ${styles.tradeBuy}`} data-testid="trade-buy">
+        {t(crypto ? 'trade:buy' : 'trade:contract.long')}
+      </Link>
+      <Link to="/pages/transaction/index" search={{ mode, symbol, side: 'sell' }} className={`${styles.tradeButton} ${styles.tradeSell}`} data-testid="trade-sell">
+        {t(crypto ? 'trade:sell' : 'trade:contract.short')}
+      </Link>
+    </div>
   );
 }

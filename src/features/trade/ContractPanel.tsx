@@ -1,0 +1,274 @@
+import { useSignalEffect } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ApiOutput } from '../../../contract/api';
+import { Money, parseAmount } from '../../../contract/money';
+import type { MarketInfo } from '../../../contract/worker-api';
+import { api } from '../../api/client';
+import { loggedIn } from '../../app/session';
+import { accountSummary } from '../../core/account';
+import { useAccountWatch, useMarketWatch } from '../../core/hooks';
+import { quoteOf } from '../../core/store';
+import { language, useT } from '../../i18n';
+import { cleanAmount } from '../../lib/amount';
+import { formatFixed } from '../../lib/format';
+import { useSubmit } from '../../lib/useSubmit';
+import { ConfirmDialog } from '../../ui/Dialog';
+import { PrimaryButton } from '../../ui/form';
+import { toast } from '../../ui/toast';
+import { Positions } from './Positions';
+import { Details, LoginToTrade, MiniBook, NumberBox } from './shared';
+import styles from './trade.module.css';
+
+type Direction = 'buy' | 'sell';
+
+/** Futures: open a long or a short with a multiple, at market or at a limit, with optional TP/SL. */
+export function ContractPanel({ market }: { market: MarketInfo }) {
+  useSignals();
+  const t = useT();
+  const logged = loggedIn.value;
+  useMarketWatch(market.id);
+  useAccountWatch(logged);
+  const quote = quoteOf(market.id);
+  const [info, setInfo] = useState<ApiOutput<'POST /lever/deal'> | null>(null);
+  const [type, setType] = useState<'market' | 'limit'>('market');
+  const [price, setPrice] = useState('');
+  const [share, setShare] = useState('1');
+  const [multiple, setMultiple] = useState(10);
+  const [stops, setStops] = useState(false);
+  const [takeProfit, setTakeProfit] = useState('');
+  const [stopLoss, setStopLoss] = useState('');
+  const [errors, setErrors] = useState<{ price?: string; share?: string }>({});
+  const [confirming, setConfirming] = useState<Direction | null>(null);
+  const [busy, run] = useSubmit();
+  const pricePending = useRef(true);
+
+  const load = useCallback(() => {
+    if (!logged) return;
+    void api('POST /lever/deal', { currency_id: market.currencyId, legal_id: market.legalId }, { silent: true })
+      .then((answer) => {
+        setInfo(answer);
+        setMultiple((current) => (answer.multiples.includes(current) ? current : (answer.multiples[1] ?? answer.multiples[0] ?? 1)));
+      })
+      .catch(() => undefined);
+  }, [logged, market.currencyId, market.legalId]);
+  useEffect(load, [load]);
+  useEffect(() => {
+    pricePending.current = true;
+    setPrice('');
+    setTakeProfit('');
+    setStopLoss('');
+    setErrors({});
+  }, [market.id]);
+  useSignalEffect(() => {
+    const last = quote?.last.value ?? Number.NaN;
+    if (pricePending.current && last > 0) {
+      pricePending.current = false;
+      setPrice(last.toFixed(market.pricePrecision));
+    }
+  });
+
+  const lang = language.value;
+  const live = quote?.last.value ?? Number.NaN;
+  const unitPrice = type === 'limit' ? Number(price) : live;
+  const lots = Number(share);
+  const quantity = info && lots > 0 ? new Money(info.lot_size).times(lots) : null;
+  const margin = quantity && unitPrice > 0 ? quantity.times(unitPrice).div(multiple).toNumber() : Number.NaN;
+  const fee = quantity && info && unitPrice > 0 ? quantity.times(unitPrice).times(info.fee_rate).toNumber() : Number.NaN;
+  const balance = accountSummary.value?.balance ?? (info ? Number(info.account.balance) : Number.NaN);
+
+  const review = (direction: Direction) => {
+    const found: { price?: string; share?: string } = {};
+    if (type === 'limit' && !parseAmount(price, market.pricePrecision)) found.price = t('validation:price_invalid');
+    if (!/^[1-9][0-9]*$/.test(share)) found.share = t('validation:share_invalid');
+    setErrors(found);
+    if (Object.keys(found).length === 0) setConfirming(direction);
+  };
+
+  const submit = (direction: Direction) =>
+    run(async () => {
+      setConfirming(null);
+      const position = await api('POST /lever/submit', {
+        currency_id: market.currencyId,
+        legal_id: market.legalId,
+        direction,
+        type,
+        share: Number(share),
+        multiple,
+        ...(type === 'limit' ? { price } : {}),
+        ...(stops && takeProfit ? { target_profit_price: takeProfit } : {}),
+        ...(stops && stopLoss ? { stop_loss_price: stopLoss } : {}),
+      });
+      toast(position.status === 'pending' ? t('trade:contract.waiting', { price: position.limit_price ?? '' }) : t('trade:contract.opened'));
+      load();
+    });
+
+  const money = (value: number) => formatFixed(value, 2, lang);
+  const direction = confirming ?? 'buy';
+
+  return (
+    <>
+      <div className={styles.layout}>
+        {logged ? (
+          <div className={styles.formCol}>
+            <div className={styles.typeRow} role="tablist">
+              {(['market', 'limit'] as const).map((key) => (
+                <button
+                  key={key}
+                  type="button"
+                  role="tab"
+                  aria-selected={type === key}
+                  className={`${styles.typeButton} ${type === key ? styles.typeOn : ''}`}
+                  onClick={() => setType(key)}
+                  data-testid={`contract-type-${key}`}
+                >
+                  {t(`trade:${key}`)}
+                </button>
+              ))}
+            </div>
+            {type === 'limit' ? (
+              <NumberBox
+                value={price}
+                onValue={(v) => {
+                  setPrice(cleanAmount(v, market.pricePrecision));
+                  setErrors(({ price: _, ...rest }) => rest);
+                }}
+                placeholder={t('trade:price', { currency: market.quote })}
+                step={10 ** -market.pricePrecision}
+                decimals={market.pricePrecision}
+                invalid={Boolean(errors.price)}
+                testId="contract-price"
+              />
+            ) : (
+              <div className={styles.fixedPrice}>{t('trade:confirm.at_market')}</div>
+            )}
+            {errors.price && (
+              <p className={styles.fieldError} role="alert">
+                {errors.price}
+              </p>
+            )}
+            <NumberBox
+              value={share}
+              onValue={(v) => {
+                setShare(v.replace(/[^0-9]/g, '').replace(/^0+/, ''));
+                setErrors(({ share: _, ...rest }) => rest);
+              }}
+              placeholder={t('trade:contract.lots')}
+              step={1}
+              decimals={0}
+              invalid={Boolean(errors.share)}
+              testId="contract-share"
+            />
+            {errors.share && (
+              <p className={styles.fieldError} role="alert">
+                {errors.share}
+              </p>
+            )}
+            {info && (
+              <p className={styles.note}>
+                {t('trade:contract.lot_size', {
+                  size: info.lot_size,
+                  base: market.base,
+                })}
+              </p>
+            )}
+            <div className={styles.wideChips} role="radiogroup" aria-label={t('trade:contract.multiple')}>
+              {(info?.multiples ?? []).map((value) => (
+                <button
+                  key={value}
+                  type="button"
+                  role="radio"
+                  aria-checked={multiple === value}
+                  className={`${styles.chip} ${multiple === value ? styles.chipOn : ''}`}
+                  onClick={() => setMultiple(value)}
+                  data-testid={`multiple-${value}`}
+                >
+                  {value}x
+                </button>
+              ))}
+            </div>
+            <label className={styles.line}>
+              <span>{t('trade:contract.stops')}</span>
+              <input type="checkbox" checked={stops} onChange={(event) => setStops(event.target.checked)} data-testid="contract-stops" />
+            </label>
+            {stops && (
+              <>
+                <NumberBox
+                  value={takeProfit}
+                  onValue={(v) => setTakeProfit(cleanAmount(v, market.pricePrecision))}
+                  placeholder={t('trade:contract.take_profit')}
+                  step={10 ** -market.pricePrecision}
+                  decimals={market.pricePrecision}
+                  testId="contract-tp"
+                />
+                <NumberBox
+                  value={stopLoss}
+                  onValue={(v) => setStopLoss(cleanAmount(v, market.pricePrecision))}
+                  placeholder={t('trade:contract.stop_loss')}
+                  step={10 ** -market.pricePrecision}
+                  decimals={market.pricePrecision}
+                  testId="contract-sl"
+                />
+              </>
+            )}
+            <div className={styles.line}>
+              <span>{t('trade:contract.margin')}</span>
+              <strong data-testid="contract-margin">{money(margin)} USDT</strong>
+            </div>
+            <div className={styles.line}>
+              <span>{t('trade:contract.fee')}</span>
+              <strong>{money(fee)} USDT</strong>
+            </div>
+            <div className={styles.line}>
+              <span>
+                {t('trade:available', {
+                  amount: money(balance),
+                  currency: 'USDT',
+                })}
+              </span>
+              <Link to="/pages/fund/fundTransfer" className={styles.linkish}>
+                {t('trade:transfer')}
+              </Link>
+            </div>
+            <div className={styles.stack}>
+              <PrimaryButton variant="buy" busy={busy} onClick={() => review('buy')} testId="contract-long">
+                {t('trade:contract.open_long')}
+              </PrimaryButton>
+              <PrimaryButton variant="sell" busy={busy} onClick={() => review('sell')} testId="contract-short">
+                {t('trade:contract.open_short')}
+              </PrimaryButton>
+            </div>
+            {market.kind === 'stock' && <p className={styles.note}>{t('trade:contract.usd_note')}</p>}
+          </div>
+        ) : (
+          <LoginToTrade />
+        )}
+        <MiniBook market={market} onPrice={(value) => type === 'limit' && setPrice(value)} />
+      </div>
+      {logged && <Positions />}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('trade:confirm.contract_title')}
+        message={
+          <Details
+            rows={[
+              [t('trade:confirm.market'), market.symbol],
+              [t('trade:confirm.direction'), <span className={direction === 'buy' ? 'up' : 'down'}>{t(direction === 'buy' ? 'trade:contract.long' : 'trade:contract.short')}</span>],
+              [t('trade:confirm.type'), t(`trade:${type}`)],
+              [t('trade:confirm.price'), type === 'limit' ? formatFixed(Number(price), market.pricePrecision, lang) : t('trade:confirm.at_market')],
+              [t('trade:confirm.lots'), `${share} (${quantity?.toFixed() ?? '--'} ${market.base})`],
+              [t('trade:confirm.multiple'), `${multiple}x`],
+              [t('trade:confirm.margin'), `${type === 'market' ? '≈ ' : ''}${money(margin)} USDT`],
+              [t('trade:confirm.fee'), `${type === 'market' ? '≈ ' : ''}${money(fee)} USDT`],
+              ...(stops && takeProfit ? [[t('trade:confirm.take_profit'), takeProfit] as const] : []),
+              ...(stops && stopLoss ? [[t('trade:confirm.stop_loss'), stopLoss] as const] : []),
+            ]}
+          />
+        }
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => void submit(direction)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,298 @@
+import { computed, useSignalEffect } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ApiOutput } from '../../../contract/api';
+import { Money, parseAmount } from '../../../contract/money';
+import type { MarketInfo, OptionView } from '../../../contract/worker-api';
+import { api } from '../../api/client';
+import { loggedIn } from '../../app/session';
+import { countdownOf, openOptions, settledOptions } from '../../core/account';
+import { useAccountWatch, useMarketWatch } from '../../core/hooks';
+import { quoteOf } from '../../core/store';
+import { language, useT } from '../../i18n';
+import { cleanAmount } from '../../lib/amount';
+import { formatFixed } from '../../lib/format';
+import { useSubmit } from '../../lib/useSubmit';
+import { BoundText } from '../../ui/BoundText';
+import { ConfirmDialog } from '../../ui/Dialog';
+import { PrimaryButton } from '../../ui/form';
+import { toast } from '../../ui/toast';
+import { ChangeText, PriceCell } from '../market/cells';
+import { Details, LoginToTrade, NumberBox, priceText } from './shared';
+import styles from './trade.module.css';
+
+type Direction = 'up' | 'down';
+type Durations = ApiOutput<'GET /microtrade/seconds'>;
+
+/**
+ * Seconds options: up or down over a chosen duration, with the payout ratio of that
+ * duration. The countdowns run in the worker; results land as the market decides them.
+ */
+export function SecondsPanel({ market }: { market: MarketInfo }) {
+  useSignals();
+  const t = useT();
+  const logged = loggedIn.value;
+  useMarketWatch(market.id);
+  useAccountWatch(logged);
+  const quote = quoteOf(market.id);
+  const [durations, setDurations] = useState<Durations | null>(null);
+  const [seconds, setSeconds] = useState(30);
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [currencies, setCurrencies] = useState<ApiOutput<'GET /microtrade/payable_currencies'>>([]);
+  const [confirming, setConfirming] = useState<Direction | null>(null);
+  const [busy, run] = useSubmit();
+
+  useEffect(
+    () =>
+      void api('GET /microtrade/seconds', {}, { silent: true })
+        .then(setDurations)
+        .catch(() => undefined),
+    [],
+  );
+  const loadCurrencies = useCallback(() => {
+    if (logged)
+      void api('GET /microtrade/payable_currencies', {}, { silent: true })
+        .then(setCurrencies)
+        .catch(() => undefined);
+  }, [logged]);
+  useEffect(loadCurrencies, [loadCurrencies]);
+
+  // Each result, once, as it lands.
+  const shown = useRef(settledOptions.peek().length);
+  useSignalEffect(() => {
+    const settled = settledOptions.value;
+    for (const option of settled.slice(shown.current)) {
+      const direction = t(`trade:seconds.${option.direction}`);
+      toast(
+        t(`trade:seconds.landed.${option.result ?? 'tie'}`, {
+          symbol: option.symbol,
+          direction,
+          profit: option.profit ?? '0',
+          currency: option.code,
+        }),
+        3000,
+      );
+    }
+    if (settled.length > shown.current) loadCurrencies();
+    shown.current = settled.length;
+  });
+
+  const lang = language.value;
+  const rule = durations?.durations.find((d) => d.seconds === seconds) ?? durations?.durations[0];
+  const currency = currencies[0];
+  const stake = Number(amount);
+  const expected = rule && stake > 0 ? stake * Number(rule.profit_ratio) : Number.NaN;
+  const fee = rule && stake > 0 ? stake * Number(rule.fee_rate) : Number.NaN;
+
+  const review = (direction: Direction) => {
+    if (!rule) return;
+    const parsed = parseAmount(amount, currency?.precision ?? 6);
+    const problem = !parsed
+      ? t('validation:amount_invalid')
+      : parsed.lt(rule.min_amount) || parsed.gt(rule.max_amount)
+        ? t('trade:seconds.range', {
+            min: rule.min_amount,
+            max: rule.max_amount,
+            currency: currency?.code ?? 'USDT',
+          })
+        : undefined;
+    setError(problem);
+    if (!problem) setConfirming(direction);
+  };
+
+  const buy = (direction: Direction) =>
+    run(async () => {
+      setConfirming(null);
+      if (!rule || !currency) return;
+      await api('POST /microtrade/submit', {
+        match_id: market.id,
+        currency_id: currency.currency_id,
+        type: direction,
+        seconds: rule.seconds,
+        number: amount,
+      });
+      toast(
+        t('trade:seconds.bought', {
+          seconds: rule.seconds,
+          direction: t(`trade:seconds.${direction}`),
+        }),
+      );
+      loadCurrencies();
+    });
+
+  const direction = confirming ?? 'up';
+  const money = (value: number) => formatFixed(value, 2, lang);
+
+  return (
+    <>
+      <div className={styles.bigPrice}>
+        {quote && <PriceCell quote={quote} />}
+        {quote && <ChangeText quote={quote} />}
+      </div>
+      <div className={styles.secondsForm}>
+        {logged ? (
+          <>
+            <span className={styles.note}>{t('trade:seconds.duration')}</span>
+            <div className={styles.durations} role="radiogroup">
+              {durations?.durations.map((d) => (
+                <button
+                  key={d.seconds}
+                  type="button"
+                  role="radio"
+                  aria-checked={d.seconds === rule?.seconds}
+                  className={`${styles.duration} ${d.seconds === rule?.seconds ? styles.durationOn : ''}`}
+                  onClick={() => setSeconds(d.seconds)}
+                  data-testid={`duration-${d.seconds}`}
+                >
+                  <span>{d.seconds}s</span>
+                  <span>
+                    {t('trade:seconds.payout', {
+                      percent: new Money(d.profit_ratio).times(100).toFixed(),
+                    })}
+                  </span>
+                </button>
+              ))}
+            </div>
+            <NumberBox
+              value={amount}
+              onValue={(v) => {
+                setAmount(cleanAmount(v, currency?.precision ?? 6));
+                setError(undefined);
+              }}
+              placeholder={t('trade:seconds.amount', {
+                currency: currency?.code ?? 'USDT',
+              })}
+              step={10}
+              decimals={0}
+              invalid={Boolean(error)}
+              testId="seconds-amount"
+            />
+            {error && (
+              <p className={styles.fieldError} role="alert">
+                {error}
+              </p>
+            )}
+            {rule && !error && (
+              <p className={styles.note}>
+                {t('trade:seconds.range', {
+                  min: rule.min_amount,
+                  max: rule.max_amount,
+                  currency: currency?.code ?? 'USDT',
+                })}
+              </p>
+            )}
+            <div className={styles.line}>
+              <span>{t('trade:seconds.expected')}</span>
+              <strong className="up">{Number.isFinite(expected) ? `+${money(expected)}` : '--'}</strong>
+            </div>
+            <div className={styles.line}>
+              <span>
+                {t('trade:available', {
+                  amount: currency?.available ?? '--',
+                  currency: currency?.code ?? 'USDT',
+                })}
+              </span>
+              <Link to="/pages/fund/fundTransfer" className={styles.linkish}>
+                {t('trade:transfer')}
+              </Link>
+            </div>
+            <div className={styles.buttons}>
+              <PrimaryButton variant="buy" busy={busy} onClick={() => review('up')} testId="seconds-up">
+                {t('trade:seconds.buy_up')}
+              </PrimaryButton>
+              <PrimaryButton variant="sell" busy={busy} onClick={() => review('down')} testId="seconds-down">
+                {t('trade:seconds.buy_down')}
+              </PrimaryButton>
+            </div>
+            <p className={styles.note}>{t('trade:seconds.rules')}</p>
+          </>
+        ) : (
+          <LoginToTrade />
+        )}
+      </div>
+      {logged && <OpenOptions />}
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('trade:confirm.seconds_title')}
+        message={
+          <Details
+            rows={[
+              [t('trade:confirm.market'), market.symbol],
+              [t('trade:confirm.direction'), <span className={direction === 'up' ? 'up' : 'down'}>{t(`trade:seconds.${direction}`)}</span>],
+              [t('trade:confirm.duration'), `${rule?.seconds ?? '--'}s`],
+              [t('trade:confirm.buy_price'), quote ? <PriceCell quote={quote} /> : '--'],
+              [t('trade:confirm.stake'), `${amount} ${currency?.code ?? ''}`],
+              [t('trade:confirm.fee'), `${money(fee)} ${currency?.code ?? ''}`],
+              [t('trade:confirm.if_win'), <span className="up">+{money(expected)}</span>],
+              [t('trade:confirm.if_lose'), <span className="down">-{money(stake)}</span>],
+            ]}
+          />
+        }
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => void buy(direction)}
+      />
+    </>
+  );
+}
+
+/** Open options with their countdowns (from the worker) and where the price stands against their opening. */
+export function OpenOptions({ header = true }: { header?: boolean }) {
+  useSignals();
+  const t = useT();
+  const list = openOptions.value;
+  return (
+    <section className={header ? styles.section : undefined}>
+      {header && (
+        <div className={styles.sectionHead}>
+          <span className={`${styles.sectionTitle} ${styles.sectionTitleOn}`}>
+            {t('trade:seconds.open')} ({list.length})
+          </span>
+          <Link to="/pages/transaction/seconds_order" className={styles.sectionAction}>
+            {t('trade:orders.all')}
+          </Link>
+        </div>
+      )}
+      {list.length === 0 && <p className={styles.empty}>{t('trade:seconds.none')}</p>}
+      {list.map((option) => (
+        <OptionRow key={option.id} option={option} />
+      ))}
+    </section>
+  );
+}
+
+function OptionRow({ option }: { option: OptionView }) {
+  const t = useT();
+  const quote = quoteOf(option.market_id);
+  const clock = useMemo(() => {
+    const left = countdownOf(option.id);
+    return computed(() => (Number.isFinite(left.value) ? t('trade:seconds.left', { seconds: left.value }) : '--'));
+  }, [option.id, t]);
+  return (
+    <div className={styles.order} data-testid="option">
+      <div className={styles.orderHead}>
+        <span className={`${styles.badge} ${option.direction === 'up' ? styles.badgeUp : styles.badgeDown}`}>{t(`trade:seconds.${option.direction}`)}</span>
+        <span className={styles.orderTitle}>{option.symbol}</span>
+        <span className={`${styles.badge} ${styles.badgeFlat}`}>{option.seconds}s</span>
+        <BoundText text={clock} className={`${styles.countdown} ${styles.orderTime}`} testId="option-countdown" />
+      </div>
+      <dl className={styles.grid3}>
+        <div>
+          <dt>{t('trade:confirm.stake')}</dt>
+          <dd>
+            {option.stake} {option.code}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trade:seconds.open_price')}</dt>
+          <dd>{priceText(option.market_id, option.open_price)}</dd>
+        </div>
+        <div>
+          <dt>{t('trade:book.last')}</dt>
+          <dd>{quote ? <PriceCell quote={quote} /> : '--'}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,329 @@
+import { useSignalEffect } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { Link } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ApiOutput } from '../../../contract/api';
+import { floor, Money, parseAmount } from '../../../contract/money';
+import type { MarketInfo, SpotOrderView } from '../../../contract/worker-api';
+import { api } from '../../api/client';
+import { loggedIn } from '../../app/session';
+import { ordersVersion } from '../../core/account';
+import { useMarketWatch } from '../../core/hooks';
+import { quoteOf } from '../../core/store';
+import { language, useT } from '../../i18n';
+import { cleanAmount } from '../../lib/amount';
+import { formatFixed } from '../../lib/format';
+import { useSubmit } from '../../lib/useSubmit';
+import { ConfirmDialog } from '../../ui/Dialog';
+import { PrimaryButton } from '../../ui/form';
+import { toast } from '../../ui/toast';
+import { Details, LoginToTrade, MiniBook, NumberBox } from './shared';
+import styles from './trade.module.css';
+
+type Side = 'buy' | 'sell';
+const PERCENTS = [25, 50, 75, 100] as const;
+
+/** Spot: buy or sell a coin against USDT with a limit or market order, beside the book. */
+export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo; initialSide?: Side }) {
+  useSignals();
+  const t = useT();
+  const logged = loggedIn.value;
+  useMarketWatch(market.id);
+  const quote = quoteOf(market.id);
+  const [side, setSide] = useState<Side>(initialSide);
+  const [type, setType] = useState<'limit' | 'market'>('limit');
+  const [price, setPrice] = useState('');
+  const [amount, setAmount] = useState('');
+  const [errors, setErrors] = useState<{ price?: string; amount?: string }>({});
+  const [info, setInfo] = useState<ApiOutput<'GET /coin/info'> | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, run] = useSubmit();
+  const version = ordersVersion.value;
+  const pricePending = useRef(true);
+
+  const load = useCallback(() => {
+    if (!logged) return;
+    void api('GET /coin/info', { currency_id: market.currencyId, legal_id: market.legalId }, { silent: true })
+      .then(setInfo)
+      .catch(() => undefined);
+  }, [logged, market.currencyId, market.legalId]);
+  useEffect(load, [load, version]);
+
+  useEffect(() => {
+    pricePending.current = true;
+    setPrice('');
+    setAmount('');
+    setErrors({});
+  }, [market.id]);
+  // The price starts at the last trade once it is known.
+  useSignalEffect(() => {
+    const last = quote?.last.value ?? Number.NaN;
+    if (pricePending.current && last > 0) {
+      pricePending.current = false;
+      setPrice(last.toFixed(market.pricePrecision));
+    }
+  });
+
+  const lang = language.value;
+  const last = quote?.last.peek() ?? Number.NaN;
+  const decimalsQuote = 6;
+  const available = info ? (side === 'buy' ? info.quote_available : info.base_available) : null;
+  const unitPrice = type === 'limit' ? Number(price) : last;
+  const total = Number(amount) > 0 && unitPrice > 0 ? Number(amount) * unitPrice : Number.NaN;
+
+  const setPercent = (percent: number) => {
+    if (!available || !(unitPrice > 0)) return;
+    const share = new Money(available).times(percent).div(100);
+    const quantity = side === 'buy' ? share.div(unitPrice) : share;
+    setAmount(floor(quantity, market.qtyPrecision).toFixed(market.qtyPrecision));
+  };
+
+  const review = () => {
+    const found: { price?: string; amount?: string } = {};
+    if (type === 'limit' && !parseAmount(price, market.pricePrecision)) found.price = t('validation:price_invalid');
+    if (!parseAmount(amount, market.qtyPrecision)) found.amount = t('validation:amount_invalid');
+    setErrors(found);
+    if (Object.keys(found).length === 0) setConfirming(true);
+  };
+
+  const place = () =>
+    run(async () => {
+      setConfirming(false);
+      const order = await api('POST /coin/trade', {
+        currency_id: market.currencyId,
+        legal_id: market.legalId,
+        type: side,
+        amount,
+        ...(type === 'limit' ? { target_price: price } : {}),
+      });
+      toast(
+        order.status === 'filled'
+          ? t('trade:filled', {
+              amount: order.filled,
+              base: market.base,
+              price: order.average ?? '',
+            })
+          : t('trade:placed'),
+      );
+      setAmount('');
+      load();
+    });
+
+  const fee = info ? new Money(info.fee_rate).times(new Money(1).minus(info.fee_discount)).times(100).toFixed() : null;
+
+  return (
+    <>
+      <div className={styles.layout}>
+        {logged ? (
+          <div className={styles.formCol}>
+            <div className={styles.sideToggle} role="tablist">
+              {(['buy', 'sell'] as const).map((key) => (
+                <button
+                  key={key}
+                  type="button"
+                  role="tab"
+                  aria-selected={side === key}
+                  className={`${styles.sideButton} ${side === key ? (key === 'buy' ? styles.sideBuy : styles.sideSell) : ''}`}
+                  onClick={() => setSide(key)}
+                  data-testid={`spot-side-${key}`}
+                >
+                  {t(`trade:${key}`)}
+                </button>
+              ))}
+            </div>
+            <div className={styles.typeRow} role="tablist">
+              {(['limit', 'market'] as const).map((key) => (
+                <button
+                  key={key}
+                  type="button"
+                  role="tab"
+                  aria-selected={type === key}
+                  className={`${styles.typeButton} ${type === key ? styles.typeOn : ''}`}
+                  onClick={() => setType(key)}
+                  data-testid={`spot-type-${key}`}
+                >
+                  {t(`trade:${key}`)}
+                </button>
+              ))}
+            </div>
+            {type === 'limit' ? (
+              <NumberBox
+                value={price}
+                onValue={(v) => {
+                  setPrice(cleanAmount(v, market.pricePrecision));
+                  setErrors(({ price: _, ...rest }) => rest);
+                }}
+                placeholder={t('trade:price', { currency: market.quote })}
+                step={10 ** -market.pricePrecision}
+                decimals={market.pricePrecision}
+                invalid={Boolean(errors.price)}
+                testId="spot-price"
+              />
+            ) : (
+              <div className={styles.fixedPrice}>{t('trade:market_price')}</div>
+            )}
+            {errors.price && (
+              <p className={styles.fieldError} role="alert">
+                {errors.price}
+              </p>
+            )}
+            <NumberBox
+              value={amount}
+              onValue={(v) => {
+                setAmount(cleanAmount(v, market.qtyPrecision));
+                setErrors(({ amount: _, ...rest }) => rest);
+              }}
+              placeholder={t('trade:amount', { currency: market.base })}
+              step={10 ** -market.qtyPrecision}
+              decimals={market.qtyPrecision}
+              invalid={Boolean(errors.amount)}
+              testId="spot-amount"
+            />
+            {errors.amount && (
+              <p className={styles.fieldError} role="alert">
+                {errors.amount}
+              </p>
+            )}
+            <div className={styles.chips}>
+              {PERCENTS.map((percent) => (
+                <button key={percent} type="button" className={styles.chip} onClick={() => setPercent(percent)}>
+                  {percent}%
+                </button>
+              ))}
+            </div>
+            <div className={styles.line}>
+              <span>{t('trade:total', { currency: market.quote })}</span>
+              <strong data-testid="spot-total">{formatFixed(total, decimalsQuote, lang)}</strong>
+            </div>
+            <div className={styles.line}>
+              <span data-testid="spot-available">
+                {available
+                  ? t('trade:available', {
+                      amount: available,
+                      currency: side === 'buy' ? market.quote : market.base,
+                    })
+                  : ''}
+              </span>
+              <Link to="/pages/fund/fundTransfer" className={styles.linkish}>
+                {t('trade:transfer')}
+              </Link>
+            </div>
+            <PrimaryButton variant={side} busy={busy} onClick={review} testId="spot-submit">
+              {t(side === 'buy' ? 'trade:buy_base' : 'trade:sell_base', {
+                base: market.base,
+              })}
+            </PrimaryButton>
+            {fee && <p className={styles.note}>{t('trade:fee_note', { rate: fee })}</p>}
+          </div>
+        ) : (
+          <LoginToTrade />
+        )}
+        <MiniBook market={market} onPrice={(value) => type === 'limit' && setPrice(value)} />
+      </div>
+      {logged && <OpenSpotOrders market={market} version={version} onChange={load} />}
+      <ConfirmDialog
+        open={confirming}
+        title={t('trade:confirm.spot_title')}
+        message={
+          <Details
+            rows={[
+              [t('trade:confirm.market'), market.symbol],
+              [t('trade:confirm.side'), <span className={side === 'buy' ? 'up' : 'down'}>{t(`trade:${side}`)}</span>],
+              [t('trade:confirm.type'), t(`trade:${type}`)],
+              [t('trade:confirm.price'), type === 'limit' ? formatFixed(Number(price), market.pricePrecision, lang) : t('trade:confirm.at_market')],
+              [t('trade:confirm.amount'), `${amount} ${market.base}`],
+              [t('trade:confirm.total'), `${type === 'market' ? '≈ ' : ''}${formatFixed(total, decimalsQuote, lang)} ${market.quote}`],
+              ...(fee ? [[t('trade:confirm.fee'), `${fee}%`] as const] : []),
+            ]}
+          />
+        }
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void place()}
+      />
+    </>
+  );
+}
+
+/** The user's open orders in this market, with cancel; they follow order events. */
+function OpenSpotOrders({ market, version, onChange }: { market: MarketInfo; version: number; onChange: () => void }) {
+  const t = useT();
+  const [orders, setOrders] = useState<SpotOrderView[]>([]);
+  const [busy, run] = useSubmit();
+  const load = useCallback(() => {
+    void api(
+      'GET /coin/list',
+      {
+        status: 'open',
+        currency_id: market.currencyId,
+        legal_id: market.legalId,
+        limit: 20,
+      },
+      { silent: true },
+    )
+      .then((page) => setOrders(page.data))
+      .catch(() => undefined);
+  }, [market.currencyId, market.legalId]);
+  useEffect(load, [load, version]);
+
+  const cancel = (id: number) =>
+    run(async () => {
+      await api('POST /coin/cancel', { id });
+      toast(t('trade:orders.cancelled'));
+      load();
+      onChange();
+    });
+
+  return (
+    <section className={styles.section}>
+      <div className={styles.sectionHead}>
+        <span className={`${styles.sectionTitle} ${styles.sectionTitleOn}`}>
+          {t('trade:orders.open')} ({orders.length})
+        </span>
+        <Link to="/pages/transaction/currency_order" className={styles.sectionAction}>
+          {t('trade:orders.all')}
+        </Link>
+      </div>
+      {orders.length === 0 && <p className={styles.empty}>{t('trade:orders.none')}</p>}
+      {orders.map((order) => (
+        <SpotOrderRow key={order.id} order={order} pricePrecision={market.pricePrecision}>
+          <button type="button" className={styles.small} disabled={busy} onClick={() => void cancel(order.id)} data-testid={`cancel-order-${order.id}`}>
+            {t('trade:orders.cancel')}
+          </button>
+        </SpotOrderRow>
+      ))}
+    </section>
+  );
+}
+
+/** One spot order: side, type, price, amount and how much of it filled. */
+export function SpotOrderRow({ order, pricePrecision, children }: { order: SpotOrderView; pricePrecision: number; children?: ReactNode }) {
+  const t = useT();
+  const lang = language.value;
+  return (
+    <div className={styles.order} data-testid="spot-order">
+      <div className={styles.orderHead}>
+        <span className={`${styles.badge} ${order.side === 'buy' ? styles.badgeUp : styles.badgeDown}`}>{t(`trade:${order.side}`)}</span>
+        <span className={styles.orderTitle}>{order.symbol}</span>
+        <span className={`${styles.badge} ${styles.badgeFlat}`}>{t(`trade:${order.type}`)}</span>
+        <span className={styles.orderTime}>{new Date(order.created_at).toLocaleString()}</span>
+      </div>
+      <dl className={styles.grid3}>
+        <div>
+          <dt>{t('trade:orders.price')}</dt>
+          <dd>{order.price ? formatFixed(Number(order.price), pricePrecision, lang) : t('trade:market')}</dd>
+        </div>
+        <div>
+          <dt>{t('trade:orders.filled')}</dt>
+          <dd data-testid="order-filled">
+            {order.filled} / {order.amount}
+          </dd>
+        </div>
+        <div>
+          <dt>{order.status === 'open' ? t('trade:orders.average') : t(`trade:orders.status.${order.status}`)}</dt>
+          <dd>{order.average ? formatFixed(Number(order.average), pricePrecision, lang) : '--'}</dd>
+        </div>
+      </dl>
+      {children && <div className={styles.rowActions}>{children}</div>}
+    </div>
+  );
+}

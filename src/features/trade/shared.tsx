@@ -1,0 +1,231 @@
+import { computed, type ReadonlySignal } from '@preact/signals-react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { Link } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import type { MarketInfo } from '../../../contract/worker-api';
+import { goToLogin } from '../../app/navigation';
+import { depthOf, marketBySymbol, markets, quoteOf } from '../../core/store';
+import { language, useT } from '../../i18n';
+import { formatFixed } from '../../lib/format';
+import { PrimaryButton, TextInput } from '../../ui/form';
+import { ChevronDownIcon } from '../../ui/icons';
+import { Sheet } from '../../ui/Sheet';
+import { ChangeText, PriceCell } from '../market/cells';
+import type { TradeMode } from './search';
+import styles from './trade.module.css';
+
+
+/** Which markets a mode trades: spot only coins against USDT; contracts and options every market. */
+export function tradable(mode: TradeMode, market: MarketInfo): boolean {
+  return mode === 'spot' ? market.kind === 'crypto' : mode === 'contract' ? market.contract : true;
+}
+
+/** The market a trade screen shows: the one asked for if the mode trades it, else the first that it does. */
+export function useTradeMarket(mode: TradeMode, symbol: string): MarketInfo | undefined {
+  useSignals();
+  const asked = marketBySymbol(symbol);
+  if (asked && tradable(mode, asked)) return asked;
+  return markets.value.find((market) => tradable(mode, market));
+}
+
+/** The pair, its live price and change, a picker for another, and the way to its chart. */
+export function PairBar({ mode, market, onPick }: { mode: TradeMode; market: MarketInfo; onPick: (market: MarketInfo) => void }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const quote = quoteOf(market.id);
+  return (
+    <div className={styles.pairBar}>
+      <button type="button" className={styles.pairButton} onClick={() => setOpen(true)} data-testid="pair-picker">
+        {market.symbol}
+        <ChevronDownIcon size={16} />
+      </button>
+      {quote && (
+        <span className={styles.pairChange}>
+          <ChangeText quote={quote} />
+        </span>
+      )}
+      <span className={styles.pairLinks}>
+        <Link to="/pages/market/detail" search={{ symbol: market.symbol.replace('/', '') }} className={styles.iconLink}>
+          {t('trade:chart')}
+        </Link>
+      </span>
+      <MarketPicker
+        open={open}
+        mode={mode}
+        onClose={() => setOpen(false)}
+        onPick={(picked) => {
+          setOpen(false);
+          onPick(picked);
+        }}
+      />
+    </div>
+  );
+}
+
+function MarketPicker({ open, mode, onClose, onPick }: { open: boolean; mode: TradeMode; onClose: () => void; onPick: (market: MarketInfo) => void }) {
+  useSignals();
+  const t = useT();
+  const [query, setQuery] = useState('');
+  const wanted = query.trim().toUpperCase();
+  const list = markets.value.filter((market) => tradable(mode, market) && (!wanted || market.symbol.includes(wanted) || market.name.toUpperCase().includes(wanted)));
+  return (
+    <Sheet open={open} title={t('trade:pick_market')} onClose={onClose} testId="market-picker">
+      <div className={styles.pickerSearch}>
+        <TextInput value={query} onValue={setQuery} placeholder={t('trade:search')} aria-label={t('trade:search')} />
+      </div>
+      {list.length === 0 && <p className={styles.empty}>{t('trade:no_markets')}</p>}
+      {list.map((market) => {
+        const quote = quoteOf(market.id);
+        return (
+          <button key={market.id} type="button" className={styles.pickerRow} onClick={() => onPick(market)} data-testid={`pick-${market.symbol.replace('/', '')}`}>
+            <span>
+              {market.symbol} <span className={styles.pickerKind}>{market.name}</span>
+            </span>
+            {quote && <PriceCell quote={quote} />}
+          </button>
+        );
+      })}
+    </Sheet>
+  );
+}
+
+/** Decimals of a market's prices (2 until the market list is known). */
+export const pricePrecisionOf = (marketId: number) => markets.value.find((market) => market.id === marketId)?.pricePrecision ?? 2;
+
+/** A price of a market as the app shows prices; '--' when there is none. */
+export function priceText(marketId: number, price: string | number | null | undefined): string {
+  return price === null || price === undefined || price === '' ? '--' : formatFixed(Number(price), pricePrecisionOf(marketId), language.value);
+}
+
+const BOOK_LEVELS = 6;
+
+/**
+ * The book beside an order form: asks above, the last price, bids below; tapping a
+ * level puts its price in the form. Quantities are bars of the running total.
+ */
+export function MiniBook({ market, onPrice }: { market: MarketInfo; onPrice?: (price: string) => void }) {
+  useSignals();
+  const t = useT();
+  const lang = language.value;
+  const depth = depthOf(market.id).value;
+  const quote = quoteOf(market.id);
+  const levels = (rows: Float64Array | undefined) => {
+    const out: { price: number; quantity: number; total: number }[] = [];
+    let total = 0;
+    for (let i = 0; rows && i + 1 < rows.length && out.length < BOOK_LEVELS; i += 2) {
+      total += rows[i + 1] as number;
+      out.push({
+        price: rows[i] as number,
+        quantity: rows[i + 1] as number,
+        total,
+      });
+    }
+    return out;
+  };
+  const asks = levels(depth?.asks);
+  const bids = levels(depth?.bids);
+  const max = Math.max(asks.at(-1)?.total ?? 0, bids.at(-1)?.total ?? 0, Number.MIN_VALUE);
+  const price = (value: number) => formatFixed(value, market.pricePrecision, lang);
+  const row = (level: { price: number; quantity: number; total: number }, side: 'bid' | 'ask') => (
+    <button key={`${side}-${level.price}`} type="button" className={styles.bookRow} onClick={() => onPrice?.(level.price.toFixed(market.pricePrecision))} data-testid={`book-${side}`}>
+      <span className={side === 'bid' ? styles.barBid : styles.barAsk} style={{ width: `${(level.total / max) * 100}%` }} />
+      <span className={side === 'bid' ? 'up' : 'down'}>{price(level.price)}</span>
+      <span>{formatFixed(level.quantity, Math.min(market.qtyPrecision, 4), lang)}</span>
+    </button>
+  );
+  return (
+    <section className={styles.book} aria-label={t('market:panels.book')}>
+      <div className={styles.bookHead}>
+        <span>{t('trade:book.price')}</span>
+        <span>{t('trade:book.amount')}</span>
+      </div>
+      {[...asks].reverse().map((level) => row(level, 'ask'))}
+      <div className={styles.bookLast}>{quote && <PriceCell quote={quote} className={styles.bookLastPrice} />}</div>
+      {bids.map((level) => row(level, 'bid'))}
+    </section>
+  );
+}
+
+/** A number field with − and + steppers of one `step`, as order forms have. */
+export function NumberBox({
+  value,
+  onValue,
+  placeholder,
+  step,
+  decimals,
+  invalid,
+  testId,
+}: {
+  value: string;
+  onValue: (value: string) => void;
+  placeholder: string;
+  step: number;
+  decimals: number;
+  invalid?: boolean;
+  testId: string;
+}) {
+  const bump = (direction: 1 | -1) => {
+    const current = Number(value) || 0;
+    const next = Math.max(0, current + direction * step);
+    onValue(next > 0 ? next.toFixed(decimals) : '');
+  };
+  return (
+    <div className={`${styles.numberBox} ${invalid ? styles.numberBoxInvalid : ''}`}>
+      <button type="button" className={styles.stepper} onClick={() => bump(-1)} aria-label="−" tabIndex={-1}>
+        −
+      </button>
+      <input
+        className={styles.numberInput}
+        inputMode="decimal"
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        placeholder={placeholder}
+        aria-label={placeholder}
+        data-testid={testId}
+      />
+      <button type="button" className={styles.stepper} onClick={() => bump(1)} aria-label="+" tabIndex={-1}>
+        +
+      </button>
+    </div>
+  );
+}
+
+/** Label and value pairs, as a confirmation lists them. */
+export function Details({ rows }: { rows: readonly (readonly [ReactNode, ReactNode])[] }) {
+  return (
+    <dl className={styles.details}>
+      {rows.map(([label, value], i) => (
+        <div key={i} style={{ display: 'contents' }}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** What a visitor sees in place of an order form. */
+export function LoginToTrade() {
+  const t = useT();
+  return (
+    <div className={styles.formCol}>
+      <p className={styles.note}>{t('trade:login_note')}</p>
+      <PrimaryButton onClick={goToLogin} testId="login-to-trade">
+        {t('trade:login_to_trade')}
+      </PrimaryButton>
+    </div>
+  );
+}
+
+/**
+ * A live figure as text with `decimals` (signed when asked, then `suffix`), for BoundText
+ * cells: `read` reads signals, so the text follows them without a render. '--' when unknown.
+ */
+export function numberText(read: () => number | null | undefined, decimals: number, { signed = false, suffix = '' } = {}): ReadonlySignal<string> {
+  return computed(() => {
+    const value = read();
+    if (value === null || value === undefined || !Number.isFinite(value)) return '--';
+    const body = formatFixed(Math.abs(value), decimals, language.value);
+    return `${value < 0 ? '-' : signed && value > 0 ? '+' : ''}${body}${suffix}`;
+  });
+}

@@ -1,0 +1,157 @@
+import { expect, test, type Page } from '@playwright/test';
+import { baseUrl, loggedInUser, open, toast } from './support';
+
+/** Moves USDT between the user's accounts through the API, as the transfer screen would. */
+async function move(page: Page, token: string, to: 'lever' | 'micro', amount: string): Promise<void> {
+  const response = await page.request.post(`${baseUrl()}/api/wallet/change`, {
+    headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' },
+    data: new URLSearchParams({ currency_id: '3', number: amount, from_field: 'change', to_field: to }).toString(),
+  });
+  expect(await response.json()).toMatchObject({ type: 'ok' });
+}
+
+const number = (text: string | null) => Number((text ?? '').replace(/[^0-9.-]/g, ''));
+
+test('spot: a limit order rests in the exchange book and the open orders, is cancelled; a market buy fills', async ({ page }) => {
+  await loggedInUser(page, 'spot');
+  await open(page, '/pages/transaction/index?mode=spot&symbol=BTCUSDT');
+  await expect(page.getByTestId('spot-price')).not.toHaveValue('');
+  await expect(page.getByTestId('spot-available')).toContainText('10000.000000 USDT');
+
+  await test.step('tapping a level of the book puts its price in the form', async () => {
+    const bids = page.getByTestId('book-bid');
+    await expect(bids).toHaveCount(6);
+    const third = bids.nth(2);
+    const shown = number(await third.locator('span').nth(1).textContent());
+    await third.click();
+    // The book may have moved between reading and tapping: the form takes a price of the book.
+    expect(Math.abs(Number(await page.getByTestId('spot-price').inputValue()) - shown)).toBeLessThan(shown * 0.01);
+  });
+
+  await test.step('a limit buy under the market rests in the exchange book and freezes its USDT', async () => {
+    // 0.1% under the best bid: inside the 20 levels of the book, out of reach of the next seconds' trades.
+    const best = number(await page.getByTestId('book-bid').first().locator('span').nth(1).textContent());
+    const price = (best * 0.999).toFixed(2);
+    await page.getByTestId('spot-price').fill(price);
+    await page.getByTestId('spot-amount').fill('0.01');
+    await expect(page.getByTestId('spot-total')).toHaveText(new Intl.NumberFormat('en-US', { minimumFractionDigits: 6 }).format(Number(price) * 0.01));
+    await page.getByTestId('spot-submit').click();
+    await expect(page.getByRole('dialog')).toContainText('Confirm order');
+    await page.getByTestId('dialog-confirm').click();
+    await expect(toast(page)).toHaveText('Order placed.');
+    const shown = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(Number(price));
+    await expect(page.getByTestId('spot-order')).toHaveCount(1);
+    await expect(page.getByTestId('spot-order')).toContainText(shown);
+    await expect(page.getByTestId('spot-available')).toContainText(`${(10000 - Number(price) * 0.01).toFixed(6)} USDT`);
+    // The pair screen shows the book's 20 levels a side: the order is one of them, for all to see.
+    await page.getByRole('link', { name: 'Chart' }).click();
+    await expect(page.getByTestId('order-book').locator('li').filter({ hasText: shown })).toHaveCount(1);
+    await page.goBack();
+  });
+
+  await test.step('cancelling it takes it out of the book and returns the USDT', async () => {
+    await page.getByTestId('spot-order').getByRole('button', { name: 'Cancel' }).click();
+    await expect(toast(page)).toHaveText('Order cancelled.');
+    await expect(page.getByTestId('spot-order')).toHaveCount(0);
+    await expect(page.getByTestId('spot-available')).toContainText('10000.000000 USDT');
+  });
+
+  await test.step('a market buy fills at once and its fills name their trades', async () => {
+    await page.getByTestId('spot-type-market').click();
+    await page.getByTestId('spot-amount').fill('0.002');
+    await page.getByTestId('spot-submit').click();
+    await page.getByTestId('dialog-confirm').click();
+    await expect(toast(page)).toHaveText(/^Order filled: 0\.00200 BTC at [\d.]+ on average\.$/);
+    await page.getByTestId('spot-side-sell').click();
+    await expect(page.getByTestId('spot-available')).toContainText('0.00199800 BTC');
+    await open(page, '/pages/transaction/currency_order');
+    await page.getByTestId('orders-tab-history').click();
+    const filled = page.getByTestId('spot-order').filter({ hasText: 'Filled' }).first();
+    await filled.getByRole('button', { name: 'Fills' }).click();
+    await expect(filled.getByTestId('fills')).toContainText(/Taker · 0\.\d+ @ [\d.]+ · Fee [\d.]+ · Trade #\d+/);
+  });
+});
+
+test('futures: open a long, set take profit and stop loss, watch the profit move, close all longs', async ({ page }) => {
+  const user = await loggedInUser(page, 'futures');
+  await move(page, user.token, 'lever', '2000');
+  await open(page, '/pages/transaction/index?mode=contract&symbol=BTCUSDT');
+  await expect(page.getByTestId('multiple-10')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('account-balance')).toHaveText('2,000.00');
+
+  // 15 lots of 0.01 BTC at 10x take about 1,440 of the 2,000 USDT as margin: far enough
+  // into the account for a liquidation price to exist.
+  await test.step('open a long of 15 lots at 10x', async () => {
+    await page.getByTestId('contract-share').fill('15');
+    await page.getByTestId('contract-long').click();
+    await expect(page.getByRole('dialog')).toContainText('Confirm position');
+    await expect(page.getByRole('dialog')).toContainText('15 (0.15 BTC)');
+    await page.getByTestId('dialog-confirm').click();
+    await expect(toast(page)).toHaveText('Position opened.');
+    await expect(page.getByTestId('position')).toHaveCount(1);
+  });
+
+  const position = page.getByTestId('position');
+  await test.step('set take profit and stop loss', async () => {
+    const mark = number(await position.getByTestId('position-mark').textContent());
+    await position.getByRole('button', { name: 'TP/SL' }).click();
+    await page.getByTestId('stops-tp').fill((mark * 1.2).toFixed(2));
+    await page.getByTestId('stops-sl').fill((mark * 0.8).toFixed(2));
+    await page.getByTestId('dialog-confirm').click();
+    await expect(toast(page)).toHaveText('Take profit and stop loss saved.');
+    const shown = (price: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(price.toFixed(2)));
+    await expect(position.getByTestId('position-stops')).toHaveText(`${shown(mark * 1.2)} / ${shown(mark * 0.8)}`);
+  });
+
+  await test.step('the profit, the mark price and the risk rate follow the market', async () => {
+    const profit = position.getByTestId('position-profit');
+    await expect(profit).toHaveText(/^[+-]?[\d,]+\.\d{2}$/);
+    const first = await profit.textContent();
+    await expect.poll(() => profit.textContent(), { timeout: 20_000, message: 'the profit moves with the market' }).not.toBe(first);
+    await expect(page.getByTestId('account-risk')).toHaveText(/^[\d,]+\.\d{2}%$/);
+    await expect(position.getByTestId('position-liquidation')).toHaveText(/^[\d,]+\.\d{2}$/);
+  });
+
+  await test.step('close all longs', async () => {
+    await page.getByTestId('close-all').click();
+    await page.getByTestId('close-all-buy').click();
+    await expect(page.getByRole('dialog')).toContainText('Close at the market price? Positions: 1');
+    await page.getByTestId('dialog-confirm').click();
+    await expect(toast(page)).toHaveText(/^Positions closed: 1\. Result: -?[\d.]+ USDT\.$/);
+    await expect(page.getByTestId('position')).toHaveCount(0);
+    await open(page, '/pages/transaction/contract_order');
+    await page.getByTestId('orders-tab-history').click();
+    await expect(page.getByTestId('closed-position').first()).toContainText('Closed with all');
+    await expect(page.getByTestId('closed-position').first().getByTestId('tick')).toContainText(/Trade #\d+ at [\d.]+/);
+  });
+});
+
+test('options: buy 30 seconds up, watch the countdown, see the result land', async ({ page }) => {
+  test.setTimeout(90_000);
+  const user = await loggedInUser(page, 'options');
+  await move(page, user.token, 'micro', '500');
+  await open(page, '/pages/transaction/index?mode=seconds&symbol=BTCUSDT');
+  await page.getByTestId('duration-30').click();
+  await page.getByTestId('seconds-amount').fill('5');
+  await page.getByTestId('seconds-up').click();
+  await expect(page.getByRole('alert')).toHaveText('From 10 to 5000 USDT');
+  await page.getByTestId('seconds-amount').fill('20');
+  await page.getByTestId('seconds-up').click();
+  await expect(page.getByRole('dialog')).toContainText('+16.00');
+  await page.getByTestId('dialog-confirm').click();
+  await expect(toast(page)).toHaveText('Option bought: 30 s, Up.');
+
+  const option = page.getByTestId('option');
+  await expect(option).toHaveCount(1);
+  const countdown = option.getByTestId('option-countdown');
+  await expect(countdown).toHaveText(/^(30|29|28) s$/);
+  await expect.poll(async () => number(await countdown.textContent()), { timeout: 10_000 }).toBeLessThan(27);
+
+  await expect(toast(page)).toHaveText(/^BTC\/USDT Up (won: \+[\d.]+ USDT|: a tie, the amount is back|lost: -[\d.]+ USDT)$/, { timeout: 45_000 });
+  await expect(option).toHaveCount(0);
+  await open(page, '/pages/transaction/seconds_order');
+  await page.getByTestId('orders-tab-settled').click();
+  await expect(page.getByTestId('settled-option')).toHaveCount(1);
+  await expect(page.getByTestId('settled-option').getByTestId('option-result')).toHaveText(/^(Won 15\.980000|Tie -0\.020000|Lost -20\.020000)$/);
+  await expect(page.getByTestId('settled-option').getByTestId('tick')).toContainText(/Trade #\d+ at [\d.]+/);
+});

@@ -1,0 +1,118 @@
+import { Money, ZERO } from '../contract/money';
+import { liquidationPrice, pnlOf, riskRate } from '../contract/trading';
+import type { AccountSummary, OptionView, PositionView } from '../contract/worker-api';
+import { COUNTDOWN_WIDTH, POSITION_WIDTH } from '../contract/worker-api';
+
+/**
+ * The user's trading as the worker keeps it live: positions from the last snapshot and
+ * the events since, valued at the latest prices with the same arithmetic the server
+ * settles with (contract/trading.ts); open options and their countdowns.
+ */
+export interface AccountSnapshot {
+  positions: PositionView[];
+  balance: string;
+  liquidationRisk: string;
+}
+
+export class AccountBook {
+  private positions: PositionView[] = [];
+  private balance = ZERO;
+  private liquidationRisk = new Money('0.2');
+  private options: OptionView[] = [];
+  private settled: OptionView[] = [];
+  positionsChanged = false;
+  optionsChanged = false;
+
+  reset(snapshot: AccountSnapshot): void {
+    this.positions = snapshot.positions;
+    this.balance = new Money(snapshot.balance);
+    this.liquidationRisk = new Money(snapshot.liquidationRisk);
+    this.positionsChanged = true;
+  }
+
+  resetOptions(open: OptionView[]): void {
+    this.options = open.filter((option) => option.status === 'open');
+    this.optionsChanged = true;
+  }
+
+  /** A position event: its new state. Answers true when the balance moved (a new snapshot is due). */
+  onPosition(position: PositionView): boolean {
+    const live = position.status === 'open' || position.status === 'pending';
+    const index = this.positions.findIndex((p) => p.id === position.id);
+    if (index >= 0 && live) this.positions[index] = position;
+    else if (index >= 0) this.positions.splice(index, 1);
+    else if (live) this.positions.unshift(position);
+    this.positions = [...this.positions];
+    this.positionsChanged = true;
+    return true;
+  }
+
+  onOption(option: OptionView): void {
+    const others = this.options.filter((o) => o.id !== option.id);
+    if (option.status === 'open') this.options = [option, ...others];
+    else {
+      this.options = others;
+      this.settled.push(option);
+    }
+    this.optionsChanged = true;
+  }
+
+  markets(): Set<number> {
+    return new Set(this.positions.map((p) => p.market_id));
+  }
+
+  get hasOptions(): boolean {
+    return this.options.length > 0;
+  }
+
+  takePositions(): PositionView[] | undefined {
+    if (!this.positionsChanged) return undefined;
+    this.positionsChanged = false;
+    return this.positions;
+  }
+
+  takeOptions(): OptionView[] | undefined {
+    if (!this.optionsChanged) return undefined;
+    this.optionsChanged = false;
+    return this.options;
+  }
+
+  takeSettled(): OptionView[] | undefined {
+    if (this.settled.length === 0) return undefined;
+    const settled = this.settled;
+    this.settled = [];
+    return settled;
+  }
+
+  /** Each open position at `priceOf` its market, and the account's totals. */
+  figures(priceOf: (marketId: number) => number | undefined): { rows: Float64Array; summary: AccountSummary } {
+    const open = this.positions.filter((p) => p.status === 'open' && p.price !== null);
+    const profits = open.map((p) => {
+      const price = priceOf(p.market_id);
+      const gross = price === undefined || !(price > 0) ? ZERO : pnlOf(p.direction === 'buy' ? 1 : -1, p.price ?? 0, price, p.quantity);
+      return { position: p, price, profit: gross.minus(p.overnight) };
+    });
+    const margins = open.reduce((total, p) => total.plus(p.margin), ZERO);
+    const profit = profits.reduce((total, row) => total.plus(row.profit), ZERO);
+    const rows = new Float64Array(open.length * POSITION_WIDTH);
+    profits.forEach((row, i) => {
+      const direction = row.position.direction === 'buy' ? 1 : -1;
+      // The position's own overnight fees move its liquidation price as a worse opening would.
+      const open = new Money(row.position.price ?? 0).plus(new Money(row.position.overnight).div(row.position.quantity).times(direction));
+      const liquidation = liquidationPrice({ direction, open, quantity: row.position.quantity }, { balance: this.balance, margins, otherPnl: profit.minus(row.profit) }, this.liquidationRisk);
+      rows.set([row.position.id, row.price ?? Number.NaN, row.profit.toNumber(), liquidation ? liquidation.toNumber() : Number.NaN], i * POSITION_WIDTH);
+    });
+    const risk = riskRate(this.balance, margins, profit);
+    return {
+      rows,
+      summary: { balance: this.balance.toNumber(), margins: margins.toNumber(), profit: profit.toNumber(), risk: risk ? risk.toNumber() : null, liquidationRisk: this.liquidationRisk.toNumber() },
+    };
+  }
+
+  /** Whole seconds left of each open option at `now`. */
+  countdown(now: number): Float64Array {
+    const rows = new Float64Array(this.options.length * COUNTDOWN_WIDTH);
+    this.options.forEach((option, i) => rows.set([option.id, Math.max(0, Math.ceil((option.expires_at - now) / 1000))], i * COUNTDOWN_WIDTH));
+    return rows;
+  }
+}
