@@ -10,6 +10,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Cell, CellGroup } from '../../ui/Cell';
 import { Field, Form, PrimaryButton, TextInput } from '../../ui/form';
 import { CameraIcon, CopyIcon } from '../../ui/icons';
+import { copyText } from '../../ui/clipboard';
 import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
 import { refreshUser } from '../auth/actions';
@@ -26,14 +27,26 @@ export function ProfileScreen() {
   const [busy, run] = useSubmit();
   const [uploading, runUpload] = useSubmit();
 
+  // The fresh profile fills the fields unless the user has started typing: a late
+  // answer must not overwrite what they entered.
+  const edited = useRef(false);
   useEffect(() => {
     void refreshUser()
       .then(() => {
+        if (edited.current) return;
         setNickname(user.value?.nickname ?? '');
         setSignature(user.value?.signature ?? '');
       })
       .catch(() => undefined);
   }, []);
+  const editNickname = (value: string) => {
+    edited.current = true;
+    setNickname(value);
+  };
+  const editSignature = (value: string) => {
+    edited.current = true;
+    setSignature(value);
+  };
 
   if (!me) return <Screen title={t('settings:profile.title')}>{null}</Screen>;
 
@@ -56,14 +69,7 @@ export function ProfileScreen() {
     });
   };
 
-  const copyInvite = async () => {
-    try {
-      await navigator.clipboard.writeText(me.invite_code);
-      toast(t('common:copied'));
-    } catch {
-      toast(me.invite_code);
-    }
-  };
+  const copyInvite = () => copyText(me.invite_code);
 
   return (
     <Screen title={t('settings:profile.title')}>
@@ -96,10 +102,10 @@ export function ProfileScreen() {
       </div>
       <Form onSubmit={() => void save()}>
         <Field label={t('settings:profile.nickname')} error={errors.nickname}>
-          <TextInput name="nickname" placeholder={t('settings:profile.nickname_placeholder')} value={nickname} onValue={setNickname} maxLength={10} />
+          <TextInput name="nickname" placeholder={t('settings:profile.nickname_placeholder')} value={nickname} onValue={editNickname} maxLength={10} />
         </Field>
         <Field label={t('settings:profile.signature')} error={errors.signature}>
-          <TextInput name="signature" placeholder={t('settings:profile.signature_placeholder')} value={signature} onValue={setSignature} maxLength={30} />
+          <TextInput name="signature" placeholder={t('settings:profile.signature_placeholder')} value={signature} onValue={editSignature} maxLength={30} />
         </Field>
         <PrimaryButton type="submit" busy={busy} testId="save-profile">
           {t('settings:profile.save')}
