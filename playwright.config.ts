@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { DEVICE_STATE } from './tests/e2e/device';
 
 /**
  * End-to-end specs in Debian's Chromium (never a downloaded browser) at a phone
@@ -20,6 +21,7 @@ export default defineConfig({
     isMobile: true,
     hasTouch: true,
     locale: 'en-US',
+    storageState: DEVICE_STATE,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

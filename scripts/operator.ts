@@ -17,6 +17,29 @@ const HELP = `Kestrel operator commands (DATA_DIR=${process.env['DATA_DIR'] ?? '
   adjust <uid> <currency> <amount> [--account legal|change|lever|micro] <reason...>
                                           adjust a balance (negative amounts debit)
   set-rate <CODE> <rate>                  set a fiat rate (units per US dollar)
+
+Content (rich text is sanitised by the server; options override the file; --lang defaults to en):
+  news-add <news|banner> <file> [--lang L] [--title T] [--summary S] [--cover /uploads/x.png]
+           [--sort N] [--pop]             add an article or a banner
+  news-edit <id> <file> [same options] [--no-pop]
+                                          change an article: the languages in the file
+  news-delete <id>                        remove an article or a banner
+  news-list [news|banner] [--lang L]      what readers see
+  faq-add <file> [--lang L] [--question Q] [--sort N]
+                                          add a question
+  faq-edit <id> <file> [--lang L] [--question Q] [--sort N]
+                                          change a question: the languages in the file
+  faq-delete <id>                         remove a question
+  faq-list [--lang L]                     the questions as readers see them
+  page-save <aboutus|contactus|operational_compliance> <file> [--lang L] [--title T]
+                                          write a page in one language (or those in the file)
+  service-link <https://...|mailto:...|none>
+                                          set or clear the customer service link
+  A <file> is HTML (the content; its first <h1> is the title unless --title is given) or
+  JSON: one text {"title", "summary", "content", "cover", "sort", "pop"} (a question:
+  {"question", "answer", "sort"}), or one text per language: {"en": {...}, "zh": {...}}.
+  Languages: en zh hk th jp kor fra spa.
+
   help                                    this list`;
 
 const dataDir = path.resolve(process.env['DATA_DIR'] ?? 'data');
@@ -26,7 +49,8 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function call(pathName: string, method: 'GET' | 'POST', fields: Record<string, string> = {}): Promise<unknown> {
+/** `json`: send the fields as a JSON body (articles: no URL-encoding of every non-ASCII character). */
+async function call(pathName: string, method: 'GET' | 'POST', fields: Record<string, string> = {}, json?: Record<string, string | number | boolean>): Promise<unknown> {
   const runFile = path.join(dataDir, 'server.json');
   if (!fs.existsSync(runFile)) fail(`No server is running with DATA_DIR=${dataDir} (no ${runFile}). Start it with npm start.`);
   const { port } = JSON.parse(fs.readFileSync(runFile, 'utf8')) as { port: number };
@@ -35,13 +59,88 @@ async function call(pathName: string, method: 'GET' | 'POST', fields: Record<str
   const url = `http://127.0.0.1:${port}/api${pathName}${method === 'GET' ? `?${body.toString()}` : ''}`;
   const response = await fetch(url, {
     method,
-    headers: { 'X-Operator-Token': token, ...(method === 'POST' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}) },
-    ...(method === 'POST' ? { body } : {}),
+    headers: { 'X-Operator-Token': token, ...(method === 'POST' ? { 'Content-Type': json ? 'application/json' : 'application/x-www-form-urlencoded' } : {}) },
+    ...(method === 'POST' ? { body: json ? JSON.stringify(json) : body } : {}),
   });
   const answer = (await response.json()) as { type: string; message: unknown };
   if (answer.type !== 'ok') fail(String(answer.message));
   return answer.message;
 }
+
+const LANGUAGES = ['en', 'zh', 'hk', 'th', 'jp', 'kor', 'fra', 'spa'];
+type Value = string | number | boolean;
+type Text = Record<string, Value>;
+
+/** Splits `--name value` options and `--flag` switches from the positional arguments. */
+function options(list: string[], withValue: readonly string[], switches: readonly string[]) {
+  const positional: string[] = [];
+  const values: Record<string, string> = {};
+  const on = new Set<string>();
+  for (let i = 0; i < list.length; i++) {
+    const arg = list[i] ?? '';
+    const name = arg.startsWith('--') ? arg.slice(2) : null;
+    if (name !== null && withValue.includes(name)) {
+      const value = list[++i];
+      if (value === undefined) fail(`--${name} needs a value`);
+      values[name] = value;
+    } else if (name !== null && switches.includes(name)) on.add(name);
+    else if (name !== null) fail(`Unknown option --${name}.`);
+    else positional.push(arg);
+  }
+  const lang = values['lang'] ?? 'en';
+  if (!LANGUAGES.includes(lang)) fail(`--lang must be one of ${LANGUAGES.join(' ')}`);
+  return { positional, values, on, lang };
+}
+
+/**
+ * The texts of a content file, by language: HTML is one text in `lang` (its first <h1> the
+ * title); JSON is one text, or one per language.
+ */
+function readTexts(file: string | undefined, lang: string, body: 'content' | 'answer', heading: 'title' | 'question'): Map<string, Text> {
+  if (!file) fail('a file is needed (HTML or JSON; see help)');
+  if (!fs.existsSync(file)) fail(`No file ${file}.`);
+  const text = fs.readFileSync(file, 'utf8');
+  if (/\.json$/i.test(file)) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      fail(`${file} is not valid JSON: ${(error as Error).message}`);
+    }
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) fail(`${file} must hold an object`);
+    const entries = Object.entries(parsed as Record<string, unknown>);
+    const perLanguage = entries.length > 0 && entries.every(([key]) => LANGUAGES.includes(key));
+    const texts = new Map<string, Text>();
+    for (const [language, value] of perLanguage ? entries : [[lang, parsed] as const]) {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) fail(`${file}: the text for ${language} must be an object`);
+      const fields: Text = {};
+      for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+        if (typeof field === 'string' || typeof field === 'number' || typeof field === 'boolean') fields[key] = field;
+      }
+      texts.set(language, fields);
+    }
+    return texts;
+  }
+  const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(text);
+  const fields: Text = { [body]: h1 ? text.replace(h1[0], '') : text };
+  if (h1?.[1]) fields[heading] = h1[1].replace(/<[^>]*>/g, '').trim();
+  return new Map([[lang, fields]]);
+}
+
+/** Sends each language's text in turn; the first creates the record when there is no id yet. */
+async function saveTexts(pathName: string, texts: Map<string, Text>, common: Text, overrides: Text, id: number | undefined, heading: 'title' | 'question'): Promise<number> {
+  let current = id;
+  for (const [lang, text] of texts) {
+    const fields: Text = { ...common, ...text, ...overrides, lang, ...(current === undefined ? {} : { id: current }) };
+    if (fields[heading] === undefined) fail(`No ${heading} for ${lang}: give --${heading} or put it in the file.`);
+    const answer = await call(pathName, 'POST', {}, fields);
+    if (typeof answer === 'object' && answer !== null && 'id' in answer) current = Number((answer as { id: number }).id);
+    console.log(`${lang}: saved${current === undefined ? '' : ` (id ${current})`}`);
+  }
+  return current ?? 0;
+}
+
+const CATEGORIES: Record<string, number> = { news: 4, banner: 5, banners: 5 };
 
 const [command, ...args] = process.argv.slice(2);
 const id = (value: string | undefined) => (value && /^\d+$/.test(value) ? value : fail('an id is needed (see: npm run operator -- pending)'));
@@ -98,6 +197,86 @@ switch (command) {
     const [code, rate] = args;
     if (!code || !rate) fail('usage: set-rate <CODE> <rate>');
     console.log(await call('/operator/rate', 'POST', { code: code.toUpperCase(), rate }));
+    break;
+  }
+  case 'news-add':
+  case 'news-edit': {
+    const o = options(args, ['lang', 'title', 'summary', 'cover', 'sort'], ['pop', 'no-pop']);
+    const overrides: Text = {};
+    for (const name of ['title', 'summary', 'cover'] as const) if (o.values[name] !== undefined) overrides[name] = o.values[name];
+    if (o.values['sort'] !== undefined) overrides['sort'] = Number(o.values['sort']);
+    if (o.on.has('pop')) overrides['pop'] = true;
+    if (o.on.has('no-pop')) overrides['pop'] = false;
+    let newsId: number | undefined;
+    let category: number;
+    let file: string | undefined;
+    if (command === 'news-add') {
+      category = CATEGORIES[o.positional[0] ?? ''] ?? fail('usage: news-add <news|banner> <file> [options]');
+      file = o.positional[1];
+    } else {
+      newsId = Number(id(o.positional[0]));
+      const current = (await call('/news/detail', 'POST', { id: String(newsId) })) as { c_id: number };
+      category = current.c_id;
+      file = o.positional[1];
+    }
+    const texts = readTexts(file, o.lang, 'content', 'title');
+    // `pop` is decided once, with the first language; the others leave it alone.
+    const [first, ...rest] = [...texts];
+    if (!first) fail('the file holds no text');
+    const saved = await saveTexts('/operator/news/save', new Map([first]), { c_id: category }, overrides, newsId, 'title');
+    const { pop: _pop, ...others } = overrides;
+    await saveTexts('/operator/news/save', new Map(rest), { c_id: category }, others, saved, 'title');
+    console.log(`article ${saved}`);
+    break;
+  }
+  case 'news-delete':
+    console.log(await call('/operator/news/delete', 'POST', { id: id(args[0]) }));
+    break;
+  case 'news-list': {
+    const o = options(args, ['lang'], []);
+    const category = CATEGORIES[o.positional[0] ?? 'news'] ?? fail('usage: news-list [news|banner] [--lang L]');
+    const rows: Record<string, unknown>[] = [];
+    for (let page = 1; ; page++) {
+      const list = (await call('/news/list', 'POST', { c_id: String(category), page: String(page), limit: '50', lang: o.lang })) as { data: Record<string, unknown>[]; more: boolean };
+      rows.push(...list.data);
+      if (!list.more) break;
+    }
+    const pop = (await call('/news/index_pop', 'GET', { lang: o.lang })) as { id: number } | null;
+    console.table(rows.map((row) => ({ id: row['id'], title: row['title'], cover: row['cover'] ?? '', pop: row['id'] === pop?.id ? 'yes' : '', created_at: new Date(Number(row['created_at'])).toISOString() })));
+    break;
+  }
+  case 'faq-add':
+  case 'faq-edit': {
+    const o = options(args, ['lang', 'question', 'sort'], []);
+    const overrides: Text = {};
+    if (o.values['question'] !== undefined) overrides['question'] = o.values['question'];
+    if (o.values['sort'] !== undefined) overrides['sort'] = Number(o.values['sort']);
+    const faqId = command === 'faq-edit' ? Number(id(o.positional[0])) : undefined;
+    const texts = readTexts(o.positional[command === 'faq-edit' ? 1 : 0], o.lang, 'answer', 'question');
+    console.log(`question ${await saveTexts('/operator/faq/save', texts, {}, overrides, faqId, 'question')}`);
+    break;
+  }
+  case 'faq-delete':
+    console.log(await call('/operator/faq/delete', 'POST', { id: id(args[0]) }));
+    break;
+  case 'faq-list': {
+    const o = options(args, ['lang'], []);
+    const rows = (await call('/faq', 'GET', { lang: o.lang })) as { id: number; question: string }[];
+    console.table(rows.map(({ id: faqId, question }) => ({ id: faqId, question })));
+    break;
+  }
+  case 'page-save': {
+    const o = options(args, ['lang', 'title'], []);
+    const key = o.positional[0];
+    if (key !== 'aboutus' && key !== 'contactus' && key !== 'operational_compliance') fail('usage: page-save <aboutus|contactus|operational_compliance> <file> [--lang L] [--title T]');
+    const texts = readTexts(o.positional[1], o.lang, 'content', 'title');
+    await saveTexts('/operator/page/save', texts, { key }, o.values['title'] === undefined ? {} : { title: o.values['title'] }, undefined, 'title');
+    break;
+  }
+  case 'service-link': {
+    const url = args[0];
+    if (url === undefined) fail('usage: service-link <https://...|mailto:...|none>');
+    console.log(await call('/operator/service_link', 'POST', { url: url === 'none' ? '' : url }));
     break;
   }
   default:

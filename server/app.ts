@@ -19,6 +19,8 @@ import { identityRoutes } from './identity/routes';
 import { tradingRoutes } from './trading/routes';
 import { operatorRoutes } from './operator/routes';
 import { walletRoutes } from './wallet/routes';
+import { contentRoutes } from './content/routes';
+import { peopleRoutes } from './people/routes';
 
 const BODY_LIMIT = 64 * 1024;
 
@@ -121,6 +123,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   identityRoutes(app, ctx);
   operatorRoutes(app, ctx);
   tradingRoutes(app, ctx);
+  contentRoutes(app, ctx);
+  peopleRoutes(app, ctx);
 
   const openApi = buildOpenApi(allEndpoints(), { title: 'Kestrel exchange API', version: APP_VERSION });
   app.get('/api/openapi.json', async () => openApi);

@@ -12,17 +12,24 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as PagesIndexChar91indexChar93RouteImport } from './routes/pages/index/[index]'
+import { Route as PagesKefuChar91indexChar93RouteImport } from './routes/pages/kefu/[index]'
 import { Route as PagesTransactionChar91indexChar93RouteImport } from './routes/pages/transaction/[index]'
+import { Route as PagesCommonAboutusRouteImport } from './routes/pages/common/aboutus'
 import { Route as PagesCommonAreaRouteImport } from './routes/pages/common/area'
+import { Route as PagesCommonArticleRouteImport } from './routes/pages/common/article'
+import { Route as PagesCommonContactusRouteImport } from './routes/pages/common/contactus'
+import { Route as PagesCommonFaqRouteImport } from './routes/pages/common/faq'
 import { Route as PagesCommonForgetRouteImport } from './routes/pages/common/forget'
 import { Route as PagesCommonLoginRouteImport } from './routes/pages/common/login'
 import { Route as PagesCommonRegisterRouteImport } from './routes/pages/common/register'
+import { Route as PagesCommonWebViewRouteImport } from './routes/pages/common/webView'
 import { Route as PagesMarketDetailRouteImport } from './routes/pages/market/detail'
 import { Route as PagesMarketMarketRouteImport } from './routes/pages/market/market'
 import { Route as PagesMarketSearchRouteImport } from './routes/pages/market/search'
 import { Route as PagesSettingAreasRouteImport } from './routes/pages/setting/areas'
 import { Route as PagesSettingCurrencyRouteImport } from './routes/pages/setting/currency'
 import { Route as PagesSettingLanguageRouteImport } from './routes/pages/setting/language'
+import { Route as PagesSettingOperational_complianceRouteImport } from './routes/pages/setting/operational_compliance'
 import { Route as PagesTransactionContractRouteImport } from './routes/pages/transaction/contract'
 import { Route as PagesTransactionCurrencyRouteImport } from './routes/pages/transaction/currency'
 import { Route as PagesTransactionIndex2RouteImport } from './routes/pages/transaction/index2'
@@ -37,8 +44,11 @@ import { Route as AuthPagesFundTransferRouteImport } from './routes/_auth/pages/
 import { Route as AuthPagesFundTransfer_historyRouteImport } from './routes/_auth/pages/fund/transfer_history'
 import { Route as AuthPagesFundWithdrawRouteImport } from './routes/_auth/pages/fund/withdraw'
 import { Route as AuthPagesSettingAddWalletRouteImport } from './routes/_auth/pages/setting/addWallet'
+import { Route as AuthPagesSettingBankRouteImport } from './routes/_auth/pages/setting/bank'
+import { Route as AuthPagesSettingBank_internationalRouteImport } from './routes/_auth/pages/setting/bank_international'
 import { Route as AuthPagesSettingCouponRouteImport } from './routes/_auth/pages/setting/coupon'
 import { Route as AuthPagesSettingEmailRouteImport } from './routes/_auth/pages/setting/email'
+import { Route as AuthPagesSettingInviteRouteImport } from './routes/_auth/pages/setting/invite'
 import { Route as AuthPagesSettingMobileRouteImport } from './routes/_auth/pages/setting/mobile'
 import { Route as AuthPagesSettingPasswordRouteImport } from './routes/_auth/pages/setting/password'
 import { Route as AuthPagesSettingPayPasswordRouteImport } from './routes/_auth/pages/setting/payPassword'
@@ -46,6 +56,7 @@ import { Route as AuthPagesSettingRealRouteImport } from './routes/_auth/pages/s
 import { Route as AuthPagesSettingReal_markRouteImport } from './routes/_auth/pages/setting/real_mark'
 import { Route as AuthPagesSettingSecurityRouteImport } from './routes/_auth/pages/setting/security'
 import { Route as AuthPagesSettingSettingRouteImport } from './routes/_auth/pages/setting/setting'
+import { Route as AuthPagesSettingShareRouteImport } from './routes/_auth/pages/setting/share'
 import { Route as AuthPagesSettingUserInfoRouteImport } from './routes/_auth/pages/setting/userInfo'
 import { Route as AuthPagesSettingWalletRouteImport } from './routes/_auth/pages/setting/wallet'
 import { Route as AuthPagesTransactionContract_orderRouteImport } from './routes/_auth/pages/transaction/contract_order'
@@ -67,15 +78,41 @@ const PagesIndexChar91indexChar93Route =
     path: '/pages/index/index',
     getParentRoute: () => rootRouteImport,
   } as any)
+const PagesKefuChar91indexChar93Route =
+  PagesKefuChar91indexChar93RouteImport.update({
+    id: '/pages/kefu/index',
+    path: '/pages/kefu/index',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const PagesTransactionChar91indexChar93Route =
   PagesTransactionChar91indexChar93RouteImport.update({
     id: '/pages/transaction/index',
     path: '/pages/transaction/index',
     getParentRoute: () => rootRouteImport,
   } as any)
+const PagesCommonAboutusRoute = PagesCommonAboutusRouteImport.update({
+  id: '/pages/common/aboutus',
+  path: '/pages/common/aboutus',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesCommonAreaRoute = PagesCommonAreaRouteImport.update({
   id: '/pages/common/area',
   path: '/pages/common/area',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesCommonArticleRoute = PagesCommonArticleRouteImport.update({
+  id: '/pages/common/article',
+  path: '/pages/common/article',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesCommonContactusRoute = PagesCommonContactusRouteImport.update({
+  id: '/pages/common/contactus',
+  path: '/pages/common/contactus',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesCommonFaqRoute = PagesCommonFaqRouteImport.update({
+  id: '/pages/common/faq',
+  path: '/pages/common/faq',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PagesCommonForgetRoute = PagesCommonForgetRouteImport.update({
@@ -91,6 +128,11 @@ const PagesCommonLoginRoute = PagesCommonLoginRouteImport.update({
 const PagesCommonRegisterRoute = PagesCommonRegisterRouteImport.update({
   id: '/pages/common/register',
   path: '/pages/common/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesCommonWebViewRoute = PagesCommonWebViewRouteImport.update({
+  id: '/pages/common/webView',
+  path: '/pages/common/webView',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PagesMarketDetailRoute = PagesMarketDetailRouteImport.update({
@@ -123,6 +165,12 @@ const PagesSettingLanguageRoute = PagesSettingLanguageRouteImport.update({
   path: '/pages/setting/language',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesSettingOperational_complianceRoute =
+  PagesSettingOperational_complianceRouteImport.update({
+    id: '/pages/setting/operational_compliance',
+    path: '/pages/setting/operational_compliance',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const PagesTransactionContractRoute =
   PagesTransactionContractRouteImport.update({
     id: '/pages/transaction/contract',
@@ -201,6 +249,17 @@ const AuthPagesSettingAddWalletRoute =
     path: '/pages/setting/addWallet',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthPagesSettingBankRoute = AuthPagesSettingBankRouteImport.update({
+  id: '/pages/setting/bank',
+  path: '/pages/setting/bank',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesSettingBank_internationalRoute =
+  AuthPagesSettingBank_internationalRouteImport.update({
+    id: '/pages/setting/bank_international',
+    path: '/pages/setting/bank_international',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthPagesSettingCouponRoute = AuthPagesSettingCouponRouteImport.update({
   id: '/pages/setting/coupon',
   path: '/pages/setting/coupon',
@@ -209,6 +268,11 @@ const AuthPagesSettingCouponRoute = AuthPagesSettingCouponRouteImport.update({
 const AuthPagesSettingEmailRoute = AuthPagesSettingEmailRouteImport.update({
   id: '/pages/setting/email',
   path: '/pages/setting/email',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesSettingInviteRoute = AuthPagesSettingInviteRouteImport.update({
+  id: '/pages/setting/invite',
+  path: '/pages/setting/invite',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthPagesSettingMobileRoute = AuthPagesSettingMobileRouteImport.update({
@@ -250,6 +314,11 @@ const AuthPagesSettingSettingRoute = AuthPagesSettingSettingRouteImport.update({
   path: '/pages/setting/setting',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthPagesSettingShareRoute = AuthPagesSettingShareRouteImport.update({
+  id: '/pages/setting/share',
+  path: '/pages/setting/share',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthPagesSettingUserInfoRoute =
   AuthPagesSettingUserInfoRouteImport.update({
     id: '/pages/setting/userInfo',
@@ -282,17 +351,24 @@ const AuthPagesTransactionSeconds_orderRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/pages/common/aboutus': typeof PagesCommonAboutusRoute
   '/pages/common/area': typeof PagesCommonAreaRoute
+  '/pages/common/article': typeof PagesCommonArticleRoute
+  '/pages/common/contactus': typeof PagesCommonContactusRoute
+  '/pages/common/faq': typeof PagesCommonFaqRoute
   '/pages/common/forget': typeof PagesCommonForgetRoute
   '/pages/common/login': typeof PagesCommonLoginRoute
   '/pages/common/register': typeof PagesCommonRegisterRoute
+  '/pages/common/webView': typeof PagesCommonWebViewRoute
   '/pages/index/index': typeof PagesIndexChar91indexChar93Route
+  '/pages/kefu/index': typeof PagesKefuChar91indexChar93Route
   '/pages/market/detail': typeof PagesMarketDetailRoute
   '/pages/market/market': typeof PagesMarketMarketRoute
   '/pages/market/search': typeof PagesMarketSearchRoute
   '/pages/setting/areas': typeof PagesSettingAreasRoute
   '/pages/setting/currency': typeof PagesSettingCurrencyRoute
   '/pages/setting/language': typeof PagesSettingLanguageRoute
+  '/pages/setting/operational_compliance': typeof PagesSettingOperational_complianceRoute
   '/pages/transaction/contract': typeof PagesTransactionContractRoute
   '/pages/transaction/currency': typeof PagesTransactionCurrencyRoute
   '/pages/transaction/index': typeof PagesTransactionChar91indexChar93Route
@@ -308,8 +384,11 @@ export interface FileRoutesByFullPath {
   '/pages/fund/transfer_history': typeof AuthPagesFundTransfer_historyRoute
   '/pages/fund/withdraw': typeof AuthPagesFundWithdrawRoute
   '/pages/setting/addWallet': typeof AuthPagesSettingAddWalletRoute
+  '/pages/setting/bank': typeof AuthPagesSettingBankRoute
+  '/pages/setting/bank_international': typeof AuthPagesSettingBank_internationalRoute
   '/pages/setting/coupon': typeof AuthPagesSettingCouponRoute
   '/pages/setting/email': typeof AuthPagesSettingEmailRoute
+  '/pages/setting/invite': typeof AuthPagesSettingInviteRoute
   '/pages/setting/mobile': typeof AuthPagesSettingMobileRoute
   '/pages/setting/password': typeof AuthPagesSettingPasswordRoute
   '/pages/setting/payPassword': typeof AuthPagesSettingPayPasswordRoute
@@ -317,6 +396,7 @@ export interface FileRoutesByFullPath {
   '/pages/setting/real_mark': typeof AuthPagesSettingReal_markRoute
   '/pages/setting/security': typeof AuthPagesSettingSecurityRoute
   '/pages/setting/setting': typeof AuthPagesSettingSettingRoute
+  '/pages/setting/share': typeof AuthPagesSettingShareRoute
   '/pages/setting/userInfo': typeof AuthPagesSettingUserInfoRoute
   '/pages/setting/wallet': typeof AuthPagesSettingWalletRoute
   '/pages/transaction/contract_order': typeof AuthPagesTransactionContract_orderRoute
@@ -325,17 +405,24 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/pages/common/aboutus': typeof PagesCommonAboutusRoute
   '/pages/common/area': typeof PagesCommonAreaRoute
+  '/pages/common/article': typeof PagesCommonArticleRoute
+  '/pages/common/contactus': typeof PagesCommonContactusRoute
+  '/pages/common/faq': typeof PagesCommonFaqRoute
   '/pages/common/forget': typeof PagesCommonForgetRoute
   '/pages/common/login': typeof PagesCommonLoginRoute
   '/pages/common/register': typeof PagesCommonRegisterRoute
+  '/pages/common/webView': typeof PagesCommonWebViewRoute
   '/pages/index/index': typeof PagesIndexChar91indexChar93Route
+  '/pages/kefu/index': typeof PagesKefuChar91indexChar93Route
   '/pages/market/detail': typeof PagesMarketDetailRoute
   '/pages/market/market': typeof PagesMarketMarketRoute
   '/pages/market/search': typeof PagesMarketSearchRoute
   '/pages/setting/areas': typeof PagesSettingAreasRoute
   '/pages/setting/currency': typeof PagesSettingCurrencyRoute
   '/pages/setting/language': typeof PagesSettingLanguageRoute
+  '/pages/setting/operational_compliance': typeof PagesSettingOperational_complianceRoute
   '/pages/transaction/contract': typeof PagesTransactionContractRoute
   '/pages/transaction/currency': typeof PagesTransactionCurrencyRoute
   '/pages/transaction/index': typeof PagesTransactionChar91indexChar93Route
@@ -351,8 +438,11 @@ export interface FileRoutesByTo {
   '/pages/fund/transfer_history': typeof AuthPagesFundTransfer_historyRoute
   '/pages/fund/withdraw': typeof AuthPagesFundWithdrawRoute
   '/pages/setting/addWallet': typeof AuthPagesSettingAddWalletRoute
+  '/pages/setting/bank': typeof AuthPagesSettingBankRoute
+  '/pages/setting/bank_international': typeof AuthPagesSettingBank_internationalRoute
   '/pages/setting/coupon': typeof AuthPagesSettingCouponRoute
   '/pages/setting/email': typeof AuthPagesSettingEmailRoute
+  '/pages/setting/invite': typeof AuthPagesSettingInviteRoute
   '/pages/setting/mobile': typeof AuthPagesSettingMobileRoute
   '/pages/setting/password': typeof AuthPagesSettingPasswordRoute
   '/pages/setting/payPassword': typeof AuthPagesSettingPayPasswordRoute
@@ -360,6 +450,7 @@ export interface FileRoutesByTo {
   '/pages/setting/real_mark': typeof AuthPagesSettingReal_markRoute
   '/pages/setting/security': typeof AuthPagesSettingSecurityRoute
   '/pages/setting/setting': typeof AuthPagesSettingSettingRoute
+  '/pages/setting/share': typeof AuthPagesSettingShareRoute
   '/pages/setting/userInfo': typeof AuthPagesSettingUserInfoRoute
   '/pages/setting/wallet': typeof AuthPagesSettingWalletRoute
   '/pages/transaction/contract_order': typeof AuthPagesTransactionContract_orderRoute
@@ -370,17 +461,24 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_auth': typeof AuthRouteWithChildren
+  '/pages/common/aboutus': typeof PagesCommonAboutusRoute
   '/pages/common/area': typeof PagesCommonAreaRoute
+  '/pages/common/article': typeof PagesCommonArticleRoute
+  '/pages/common/contactus': typeof PagesCommonContactusRoute
+  '/pages/common/faq': typeof PagesCommonFaqRoute
   '/pages/common/forget': typeof PagesCommonForgetRoute
   '/pages/common/login': typeof PagesCommonLoginRoute
   '/pages/common/register': typeof PagesCommonRegisterRoute
+  '/pages/common/webView': typeof PagesCommonWebViewRoute
   '/pages/index/index': typeof PagesIndexChar91indexChar93Route
+  '/pages/kefu/index': typeof PagesKefuChar91indexChar93Route
   '/pages/market/detail': typeof PagesMarketDetailRoute
   '/pages/market/market': typeof PagesMarketMarketRoute
   '/pages/market/search': typeof PagesMarketSearchRoute
   '/pages/setting/areas': typeof PagesSettingAreasRoute
   '/pages/setting/currency': typeof PagesSettingCurrencyRoute
   '/pages/setting/language': typeof PagesSettingLanguageRoute
+  '/pages/setting/operational_compliance': typeof PagesSettingOperational_complianceRoute
   '/pages/transaction/contract': typeof PagesTransactionContractRoute
   '/pages/transaction/currency': typeof PagesTransactionCurrencyRoute
   '/pages/transaction/index': typeof PagesTransactionChar91indexChar93Route
@@ -396,8 +494,11 @@ export interface FileRoutesById {
   '/_auth/pages/fund/transfer_history': typeof AuthPagesFundTransfer_historyRoute
   '/_auth/pages/fund/withdraw': typeof AuthPagesFundWithdrawRoute
   '/_auth/pages/setting/addWallet': typeof AuthPagesSettingAddWalletRoute
+  '/_auth/pages/setting/bank': typeof AuthPagesSettingBankRoute
+  '/_auth/pages/setting/bank_international': typeof AuthPagesSettingBank_internationalRoute
   '/_auth/pages/setting/coupon': typeof AuthPagesSettingCouponRoute
   '/_auth/pages/setting/email': typeof AuthPagesSettingEmailRoute
+  '/_auth/pages/setting/invite': typeof AuthPagesSettingInviteRoute
   '/_auth/pages/setting/mobile': typeof AuthPagesSettingMobileRoute
   '/_auth/pages/setting/password': typeof AuthPagesSettingPasswordRoute
   '/_auth/pages/setting/payPassword': typeof AuthPagesSettingPayPasswordRoute
@@ -405,6 +506,7 @@ export interface FileRoutesById {
   '/_auth/pages/setting/real_mark': typeof AuthPagesSettingReal_markRoute
   '/_auth/pages/setting/security': typeof AuthPagesSettingSecurityRoute
   '/_auth/pages/setting/setting': typeof AuthPagesSettingSettingRoute
+  '/_auth/pages/setting/share': typeof AuthPagesSettingShareRoute
   '/_auth/pages/setting/userInfo': typeof AuthPagesSettingUserInfoRoute
   '/_auth/pages/setting/wallet': typeof AuthPagesSettingWalletRoute
   '/_auth/pages/transaction/contract_order': typeof AuthPagesTransactionContract_orderRoute
@@ -415,17 +517,24 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/pages/common/aboutus'
     | '/pages/common/area'
+    | '/pages/common/article'
+    | '/pages/common/contactus'
+    | '/pages/common/faq'
     | '/pages/common/forget'
     | '/pages/common/login'
     | '/pages/common/register'
+    | '/pages/common/webView'
     | '/pages/index/index'
+    | '/pages/kefu/index'
     | '/pages/market/detail'
     | '/pages/market/market'
     | '/pages/market/search'
     | '/pages/setting/areas'
     | '/pages/setting/currency'
     | '/pages/setting/language'
+    | '/pages/setting/operational_compliance'
     | '/pages/transaction/contract'
     | '/pages/transaction/currency'
     | '/pages/transaction/index'
@@ -441,8 +550,11 @@ export interface FileRouteTypes {
     | '/pages/fund/transfer_history'
     | '/pages/fund/withdraw'
     | '/pages/setting/addWallet'
+    | '/pages/setting/bank'
+    | '/pages/setting/bank_international'
     | '/pages/setting/coupon'
     | '/pages/setting/email'
+    | '/pages/setting/invite'
     | '/pages/setting/mobile'
     | '/pages/setting/password'
     | '/pages/setting/payPassword'
@@ -450,6 +562,7 @@ export interface FileRouteTypes {
     | '/pages/setting/real_mark'
     | '/pages/setting/security'
     | '/pages/setting/setting'
+    | '/pages/setting/share'
     | '/pages/setting/userInfo'
     | '/pages/setting/wallet'
     | '/pages/transaction/contract_order'
@@ -458,17 +571,24 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/pages/common/aboutus'
     | '/pages/common/area'
+    | '/pages/common/article'
+    | '/pages/common/contactus'
+    | '/pages/common/faq'
     | '/pages/common/forget'
     | '/pages/common/login'
     | '/pages/common/register'
+    | '/pages/common/webView'
     | '/pages/index/index'
+    | '/pages/kefu/index'
     | '/pages/market/detail'
     | '/pages/market/market'
     | '/pages/market/search'
     | '/pages/setting/areas'
     | '/pages/setting/currency'
     | '/pages/setting/language'
+    | '/pages/setting/operational_compliance'
     | '/pages/transaction/contract'
     | '/pages/transaction/currency'
     | '/pages/transaction/index'
@@ -484,8 +604,11 @@ export interface FileRouteTypes {
     | '/pages/fund/transfer_history'
     | '/pages/fund/withdraw'
     | '/pages/setting/addWallet'
+    | '/pages/setting/bank'
+    | '/pages/setting/bank_international'
     | '/pages/setting/coupon'
     | '/pages/setting/email'
+    | '/pages/setting/invite'
     | '/pages/setting/mobile'
     | '/pages/setting/password'
     | '/pages/setting/payPassword'
@@ -493,6 +616,7 @@ export interface FileRouteTypes {
     | '/pages/setting/real_mark'
     | '/pages/setting/security'
     | '/pages/setting/setting'
+    | '/pages/setting/share'
     | '/pages/setting/userInfo'
     | '/pages/setting/wallet'
     | '/pages/transaction/contract_order'
@@ -502,17 +626,24 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_auth'
+    | '/pages/common/aboutus'
     | '/pages/common/area'
+    | '/pages/common/article'
+    | '/pages/common/contactus'
+    | '/pages/common/faq'
     | '/pages/common/forget'
     | '/pages/common/login'
     | '/pages/common/register'
+    | '/pages/common/webView'
     | '/pages/index/index'
+    | '/pages/kefu/index'
     | '/pages/market/detail'
     | '/pages/market/market'
     | '/pages/market/search'
     | '/pages/setting/areas'
     | '/pages/setting/currency'
     | '/pages/setting/language'
+    | '/pages/setting/operational_compliance'
     | '/pages/transaction/contract'
     | '/pages/transaction/currency'
     | '/pages/transaction/index'
@@ -528,8 +659,11 @@ export interface FileRouteTypes {
     | '/_auth/pages/fund/transfer_history'
     | '/_auth/pages/fund/withdraw'
     | '/_auth/pages/setting/addWallet'
+    | '/_auth/pages/setting/bank'
+    | '/_auth/pages/setting/bank_international'
     | '/_auth/pages/setting/coupon'
     | '/_auth/pages/setting/email'
+    | '/_auth/pages/setting/invite'
     | '/_auth/pages/setting/mobile'
     | '/_auth/pages/setting/password'
     | '/_auth/pages/setting/payPassword'
@@ -537,6 +671,7 @@ export interface FileRouteTypes {
     | '/_auth/pages/setting/real_mark'
     | '/_auth/pages/setting/security'
     | '/_auth/pages/setting/setting'
+    | '/_auth/pages/setting/share'
     | '/_auth/pages/setting/userInfo'
     | '/_auth/pages/setting/wallet'
     | '/_auth/pages/transaction/contract_order'
@@ -547,17 +682,24 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AuthRoute: typeof AuthRouteWithChildren
+  PagesCommonAboutusRoute: typeof PagesCommonAboutusRoute
   PagesCommonAreaRoute: typeof PagesCommonAreaRoute
+  PagesCommonArticleRoute: typeof PagesCommonArticleRoute
+  PagesCommonContactusRoute: typeof PagesCommonContactusRoute
+  PagesCommonFaqRoute: typeof PagesCommonFaqRoute
   PagesCommonForgetRoute: typeof PagesCommonForgetRoute
   PagesCommonLoginRoute: typeof PagesCommonLoginRoute
   PagesCommonRegisterRoute: typeof PagesCommonRegisterRoute
+  PagesCommonWebViewRoute: typeof PagesCommonWebViewRoute
   PagesIndexChar91indexChar93Route: typeof PagesIndexChar91indexChar93Route
+  PagesKefuChar91indexChar93Route: typeof PagesKefuChar91indexChar93Route
   PagesMarketDetailRoute: typeof PagesMarketDetailRoute
   PagesMarketMarketRoute: typeof PagesMarketMarketRoute
   PagesMarketSearchRoute: typeof PagesMarketSearchRoute
   PagesSettingAreasRoute: typeof PagesSettingAreasRoute
   PagesSettingCurrencyRoute: typeof PagesSettingCurrencyRoute
   PagesSettingLanguageRoute: typeof PagesSettingLanguageRoute
+  PagesSettingOperational_complianceRoute: typeof PagesSettingOperational_complianceRoute
   PagesTransactionContractRoute: typeof PagesTransactionContractRoute
   PagesTransactionCurrencyRoute: typeof PagesTransactionCurrencyRoute
   PagesTransactionChar91indexChar93Route: typeof PagesTransactionChar91indexChar93Route
@@ -587,6 +729,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesIndexChar91indexChar93RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/kefu/index': {
+      id: '/pages/kefu/index'
+      path: '/pages/kefu/index'
+      fullPath: '/pages/kefu/index'
+      preLoaderRoute: typeof PagesKefuChar91indexChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/transaction/index': {
       id: '/pages/transaction/index'
       path: '/pages/transaction/index'
@@ -594,11 +743,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesTransactionChar91indexChar93RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/common/aboutus': {
+      id: '/pages/common/aboutus'
+      path: '/pages/common/aboutus'
+      fullPath: '/pages/common/aboutus'
+      preLoaderRoute: typeof PagesCommonAboutusRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/common/area': {
       id: '/pages/common/area'
       path: '/pages/common/area'
       fullPath: '/pages/common/area'
       preLoaderRoute: typeof PagesCommonAreaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/common/article': {
+      id: '/pages/common/article'
+      path: '/pages/common/article'
+      fullPath: '/pages/common/article'
+      preLoaderRoute: typeof PagesCommonArticleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/common/contactus': {
+      id: '/pages/common/contactus'
+      path: '/pages/common/contactus'
+      fullPath: '/pages/common/contactus'
+      preLoaderRoute: typeof PagesCommonContactusRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/common/faq': {
+      id: '/pages/common/faq'
+      path: '/pages/common/faq'
+      fullPath: '/pages/common/faq'
+      preLoaderRoute: typeof PagesCommonFaqRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/common/forget': {
@@ -620,6 +797,13 @@ declare module '@tanstack/react-router' {
       path: '/pages/common/register'
       fullPath: '/pages/common/register'
       preLoaderRoute: typeof PagesCommonRegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/common/webView': {
+      id: '/pages/common/webView'
+      path: '/pages/common/webView'
+      fullPath: '/pages/common/webView'
+      preLoaderRoute: typeof PagesCommonWebViewRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/market/detail': {
@@ -662,6 +846,13 @@ declare module '@tanstack/react-router' {
       path: '/pages/setting/language'
       fullPath: '/pages/setting/language'
       preLoaderRoute: typeof PagesSettingLanguageRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/setting/operational_compliance': {
+      id: '/pages/setting/operational_compliance'
+      path: '/pages/setting/operational_compliance'
+      fullPath: '/pages/setting/operational_compliance'
+      preLoaderRoute: typeof PagesSettingOperational_complianceRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/transaction/contract': {
@@ -762,6 +953,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPagesSettingAddWalletRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/pages/setting/bank': {
+      id: '/_auth/pages/setting/bank'
+      path: '/pages/setting/bank'
+      fullPath: '/pages/setting/bank'
+      preLoaderRoute: typeof AuthPagesSettingBankRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/setting/bank_international': {
+      id: '/_auth/pages/setting/bank_international'
+      path: '/pages/setting/bank_international'
+      fullPath: '/pages/setting/bank_international'
+      preLoaderRoute: typeof AuthPagesSettingBank_internationalRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/pages/setting/coupon': {
       id: '/_auth/pages/setting/coupon'
       path: '/pages/setting/coupon'
@@ -774,6 +979,13 @@ declare module '@tanstack/react-router' {
       path: '/pages/setting/email'
       fullPath: '/pages/setting/email'
       preLoaderRoute: typeof AuthPagesSettingEmailRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/setting/invite': {
+      id: '/_auth/pages/setting/invite'
+      path: '/pages/setting/invite'
+      fullPath: '/pages/setting/invite'
+      preLoaderRoute: typeof AuthPagesSettingInviteRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/pages/setting/mobile': {
@@ -823,6 +1035,13 @@ declare module '@tanstack/react-router' {
       path: '/pages/setting/setting'
       fullPath: '/pages/setting/setting'
       preLoaderRoute: typeof AuthPagesSettingSettingRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/setting/share': {
+      id: '/_auth/pages/setting/share'
+      path: '/pages/setting/share'
+      fullPath: '/pages/setting/share'
+      preLoaderRoute: typeof AuthPagesSettingShareRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/pages/setting/userInfo': {
@@ -875,8 +1094,11 @@ interface AuthRouteChildren {
   AuthPagesFundTransfer_historyRoute: typeof AuthPagesFundTransfer_historyRoute
   AuthPagesFundWithdrawRoute: typeof AuthPagesFundWithdrawRoute
   AuthPagesSettingAddWalletRoute: typeof AuthPagesSettingAddWalletRoute
+  AuthPagesSettingBankRoute: typeof AuthPagesSettingBankRoute
+  AuthPagesSettingBank_internationalRoute: typeof AuthPagesSettingBank_internationalRoute
   AuthPagesSettingCouponRoute: typeof AuthPagesSettingCouponRoute
   AuthPagesSettingEmailRoute: typeof AuthPagesSettingEmailRoute
+  AuthPagesSettingInviteRoute: typeof AuthPagesSettingInviteRoute
   AuthPagesSettingMobileRoute: typeof AuthPagesSettingMobileRoute
   AuthPagesSettingPasswordRoute: typeof AuthPagesSettingPasswordRoute
   AuthPagesSettingPayPasswordRoute: typeof AuthPagesSettingPayPasswordRoute
@@ -884,6 +1106,7 @@ interface AuthRouteChildren {
   AuthPagesSettingReal_markRoute: typeof AuthPagesSettingReal_markRoute
   AuthPagesSettingSecurityRoute: typeof AuthPagesSettingSecurityRoute
   AuthPagesSettingSettingRoute: typeof AuthPagesSettingSettingRoute
+  AuthPagesSettingShareRoute: typeof AuthPagesSettingShareRoute
   AuthPagesSettingUserInfoRoute: typeof AuthPagesSettingUserInfoRoute
   AuthPagesSettingWalletRoute: typeof AuthPagesSettingWalletRoute
   AuthPagesTransactionContract_orderRoute: typeof AuthPagesTransactionContract_orderRoute
@@ -904,8 +1127,12 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthPagesFundTransfer_historyRoute: AuthPagesFundTransfer_historyRoute,
   AuthPagesFundWithdrawRoute: AuthPagesFundWithdrawRoute,
   AuthPagesSettingAddWalletRoute: AuthPagesSettingAddWalletRoute,
+  AuthPagesSettingBankRoute: AuthPagesSettingBankRoute,
+  AuthPagesSettingBank_internationalRoute:
+    AuthPagesSettingBank_internationalRoute,
   AuthPagesSettingCouponRoute: AuthPagesSettingCouponRoute,
   AuthPagesSettingEmailRoute: AuthPagesSettingEmailRoute,
+  AuthPagesSettingInviteRoute: AuthPagesSettingInviteRoute,
   AuthPagesSettingMobileRoute: AuthPagesSettingMobileRoute,
   AuthPagesSettingPasswordRoute: AuthPagesSettingPasswordRoute,
   AuthPagesSettingPayPasswordRoute: AuthPagesSettingPayPasswordRoute,
@@ -913,6 +1140,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthPagesSettingReal_markRoute: AuthPagesSettingReal_markRoute,
   AuthPagesSettingSecurityRoute: AuthPagesSettingSecurityRoute,
   AuthPagesSettingSettingRoute: AuthPagesSettingSettingRoute,
+  AuthPagesSettingShareRoute: AuthPagesSettingShareRoute,
   AuthPagesSettingUserInfoRoute: AuthPagesSettingUserInfoRoute,
   AuthPagesSettingWalletRoute: AuthPagesSettingWalletRoute,
   AuthPagesTransactionContract_orderRoute:
@@ -928,17 +1156,25 @@ const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren)
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthRoute: AuthRouteWithChildren,
+  PagesCommonAboutusRoute: PagesCommonAboutusRoute,
   PagesCommonAreaRoute: PagesCommonAreaRoute,
+  PagesCommonArticleRoute: PagesCommonArticleRoute,
+  PagesCommonContactusRoute: PagesCommonContactusRoute,
+  PagesCommonFaqRoute: PagesCommonFaqRoute,
   PagesCommonForgetRoute: PagesCommonForgetRoute,
   PagesCommonLoginRoute: PagesCommonLoginRoute,
   PagesCommonRegisterRoute: PagesCommonRegisterRoute,
+  PagesCommonWebViewRoute: PagesCommonWebViewRoute,
   PagesIndexChar91indexChar93Route: PagesIndexChar91indexChar93Route,
+  PagesKefuChar91indexChar93Route: PagesKefuChar91indexChar93Route,
   PagesMarketDetailRoute: PagesMarketDetailRoute,
   PagesMarketMarketRoute: PagesMarketMarketRoute,
   PagesMarketSearchRoute: PagesMarketSearchRoute,
   PagesSettingAreasRoute: PagesSettingAreasRoute,
   PagesSettingCurrencyRoute: PagesSettingCurrencyRoute,
   PagesSettingLanguageRoute: PagesSettingLanguageRoute,
+  PagesSettingOperational_complianceRoute:
+    PagesSettingOperational_complianceRoute,
   PagesTransactionContractRoute: PagesTransactionContractRoute,
   PagesTransactionCurrencyRoute: PagesTransactionCurrencyRoute,
   PagesTransactionChar91indexChar93Route:

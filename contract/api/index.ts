@@ -1,9 +1,11 @@
 import type { Endpoint, InputOf, OutputOf } from './define';
 import * as auth from './auth';
 import * as common from './common';
+import * as content from './content';
 import * as identity from './identity';
 import * as market from './market';
 import * as operator from './operator';
+import * as people from './people';
 import * as trade from './trade';
 import * as wallet from './wallet';
 import * as user from './user';
@@ -93,6 +95,27 @@ export const endpoints = {
   rejectIdentity: operator.rejectIdentity,
   adjust: operator.adjust,
   setRate: operator.setRate,
+  newsPop: content.newsPop,
+  newsList: content.newsList,
+  newsDetail: content.newsDetail,
+  menu: content.menu,
+  faq: content.faq,
+  aboutUs: content.aboutUs,
+  contactUs: content.contactUs,
+  compliance: content.compliance,
+  operatorNewsSave: content.operatorNewsSave,
+  operatorNewsDelete: content.operatorNewsDelete,
+  operatorFaqSave: content.operatorFaqSave,
+  operatorFaqDelete: content.operatorFaqDelete,
+  operatorPageSave: content.operatorPageSave,
+  operatorServiceLink: content.operatorServiceLink,
+  cashSave: people.cashSave,
+  cashSaveInternational: people.cashSaveInternational,
+  cashInfo: people.cashInfo,
+  cashInfoInternational: people.cashInfoInternational,
+  inviteInfo: people.inviteInfo,
+  inviteList: people.inviteList,
+  rebateList: people.rebateList,
 } as const;
 
 type AnyEndpoint = (typeof endpoints)[keyof typeof endpoints];

@@ -30,6 +30,13 @@ export interface Database {
   spot_fills: SpotFillsTable;
   lever_positions: LeverPositionsTable;
   micro_orders: MicroOrdersTable;
+  bank_cards: BankCardsTable;
+  invite_rebates: InviteRebatesTable;
+  news: NewsTable;
+  news_texts: NewsTextsTable;
+  faqs: FaqsTable;
+  faq_texts: FaqTextsTable;
+  pages: PagesTable;
 }
 
 /** Amounts are decimal strings at their currency's precision. */
@@ -248,6 +255,101 @@ export interface MicroOrdersTable {
   payout: string;
   created_at: number;
   settled_at: number | null;
+}
+
+/** A user's bank card: one of each kind; saving again replaces it. */
+export interface BankCardsTable {
+  user_id: number;
+  kind: 'domestic' | 'international';
+  /** the card holder: the user's verified name */
+  holder_name: string;
+  bank_name: string;
+  account_number: string;
+  phone: string;
+  /** domestic: the branch */
+  branch: string;
+  /** domestic: the bank's region; international: the bank's address */
+  bank_address: string;
+  /** international: the ABA routing number */
+  aba_number: string;
+  /** international */
+  swift_code: string;
+  /** international: the card holder's address */
+  holder_address: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A share of an invitee's trading fee paid to the inviter (user_id), once per fee. */
+export interface InviteRebatesTable {
+  id: Generated<number>;
+  /** the inviter, who receives it */
+  user_id: number;
+  /** the invitee who paid the fee */
+  from_user_id: number;
+  source: 'spot' | 'contract' | 'option';
+  currency_id: number;
+  fee: string;
+  amount: string;
+  /** the ledger reference that paid it: "rebate:<the fee's reference>" */
+  ledger_ref: string;
+  created_at: number;
+}
+
+/** An article (category 4) or a banner (5); its text per language is in news_texts. */
+export interface NewsTable {
+  id: Generated<number>;
+  category: number;
+  /** an image under /uploads/, or null */
+  cover: string | null;
+  /** 1 for the pop-up notice (at most one article at a time) */
+  pop: number;
+  /** banners: ascending order */
+  sort: number;
+  /** what the seed wrote (the seed never writes it again), else null */
+  seed_key: string | null;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface NewsTextsTable {
+  news_id: number;
+  /** one of the eight language codes */
+  lang: string;
+  title: string;
+  summary: string;
+  /** sanitised HTML */
+  content: string;
+  updated_at: number;
+}
+
+export interface FaqsTable {
+  id: Generated<number>;
+  sort: number;
+  seed_key: string | null;
+  created_at: number;
+  updated_at: number;
+  deleted_at: number | null;
+}
+
+export interface FaqTextsTable {
+  faq_id: number;
+  lang: string;
+  question: string;
+  /** sanitised HTML */
+  answer: string;
+  updated_at: number;
+}
+
+/** The fixed pages (aboutus, contactus, operational_compliance) per language. */
+export interface PagesTable {
+  key: string;
+  lang: string;
+  title: string;
+  /** sanitised HTML */
+  content: string;
+  updated_at: number;
 }
 
 export interface FiatRatesTable {

@@ -1,4 +1,5 @@
 import { ensureSetting } from '../common/settings';
+import { seedContent } from '../content/seed';
 import type { ServerConfig } from '../config';
 import { seedCatalog } from '../market/store';
 import { ensureLocalOperator } from '../operator/auth';
@@ -18,8 +19,10 @@ export interface Seeded {
 
 /**
  * First-start content: site settings, the secret for code and address derivation, the
- * currencies and markets, fiat reference rates, the local operator's token and, in the
- * demo configuration, a demo account with its paper-trading balance. Safe to run at
+ * currencies and markets, fiat reference rates, the local operator's token, the content
+ * (news, banners, the pop-up notice, FAQ and pages in the eight languages) and, in the
+ * demo configuration, the customer service link and a demo account with its
+ * paper-trading balance. Safe to run at
  * every start: nothing is overwritten.
  */
 export async function seed(db: Db, config: ServerConfig, now: number): Promise<Seeded> {
@@ -29,6 +32,7 @@ export async function seed(db: Db, config: ServerConfig, now: number): Promise<S
   await seedCatalog(db);
   await seedRates(db, now);
   await ensureLocalOperator(db, config.dataDir, now);
+  await seedContent(db, config, now);
   if (config.demo) {
     const existing = await db.selectFrom('users').select('id').where('email', '=', DEMO_ACCOUNT.email).executeTakeFirst();
     if (!existing) {

@@ -3,6 +3,7 @@ import { Money, ZERO, type MoneyValue } from '../../contract/money';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { describe, ownerOf, type AccountKey } from './accounts';
+import type { LedgerReason } from '../../contract/ledger';
 
 /**
  * The one ledger API: nothing else writes balances. A ledger transaction is a list of
@@ -13,25 +14,7 @@ import { describe, ownerOf, type AccountKey } from './accounts';
  * Each transaction has a reference (kind, id) that is unique: recording a settlement a
  * second time (a retried request, a restart) is refused, so nothing is paid twice.
  */
-export type Reason =
-  | 'recharge'
-  | 'withdraw_lock'
-  | 'withdraw_deduct'
-  | 'withdraw_fail'
-  | 'transfer'
-  | 'exchange'
-  | 'member_gift'
-  | 'coupon_bonus'
-  | 'adjustment'
-  | 'spot_freeze'
-  | 'spot_trade'
-  | 'spot_release'
-  | 'lever_open'
-  | 'lever_freeze'
-  | 'lever_cancel'
-  | 'lever_close'
-  | 'option_stake'
-  | 'option_settle';
+export type Reason = LedgerReason;
 
 export interface Movement {
   from: AccountKey;

@@ -6,6 +6,7 @@ import type { Database, LeverPositionsTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { house, userAccount } from '../ledger/accounts';
 import { balanceOf, record } from '../ledger/ledger';
+import { payRebate } from '../people/rebates';
 import type { Trade } from '../market/engine';
 import { LEVER_FEE, LEVER_MAX_SHARE, LEVER_MIN_SHARE, LEVER_OVERNIGHT, leverRules, LIQUIDATION_RISK, MARGIN_CURRENCY } from './config';
 import type { TradingDeps } from './deps';
@@ -197,6 +198,7 @@ export class ContractDesk {
             movements: [{ from: available, to: frozen, amount: margin }, ...(fee.gt(0) ? [{ from: available, to: house('fees', MARGIN_CURRENCY), amount: fee }] : [])],
             at: time,
           });
+          await payRebate(trx, { payer: userId, source: 'contract', currency: MARGIN_CURRENCY, fee, feeRef: `lever-open:${id}`, memo, at: time });
         }
         return positionRow(trx, id);
       });
@@ -354,6 +356,7 @@ export class ContractDesk {
         movements: [{ from: userAccount(row.user_id, MARGIN_CURRENCY, 'lever', 'frozen'), to: house('fees', MARGIN_CURRENCY), amount: fee }],
         at: trade.time,
       });
+      await payRebate(trx, { payer: row.user_id, source: 'contract', currency: MARGIN_CURRENCY, fee, feeRef: `lever-open:${row.id}`, memo: `${symbolOf(market)} #${row.id}`, at: trade.time });
     }
     await trx
       .updateTable('lever_positions')

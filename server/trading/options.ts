@@ -5,6 +5,7 @@ import type { Database, MicroOrdersTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { house, userAccount } from '../ledger/accounts';
 import { balanceOf, record } from '../ledger/ledger';
+import { payRebate } from '../people/rebates';
 import type { Trade } from '../market/engine';
 import { CURRENCIES } from '../market/instruments';
 import { OPTION_CURRENCIES, OPTION_DURATIONS, OPTION_MAX_OPEN } from './config';
@@ -103,6 +104,7 @@ export class OptionDesk {
           movements: [{ from: available, to: house('options', currency.id), amount: stake }, ...(fee.gt(0) ? [{ from: available, to: house('fees', currency.id), amount: fee }] : [])],
           at: time,
         });
+        await payRebate(trx, { payer: userId, source: 'option', currency: currency.id, fee, feeRef: `option:${id}`, memo: `${symbolOf(market)} #${id}`, at: time });
         return optionRow(trx, id);
       });
       this.open.set(row.id, row);

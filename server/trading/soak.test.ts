@@ -1,11 +1,14 @@
 import { expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
+import { Money, text } from '../../contract/money';
 import { checkLedger } from '../ledger/check';
 import { INSTRUMENTS } from '../market/instruments';
 import { Rng } from '../market/rng';
 import { Simulator } from '../market/simulator';
 import { createHarness } from '../testing/harness';
+import { precisionOfCurrency } from '../people/rebates';
 import { fund, uidOf } from '../testing/market';
+import { REBATE_RATE } from './config';
 
 /**
  * A soak of random trading: the simulated market runs for two minutes of its clock while
@@ -18,8 +21,14 @@ test('the ledger checks out after a soak of random trading', async () => {
   const h = await createHarness({ SIGNUP_GIFT: '10000' });
   try {
     const users: string[] = [];
+    let invite: string | undefined;
     for (let i = 0; i < 4; i++) {
-      const token = await h.registerUser(`soak${i}@example.com`);
+      // The first invites the others: their fees share with it (invite rebates).
+      const token = await h.registerUser(`soak${i}@example.com`, undefined, invite ? { invite } : {});
+      if (i === 0) {
+        const info = await h.call(endpoints.userInfo, {}, { token });
+        if (info.type === 'ok') invite = info.message.invite_code;
+      }
       const uid = await uidOf(h, token);
       await fund(h, uid, 'BTC', '1');
       await fund(h, uid, 'USDT', '3000', 'lever');
@@ -107,7 +116,13 @@ test('the ledger checks out after a soak of random trading', async () => {
     const closes = await h.ctx.db.selectFrom('lever_positions').select('close_reason').distinct().execute();
     expect(closes.map((row) => row.close_reason)).toEqual(expect.arrayContaining(['user', 'batch', 'take_profit', 'stop_loss']));
     const reasons = await h.ctx.db.selectFrom('ledger_transactions').select('reason').distinct().execute();
-    expect(reasons.map((row) => row.reason)).toEqual(expect.arrayContaining(['spot_trade', 'spot_freeze', 'spot_release', 'lever_open', 'lever_close', 'option_stake', 'option_settle']));
+    expect(reasons.map((row) => row.reason)).toEqual(expect.arrayContaining(['spot_trade', 'spot_freeze', 'spot_release', 'lever_open', 'lever_close', 'option_stake', 'option_settle', 'invite_rebate']));
+    // Each rebate is a fifth of its fee cut down to the currency's decimals, paid once under its own reference.
+    const rebates = await h.ctx.db.selectFrom('invite_rebates').selectAll().execute();
+    expect(rebates.length).toBeGreaterThan(10);
+    for (const rebate of rebates) expect(rebate.amount).toBe(text(new Money(rebate.fee).times(REBATE_RATE), precisionOfCurrency(rebate.currency_id)));
+    const paid = await h.ctx.db.selectFrom('ledger_transactions').select(['ref_kind', 'ref_id']).where('reason', '=', 'invite_rebate').execute();
+    expect(paid.map((t) => `${t.ref_kind}:${t.ref_id}`).sort()).toEqual(rebates.map((r) => r.ledger_ref).sort());
     for (const def of INSTRUMENTS) {
       const { bids, asks } = engine.depth(def.id);
       if (bids.length > 0 && asks.length > 0) expect(bids[0]![0], def.base).toBeLessThan(asks[0]![0]);

@@ -4,6 +4,7 @@ import type { Database, SpotOrdersTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { house, userAccount, type AccountKey } from '../ledger/accounts';
 import { record, type Movement } from '../ledger/ledger';
+import { payRebate } from '../people/rebates';
 import type { Fill } from '../market/book';
 import type { UserFill } from '../market/engine';
 import { bestFeeCoupon, spendCoupon } from '../wallet/coupons';
@@ -271,6 +272,10 @@ async function settleFill(
     movements,
     at: fill.time,
   });
+  // Each user's fee shares with whoever invited them, in this same transaction.
+  const memo = `${symbolOf(market)} #${fillId}`;
+  if (buyer.kind === 'user') await payRebate(trx, { payer: buyer.order.user_id, source: 'spot', currency: market.base.id, fee: buyerFee, feeRef: `spot-fill:${fillId}:buyer`, memo, at: fill.time });
+  if (seller.kind === 'user') await payRebate(trx, { payer: seller.order.user_id, source: 'spot', currency: market.quote.id, fee: sellerFee, feeRef: `spot-fill:${fillId}:seller`, memo, at: fill.time });
 
   const updated: { taker?: SpotOrderRow; maker?: SpotOrderRow } = {};
   for (const [role, party] of [

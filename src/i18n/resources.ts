@@ -2,7 +2,9 @@ import type { Language } from '../../contract/languages';
 import enAssets from '../../locales/en/assets.json';
 import enAuth from '../../locales/en/auth.json';
 import enCommon from '../../locales/en/common.json';
+import enContent from '../../locales/en/content.json';
 import enMarket from '../../locales/en/market.json';
+import enPeople from '../../locales/en/people.json';
 import enSettings from '../../locales/en/settings.json';
 import enTrade from '../../locales/en/trade.json';
 import enValidation from '../../locales/en/validation.json';
@@ -11,12 +13,12 @@ import enValidation from '../../locales/en/validation.json';
  * The app's translation namespaces. English is bundled (it is the fallback); the
  * other languages are fetched when chosen. The server's own namespace is not here.
  */
-export const APP_NAMESPACES = ['common', 'auth', 'settings', 'market', 'assets', 'trade', 'validation'] as const satisfies readonly string[];
+export const APP_NAMESPACES = ['common', 'auth', 'settings', 'market', 'assets', 'trade', 'content', 'people', 'validation'] as const satisfies readonly string[];
 export type AppNamespace = (typeof APP_NAMESPACES)[number];
 
-export const english = { common: enCommon, auth: enAuth, settings: enSettings, market: enMarket, assets: enAssets, trade: enTrade, validation: enValidation };
+export const english = { common: enCommon, auth: enAuth, settings: enSettings, market: enMarket, assets: enAssets, trade: enTrade, content: enContent, people: enPeople, validation: enValidation };
 
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/{common,auth,settings,market,assets,trade,validation}.json');
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/{common,auth,settings,market,assets,trade,content,people,validation}.json');
 
 export async function loadLanguage(language: Language): Promise<Record<AppNamespace, Record<string, unknown>>> {
   const entries = await Promise.all(

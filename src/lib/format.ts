@@ -49,3 +49,13 @@ export function directionOf(value: number): Direction {
 export function formatClock(time: number, language: Language): string {
   return new Date(time).toLocaleTimeString(BCP47[language], { hour12: false, hour: '2-digit', minute: '2-digit', second: '2-digit' });
 }
+
+/** Local date and time in the app's language, for records and articles. */
+export function formatDateTime(time: number, language: Language): string {
+  return new Date(time).toLocaleString(BCP47[language], { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
+}
+
+/** Local date in the app's language. */
+export function formatDate(time: number, language: Language): string {
+  return new Date(time).toLocaleDateString(BCP47[language], { year: 'numeric', month: '2-digit', day: '2-digit' });
+}

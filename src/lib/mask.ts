@@ -1,17 +1,2 @@
-/** Contacts shown in part, as banks do: an***@example.com, +86 138****8000. */
-export function maskEmail(email: string): string {
-  const [name = '', domain = ''] = email.split('@');
-  return `${name.slice(0, 2)}***@${domain}`;
-}
-
-export function maskMobile(areaCode: string | null, mobile: string): string {
-  const masked = mobile.length > 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : `${mobile.slice(0, 2)}***${mobile.slice(-2)}`;
-  return areaCode ? `+${areaCode} ${masked}` : masked;
-}
-
-/** Where codes for account actions go: the e-mail first, else the mobile (as the server does). */
-export function maskedContact(user: { email: string | null; mobile: string | null; area_code: string | null }): string {
-  if (user.email) return maskEmail(user.email);
-  if (user.mobile) return maskMobile(user.area_code, user.mobile);
-  return '';
-}
+/** Contacts shown in part (the same rules as the server's, from the contract). */
+export { maskEmail, maskMobile, maskedContact } from '../../contract/mask';

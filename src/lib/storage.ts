@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   fiatRatesSavedAt: 'saveFiatsTime',
   /** markets looked at on this device, newest first */
   recentMarkets: 'recentMarkets',
+  /** the id of the pop-up notice already shown on this device */
+  noticeSeen: 'noticeSeen',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -10,6 +10,7 @@ export function ConfirmDialog({
   onCancel,
   onConfirm,
   confirmLabel,
+  cancelLabel,
 }: {
   open: boolean;
   title?: ReactNode;
@@ -17,6 +18,7 @@ export function ConfirmDialog({
   onCancel: () => void;
   onConfirm: () => void;
   confirmLabel?: ReactNode;
+  cancelLabel?: ReactNode;
 }) {
   const t = useT();
   if (!open) return null;
@@ -27,7 +29,7 @@ export function ConfirmDialog({
         <div className={styles.message}>{message}</div>
         <div className={styles.actions}>
           <button type="button" className={styles.action} onClick={onCancel}>
-            {t('common:cancel')}
+            {cancelLabel ?? t('common:cancel')}
           </button>
           <button type="button" className={`${styles.action} ${styles.primary}`} onClick={onConfirm} data-testid="dialog-confirm">
             {confirmLabel ?? t('common:confirm')}

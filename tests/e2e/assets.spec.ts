@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { baseUrl, ledgerCheck, loggedInUser, open, operator, prepareForWithdrawals, toast } from './support';
+import { approveIdentity, baseUrl, ledgerCheck, loggedInUser, open, operator, prepareForWithdrawals, toast } from './support';
 
 const PAY_PASSWORD = '246810';
 const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -50,6 +50,9 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     await expect(page.locator('input[name=card_id]')).toHaveValue('P1234567');
     await page.getByTestId('real-submit-1').click();
     await expect(toast(page)).toHaveText('Submitted. We will review it shortly.');
+    await expect(page.getByTestId('real-state')).toContainText('We are reviewing your level 1 submission.');
+    approveIdentity(uid, 1);
+    await page.reload();
     await expect(page.getByTestId('real-state')).toContainText('Level 1 verified');
     await expect(page.getByTestId('real-state')).toContainText('Verified name: A******');
   });

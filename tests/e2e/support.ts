@@ -68,14 +68,14 @@ export function uniqueEmail(label: string): string {
 export const toast = (page: Page) => page.getByTestId('toast');
 
 /** Posts a form to the API as the app does, optionally as a logged-in user. */
-async function post(page: Page, server: string, path: string, fields: Record<string, string>, token?: string): Promise<{ type: string; message: string }> {
+export async function post(page: Page, server: string, path: string, fields: Record<string, string>, token?: string): Promise<{ type: string; message: string }> {
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
   if (token) headers['authorization'] = token;
   const response = await page.request.post(`${server}/api/${path}`, { headers, data: new URLSearchParams(fields).toString() });
   return (await response.json()) as { type: string; message: string };
 }
 
-function ok(answer: { type: string; message: string }): string {
+export function ok(answer: { type: string; message: string }): string {
   if (answer.type !== 'ok') throw new Error(answer.message);
   return answer.message;
 }
@@ -124,3 +124,21 @@ export const operator = (...args: string[]): string => script('scripts/operator.
 
 /** The ledger check (npm run ledger:check); throws when it finds a violation. */
 export const ledgerCheck = (): string => script('scripts/ledger-check.ts', []);
+
+interface PendingIdentities {
+  identities: { id: number; uid: number; level: number }[];
+}
+
+/** Approves, by the operator command, the identity submission of the user with `uid` waiting at `level`. */
+export function approveIdentity(uid: number, level: 1 | 2): void {
+  const pending = JSON.parse(operator('pending', '--json')) as PendingIdentities;
+  const submission = pending.identities.find((row) => row.uid === uid && row.level === level);
+  if (!submission) throw new Error(`no level ${level} submission of ${uid} waits for review`);
+  operator('approve-identity', String(submission.id));
+}
+
+/** The logged-in user's UID. */
+export async function uidOf(page: Page, token: string, server = baseUrl()): Promise<number> {
+  const answer = (await (await page.request.get(`${server}/api/user/info`, { headers: { authorization: token } })).json()) as { message: { uid: number } };
+  return answer.message.uid;
+}

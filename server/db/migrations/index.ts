@@ -3,6 +3,8 @@ import * as m001 from './001_foundation';
 import * as m002 from './002_market';
 import * as m003 from './003_ledger';
 import * as m004 from './004_trading';
+import * as m005 from './005_content';
+import * as m006 from './006_people';
 
 /** Numbered migrations, applied in name order at start. Append; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +12,6 @@ export const migrations: Record<string, Migration> = {
   '002_market': m002,
   '003_ledger': m003,
   '004_trading': m004,
+  '005_content': m005,
+  '006_people': m006,
 };

@@ -1,12 +1,13 @@
 import { useSearch } from '@tanstack/react-router';
-import { useT } from '../../i18n';
+import { language, useT } from '../../i18n';
 import { usePaged } from '../../lib/usePaged';
 import { Screen } from '../../ui/Screen';
 import type { AccountKind } from './wallet';
+import { formatDateTime } from '../../lib/format';
 import styles from './assets.module.css';
 import { ListFooter } from '../../ui/ListFooter';
+import type { LedgerReason } from '../../../contract/ledger';
 
-type Reason = 'recharge' | 'withdraw_lock' | 'withdraw_deduct' | 'withdraw_fail' | 'transfer' | 'exchange' | 'member_gift' | 'coupon_bonus' | 'adjustment';
 
 /** Bills: every change to the user's balances, from the ledger, for one coin and account or all. */
 export function BillsScreen({ all = false }: { all?: boolean }) {
@@ -21,7 +22,7 @@ export function BillsScreen({ all = false }: { all?: boolean }) {
         return (
           <div key={row.id} className={styles.record} data-testid="bill">
             <div className={styles.recordHead}>
-              <span className={styles.recordTitle}>{t(`assets:bills.reasons.${row.reason as Reason}`, { defaultValue: row.reason })}</span>
+              <span className={styles.recordTitle}>{t(`assets:bills.reasons.${row.reason as LedgerReason}`, { defaultValue: row.reason })}</span>
               <span className={`${styles.recordAmount} ${positive ? 'up' : 'down'}`}>
                 {positive ? '+' : ''}
                 {row.amount} {row.code}
@@ -35,7 +36,7 @@ export function BillsScreen({ all = false }: { all?: boolean }) {
             </div>
             <div className={styles.recordMeta}>
               <span>{row.memo}</span>
-              <span>{new Date(row.created_at).toLocaleString()}</span>
+              <span>{formatDateTime(row.created_at, language.value)}</span>
             </div>
           </div>
         );

@@ -1,7 +1,8 @@
-import { useT } from '../../i18n';
+import { language, useT } from '../../i18n';
 import { usePaged } from '../../lib/usePaged';
 import { Screen } from '../../ui/Screen';
 import type { AccountKind } from './wallet';
+import { formatDateTime } from '../../lib/format';
 import styles from './assets.module.css';
 import { ListFooter } from '../../ui/ListFooter';
 
@@ -20,7 +21,7 @@ export function MoveHistoryScreen() {
             <span>
               {t(`assets:account_long.${row.from_kind as AccountKind}`)} → {t(`assets:account_long.${row.to_kind as AccountKind}`)}
             </span>
-            <span>{new Date(row.created_at).toLocaleString()}</span>
+            <span>{formatDateTime(row.created_at, language.value)}</span>
           </div>
         </div>
       ))}

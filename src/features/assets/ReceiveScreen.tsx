@@ -7,6 +7,7 @@ import { useT } from '../../i18n';
 import { cleanAmount } from '../../lib/amount';
 import { useSubmit } from '../../lib/useSubmit';
 import { Field, Form, PrimaryButton, TextInput } from '../../ui/form';
+import { copyText } from '../../ui/clipboard';
 import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
 import { ImagePicker } from './ImagePicker';
@@ -55,14 +56,7 @@ export function ReceiveScreen() {
     };
   }, [search.currency, network, code]);
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(address);
-      toast(t('common:copied'));
-    } catch {
-      toast(address);
-    }
-  };
+  const copy = () => copyText(address);
 
   const submit = () =>
     run(async () => {

@@ -1,9 +1,10 @@
 import { useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useT } from '../../i18n';
+import { language, useT } from '../../i18n';
 import { usePaged } from '../../lib/usePaged';
 import { ListFooter } from '../../ui/ListFooter';
 import { Screen } from '../../ui/Screen';
+import { formatDateTime } from '../../lib/format';
 import styles from './assets.module.css';
 
 /** Deposit and withdrawal records with their review status (and why a refusal happened). */
@@ -25,7 +26,7 @@ export function RecordsScreen() {
   );
 }
 
-const when = (time: number) => new Date(time).toLocaleString();
+const when = (time: number) => formatDateTime(time, language.value);
 
 function Deposits() {
   const t = useT();

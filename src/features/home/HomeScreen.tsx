@@ -9,6 +9,7 @@ import { PrimaryButton } from '../../ui/form';
 import { GlobeIcon, SettingsIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
 import { refreshUser } from '../auth/actions';
+import { Banners, NewsList, PopNotice } from '../content/HomeContent';
 import { LiveQuotes } from './LiveQuotes';
 import { Shortcuts } from './Shortcuts';
 import { navigate } from '../../app/navigation';
@@ -61,9 +62,12 @@ export function HomeScreen() {
           </div>
         </section>
       )}
+      <Banners />
       <Shortcuts />
       <LiveQuotes />
+      <NewsList />
       <p className={styles.note}>{t('common:paper_trading')}</p>
+      <PopNotice />
     </Screen>
   );
 }

@@ -9,12 +9,14 @@ import styles from './HomeScreen.module.css';
  * features. Visitors see them too: protected ones ask to log in first.
  */
 const SHORTCUTS = [
-  { key: 'deposit', to: '/pages/fund/select', search: { action: 'receive' }, glyph: '↓' },
-  { key: 'withdraw', to: '/pages/fund/select', search: { action: 'withdraw' }, glyph: '↑' },
-  { key: 'exchange', to: '/pages/fund/transfer', search: {}, glyph: '↻' },
-  { key: 'transfer', to: '/pages/fund/fundTransfer', search: {}, glyph: '⇄' },
-  { key: 'coupon', to: '/pages/setting/coupon', search: {}, glyph: '%' },
-  { key: 'bills', to: '/pages/fund/assets_all_record', search: {}, glyph: '≡' },
+  { key: 'deposit', to: '/pages/fund/select', search: { action: 'receive' }, glyph: '↓', label: 'common:shortcuts.deposit' },
+  { key: 'withdraw', to: '/pages/fund/select', search: { action: 'withdraw' }, glyph: '↑', label: 'common:shortcuts.withdraw' },
+  { key: 'exchange', to: '/pages/fund/transfer', search: {}, glyph: '↻', label: 'common:shortcuts.exchange' },
+  { key: 'transfer', to: '/pages/fund/fundTransfer', search: {}, glyph: '⇄', label: 'common:shortcuts.transfer' },
+  { key: 'coupon', to: '/pages/setting/coupon', search: {}, glyph: '%', label: 'common:shortcuts.coupon' },
+  { key: 'bills', to: '/pages/fund/assets_all_record', search: {}, glyph: '≡', label: 'common:shortcuts.bills' },
+  { key: 'invite', to: '/pages/setting/share', search: {}, glyph: '+', label: 'people:shortcuts.invite' },
+  { key: 'service', to: '/pages/kefu/index', search: {}, glyph: '?', label: 'people:shortcuts.service' },
 ] as const;
 
 export function Shortcuts() {
@@ -28,7 +30,7 @@ export function Shortcuts() {
           <span className={styles.shortcutIcon} aria-hidden="true">
             {shortcut.glyph}
           </span>
-          {t(`common:shortcuts.${shortcut.key}`)}
+          {t(shortcut.label)}
         </Link>
       ))}
     </nav>

@@ -14,6 +14,7 @@ import { AssetsIcon, ChevronRightIcon, CurrencyIcon, GlobeIcon, ShieldIcon, User
 import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
 import { logout, refreshUser } from '../auth/actions';
+import { HelpMenu } from '../content/ContentScreens';
 import styles from './settings.module.css';
 
 export function SettingsScreen() {
@@ -45,11 +46,18 @@ export function SettingsScreen() {
       <CellGroup title={t('settings:settings.funds')}>
         <Cell icon={<AssetsIcon />} title={t('settings:settings.addresses')} to="/pages/setting/wallet" />
         <Cell icon={<CurrencyIcon />} title={t('settings:settings.coupons')} to="/pages/setting/coupon" />
+        <Cell icon={<AssetsIcon />} title={t('people:settings.bank')} to="/pages/setting/bank" testId="settings-bank" />
+        <Cell icon={<GlobeIcon />} title={t('people:settings.bank_international')} to="/pages/setting/bank_international" testId="settings-bank-international" />
+      </CellGroup>
+      <CellGroup title={t('people:share.title')}>
+        <Cell icon={<UserIcon />} title={t('people:settings.share')} to="/pages/setting/share" testId="settings-share" />
+        <Cell icon={<UserIcon />} title={t('people:settings.invite')} to="/pages/setting/invite" testId="settings-invite" />
       </CellGroup>
       <CellGroup title={t('settings:settings.preferences')}>
         <Cell icon={<GlobeIcon />} title={t('settings:settings.language')} value={LANGUAGE_NAMES[language.value]} to="/pages/setting/language" />
         <Cell icon={<CurrencyIcon />} title={t('settings:settings.currency')} value={fiat.value} to="/pages/setting/currency" />
       </CellGroup>
+      <HelpMenu title={t('content:help_title')} />
       <CellGroup title={t('settings:settings.about')}>
         <Cell title={t('settings:settings.version')} value={siteConfig.value?.version ?? ''} />
       </CellGroup>

@@ -18,7 +18,7 @@ import { ConfirmDialog } from '../../ui/Dialog';
 import { PrimaryButton } from '../../ui/form';
 import { toast } from '../../ui/toast';
 import { Positions } from './Positions';
-import { Details, LoginToTrade, MiniBook, NumberBox } from './shared';
+import { Details, LoginToTrade, MiniBook, NumberBox, TypeAndPrice } from './shared';
 import styles from './trade.module.css';
 
 type Direction = 'buy' | 'sell';
@@ -112,42 +112,20 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
       <div className={styles.layout}>
         {logged ? (
           <div className={styles.formCol}>
-            <div className={styles.typeRow} role="tablist">
-              {(['market', 'limit'] as const).map((key) => (
-                <button
-                  key={key}
-                  type="button"
-                  role="tab"
-                  aria-selected={type === key}
-                  className={`${styles.typeButton} ${type === key ? styles.typeOn : ''}`}
-                  onClick={() => setType(key)}
-                  data-testid={`contract-type-${key}`}
-                >
-                  {t(`trade:${key}`)}
-                </button>
-              ))}
-            </div>
-            {type === 'limit' ? (
-              <NumberBox
-                value={price}
-                onValue={(v) => {
-                  setPrice(cleanAmount(v, market.pricePrecision));
-                  setErrors(({ price: _, ...rest }) => rest);
-                }}
-                placeholder={t('trade:price', { currency: market.quote })}
-                step={10 ** -market.pricePrecision}
-                decimals={market.pricePrecision}
-                invalid={Boolean(errors.price)}
-                testId="contract-price"
-              />
-            ) : (
-              <div className={styles.fixedPrice}>{t('trade:confirm.at_market')}</div>
-            )}
-            {errors.price && (
-              <p className={styles.fieldError} role="alert">
-                {errors.price}
-              </p>
-            )}
+            <TypeAndPrice
+              types={['market', 'limit']}
+              type={type}
+              onType={setType}
+              price={price}
+              onPrice={(v) => {
+                setPrice(v);
+                setErrors(({ price: _, ...rest }) => rest);
+              }}
+              market={market}
+              error={errors.price}
+              marketLabel={t('trade:confirm.at_market')}
+              testPrefix="contract"
+            />
             <NumberBox
               value={share}
               onValue={(v) => {

@@ -6,7 +6,7 @@ import { api } from '../../api/client';
 import { ordersVersion } from '../../core/account';
 import { useAccountWatch, useTickers } from '../../core/hooks';
 import { language, useT } from '../../i18n';
-import { formatFixed } from '../../lib/format';
+import { formatFixed, formatDateTime } from '../../lib/format';
 import { usePaged } from '../../lib/usePaged';
 import { useSubmit } from '../../lib/useSubmit';
 import { ListFooter } from '../../ui/ListFooter';
@@ -164,7 +164,7 @@ function PositionHistory() {
               </div>
               <div>
                 <dt>{t('trade:contract.closed_at')}</dt>
-                <dd>{position.closed_at ? new Date(position.closed_at).toLocaleString() : '--'}</dd>
+                <dd>{position.closed_at ? formatDateTime(position.closed_at, language.value) : '--'}</dd>
               </div>
             </dl>
             <Tick tick={position.close_tick} />

@@ -12,12 +12,12 @@ import { useMarketWatch } from '../../core/hooks';
 import { quoteOf } from '../../core/store';
 import { language, useT } from '../../i18n';
 import { cleanAmount } from '../../lib/amount';
-import { formatFixed } from '../../lib/format';
+import { formatFixed, formatDateTime } from '../../lib/format';
 import { useSubmit } from '../../lib/useSubmit';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { PrimaryButton } from '../../ui/form';
 import { toast } from '../../ui/toast';
-import { Details, LoginToTrade, MiniBook, NumberBox } from './shared';
+import { Details, LoginToTrade, MiniBook, NumberBox, TypeAndPrice } from './shared';
 import styles from './trade.module.css';
 
 type Side = 'buy' | 'sell';
@@ -131,42 +131,20 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
                 </button>
               ))}
             </div>
-            <div className={styles.typeRow} role="tablist">
-              {(['limit', 'market'] as const).map((key) => (
-                <button
-                  key={key}
-                  type="button"
-                  role="tab"
-                  aria-selected={type === key}
-                  className={`${styles.typeButton} ${type === key ? styles.typeOn : ''}`}
-                  onClick={() => setType(key)}
-                  data-testid={`spot-type-${key}`}
-                >
-                  {t(`trade:${key}`)}
-                </button>
-              ))}
-            </div>
-            {type === 'limit' ? (
-              <NumberBox
-                value={price}
-                onValue={(v) => {
-                  setPrice(cleanAmount(v, market.pricePrecision));
-                  setErrors(({ price: _, ...rest }) => rest);
-                }}
-                placeholder={t('trade:price', { currency: market.quote })}
-                step={10 ** -market.pricePrecision}
-                decimals={market.pricePrecision}
-                invalid={Boolean(errors.price)}
-                testId="spot-price"
-              />
-            ) : (
-              <div className={styles.fixedPrice}>{t('trade:market_price')}</div>
-            )}
-            {errors.price && (
-              <p className={styles.fieldError} role="alert">
-                {errors.price}
-              </p>
-            )}
+            <TypeAndPrice
+              types={['limit', 'market']}
+              type={type}
+              onType={setType}
+              price={price}
+              onPrice={(v) => {
+                setPrice(v);
+                setErrors(({ price: _, ...rest }) => rest);
+              }}
+              market={market}
+              error={errors.price}
+              marketLabel={t('trade:market_price')}
+              testPrefix="spot"
+            />
             <NumberBox
               value={amount}
               onValue={(v) => {
@@ -305,7 +283,7 @@ export function SpotOrderRow({ order, pricePrecision, children }: { order: SpotO
         <span className={`${styles.badge} ${order.side === 'buy' ? styles.badgeUp : styles.badgeDown}`}>{t(`trade:${order.side}`)}</span>
         <span className={styles.orderTitle}>{order.symbol}</span>
         <span className={`${styles.badge} ${styles.badgeFlat}`}>{t(`trade:${order.type}`)}</span>
-        <span className={styles.orderTime}>{new Date(order.created_at).toLocaleString()}</span>
+        <span className={styles.orderTime}>{formatDateTime(order.created_at, language.value)}</span>
       </div>
       <dl className={styles.grid3}>
         <div>

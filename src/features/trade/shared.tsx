@@ -6,6 +6,7 @@ import type { MarketInfo } from '../../../contract/worker-api';
 import { goToLogin } from '../../app/navigation';
 import { depthOf, marketBySymbol, markets, quoteOf } from '../../core/store';
 import { language, useT } from '../../i18n';
+import { cleanAmount } from '../../lib/amount';
 import { formatFixed } from '../../lib/format';
 import { PrimaryButton, TextInput } from '../../ui/form';
 import { ChevronDownIcon } from '../../ui/icons';
@@ -187,6 +188,63 @@ export function NumberBox({
         +
       </button>
     </div>
+  );
+}
+
+/**
+ * The order type switch and the price field of an order form: a limit order takes a
+ * price (the market's decimals, its own error line); a market order shows `marketLabel`.
+ */
+export function TypeAndPrice({
+  types,
+  type,
+  onType,
+  price,
+  onPrice,
+  market,
+  error,
+  marketLabel,
+  testPrefix,
+}: {
+  types: readonly ('limit' | 'market')[];
+  type: 'limit' | 'market';
+  onType: (type: 'limit' | 'market') => void;
+  price: string;
+  onPrice: (price: string) => void;
+  market: MarketInfo;
+  error: string | undefined;
+  marketLabel: string;
+  testPrefix: string;
+}) {
+  const t = useT();
+  return (
+    <>
+      <div className={styles.typeRow} role="tablist">
+        {types.map((key) => (
+          <button key={key} type="button" role="tab" aria-selected={type === key} className={`${styles.typeButton} ${type === key ? styles.typeOn : ''}`} onClick={() => onType(key)} data-testid={`${testPrefix}-type-${key}`}>
+            {t(`trade:${key}`)}
+          </button>
+        ))}
+      </div>
+      {type === 'limit' ? (
+        <NumberBox
+          value={price}
+          onValue={(v) => onPrice(cleanAmount(v, market.pricePrecision))}
+          placeholder={t('trade:price', { currency: market.quote })}
+          step={10 ** -market.pricePrecision}
+          decimals={market.pricePrecision}
+          invalid={Boolean(error)}
+          testId={`${testPrefix}-price`}
+        />
+      ) : (
+        <div className={styles.fixedPrice}>{marketLabel}</div>
+      )}
+      {error && (
+        <p className={styles.fieldError} role="alert">
+          {error}
+        </p>
+      )}
+    </>
   );
 }
 

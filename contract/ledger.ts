@@ -1,0 +1,27 @@
+/**
+ * Why a balance changed: every ledger record carries one of these (the bills show them).
+ * Server and app share the list, so a new reason cannot reach the bills unlabelled.
+ */
+export const LEDGER_REASONS = [
+  'recharge',
+  'withdraw_lock',
+  'withdraw_deduct',
+  'withdraw_fail',
+  'transfer',
+  'exchange',
+  'member_gift',
+  'coupon_bonus',
+  'adjustment',
+  'spot_freeze',
+  'spot_trade',
+  'spot_release',
+  'lever_open',
+  'lever_freeze',
+  'lever_cancel',
+  'lever_close',
+  'option_stake',
+  'option_settle',
+  'invite_rebate',
+] as const;
+
+export type LedgerReason = (typeof LEDGER_REASONS)[number];

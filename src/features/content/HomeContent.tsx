@@ -1,0 +1,112 @@
+import { Link } from '@tanstack/react-router';
+import { useSignals } from '@preact/signals-react/runtime';
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../../api/client';
+import { navigate } from '../../app/navigation';
+import { language, useT } from '../../i18n';
+import { formatDate } from '../../lib/format';
+import { readString, STORAGE_KEYS, writeString } from '../../lib/storage';
+import { useLoad } from '../../lib/useLoad';
+import { usePaged } from '../../lib/usePaged';
+import { ConfirmDialog } from '../../ui/Dialog';
+import { ListFooter } from '../../ui/ListFooter';
+import { RichText } from '../../ui/RichText';
+import styles from './content.module.css';
+
+const BANNER_EVERY_MS = 5000;
+
+/** The home banners: swipe or wait; each opens its article. */
+export function Banners() {
+  const t = useT();
+  const { data } = useLoad(() => api('POST /news/list', { c_id: 5, page: 1, limit: 10 }, { silent: true }));
+  const track = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState(0);
+  const banners = data?.data ?? [];
+
+  useEffect(() => {
+    if (banners.length < 2) return;
+    const timer = setInterval(() => {
+      const element = track.current;
+      if (!element || document.hidden) return;
+      const next = (Math.round(element.scrollLeft / element.clientWidth) + 1) % banners.length;
+      element.scrollTo({ left: next * element.clientWidth, behavior: 'smooth' });
+    }, BANNER_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [banners.length]);
+
+  if (banners.length === 0) return null;
+  return (
+    <section className={styles.banners} aria-label={t('content:banners')} aria-roledescription="carousel">
+      <div ref={track} className={styles.bannerTrack} onScroll={(event) => setShown(Math.round(event.currentTarget.scrollLeft / event.currentTarget.clientWidth))}>
+        {banners.map((banner, i) => (
+          <Link key={banner.id} to="/pages/common/article" search={{ id: banner.id }} className={styles.banner} data-testid="banner" aria-label={banner.title} aria-hidden={i !== shown}>
+            {banner.cover ? <img src={banner.cover} alt="" className={styles.bannerImage} /> : null}
+            <span className={styles.bannerText}>
+              <strong>{banner.title}</strong>
+              <span>{banner.summary}</span>
+            </span>
+          </Link>
+        ))}
+      </div>
+      {banners.length > 1 && (
+        <div className={styles.dots} aria-hidden="true">
+          {banners.map((banner, i) => (
+            <span key={banner.id} className={i === shown ? styles.dotOn : styles.dot} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The pop-up notice, once per notice on this device. */
+export function PopNotice() {
+  const t = useT();
+  const { data } = useLoad(() => api('GET /news/index_pop', {}, { silent: true }));
+  const [closed, setClosed] = useState(false);
+  if (!data || closed || readString(STORAGE_KEYS.noticeSeen) === String(data.id)) return null;
+  const close = () => {
+    writeString(STORAGE_KEYS.noticeSeen, String(data.id));
+    setClosed(true);
+  };
+  return (
+    <ConfirmDialog
+      open
+      title={data.title}
+      message={
+        <div className={styles.notice} data-testid="pop-notice">
+          <RichText html={data.content} />
+        </div>
+      }
+      cancelLabel={t('content:notice.close')}
+      confirmLabel={t('content:notice.details')}
+      onCancel={close}
+      onConfirm={() => {
+        close();
+        navigate('/pages/common/article', { id: String(data.id) });
+      }}
+    />
+  );
+}
+
+/** The latest news, page by page. */
+export function NewsList() {
+  useSignals();
+  const t = useT();
+  const list = usePaged('POST /news/list', { c_id: 4 }, [language.value]);
+  return (
+    <section className={styles.news} aria-label={t('content:news')}>
+      <h2 className={styles.sectionTitle}>{t('content:news')}</h2>
+      {list.items.map((item) => (
+        <Link key={item.id} to="/pages/common/article" search={{ id: item.id }} className={styles.newsRow} data-testid="news">
+          <span className={styles.newsText}>
+            <strong>{item.title}</strong>
+            <span>{item.summary}</span>
+          </span>
+          <span className={styles.date}>{formatDate(item.created_at, language.value)}</span>
+        </Link>
+      ))}
+      <ListFooter {...list} />
+    </section>
+  );
+}

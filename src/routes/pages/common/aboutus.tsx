@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PageScreen } from '../../../features/content/ContentScreens';
+
+export const Route = createFileRoute('/pages/common/aboutus')({
+  component: function Screen() {
+    return <PageScreen page="aboutus" />;
+  },
+});
