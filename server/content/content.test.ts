@@ -308,7 +308,8 @@ describe('the operator', () => {
       [endpoints.newsDetail, { id: 999_999 }, 'This article does not exist or has been removed.'],
       [endpoints.operatorNewsSave, article({ c_id: 6 }), 'Please choose news (4) or banners (5).'],
       [endpoints.operatorNewsSave, article({ lang: 'de' }), 'Please choose one of the eight languages: en, zh, hk, th, jp, kor, fra, spa.'],
-      [endpoints.operatorNewsSave, article({ lang: 'zh-cn' }), 'Please choose one of the eight languages: en, zh, hk, th, jp, kor, fra, spa.'],
+      // `lang` is also the language of the answer: the API's zh-cn is not a content language, and the refusal is in Chinese.
+      [endpoints.operatorNewsSave, article({ lang: 'zh-cn' }), '请从以下八种语言中选择：en、zh、hk、th、jp、kor、fra、spa。'],
       [endpoints.operatorNewsSave, { c_id: 4, lang: 'en', content: '<p>x</p>' }, 'Title is required.'],
       [endpoints.operatorNewsSave, article({ title: '' }), 'Title is too short (at least 1 characters).'],
       [endpoints.operatorNewsSave, article({ title: ' \t ' }), 'Please enter a title.'],
