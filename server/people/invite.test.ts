@@ -4,7 +4,7 @@ import { maskedContact } from '../../contract/mask';
 import { floor, Money, sum } from '../../contract/money';
 import { AlreadyRecorded } from '../ledger/ledger';
 import { checkLedger } from '../ledger/check';
-import { createHarness, type Harness } from '../testing/harness';
+import { createHarness, type Harness, ok } from '../testing/harness';
 import { fund, take, tradeAt, uidOf } from '../testing/market';
 import { balance, userIdOf } from '../testing/wallet';
 import { REBATE_RATE } from '../trading/config';
@@ -32,12 +32,6 @@ afterEach(async () => {
   expect((await checkLedger(h.ctx.db)).violations).toEqual([]);
   await h.close();
 });
-
-async function ok<T>(answer: Promise<{ type: string; message: T | string }>): Promise<T> {
-  const result = await answer;
-  if (result.type !== 'ok') throw new Error(String(result.message));
-  return result.message as T;
-}
 
 const info = (token: string) => ok(h.call(endpoints.inviteInfo, {}, { token }));
 const list = (token: string, input: { page?: number; limit?: number } = {}) => ok(h.call(endpoints.inviteList, input, { token }));

@@ -52,6 +52,13 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** The message of an answer that must be ok (a test fails with the server's message otherwise). */
+export async function ok<T>(answer: Promise<{ type: string; message: T | string }>): Promise<T> {
+  const result = await answer;
+  if (result.type !== 'ok') throw new Error(String(result.message));
+  return result.message as T;
+}
+
 export const HARNESS_START = Date.parse('2026-11-01T00:00:00Z');
 
 let image: Promise<Buffer> | undefined;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
 import { Money } from '../../contract/money';
 import { checkLedger } from '../ledger/check';
-import { createHarness, type Harness } from '../testing/harness';
+import { createHarness, type Harness, ok } from '../testing/harness';
 import { fund, replayPrices, tradeAt, uidOf } from '../testing/market';
 import { balance } from '../testing/wallet';
 
@@ -28,12 +28,6 @@ afterEach(async () => {
   expect((await checkLedger(h.ctx.db)).violations).toEqual([]);
   await h.close();
 });
-
-async function ok<T>(answer: Promise<{ type: string; message: T | string }>): Promise<T> {
-  const result = await answer;
-  if (result.type !== 'ok') throw new Error(String(result.message));
-  return result.message as T;
-}
 
 type Submit = { direction: 'buy' | 'sell'; share: number; multiple: number; type?: 'market' | 'limit'; price?: string; target_profit_price?: string; stop_loss_price?: string };
 const open = (token: string, input: Submit) => h.call(endpoints.leverSubmit, { currency_id: BTC, legal_id: USDT, ...input }, { token });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
 import { checkLedger } from '../ledger/check';
-import { createHarness, type Harness } from '../testing/harness';
+import { createHarness, type Harness, ok } from '../testing/harness';
 import { fund, replayPrices, tradeAt, uidOf } from '../testing/market';
 import { balance } from '../testing/wallet';
 
@@ -15,12 +15,6 @@ import { balance } from '../testing/wallet';
 const USDT = 3;
 const BTC_MARKET = 1;
 const STEP = 10_000;
-
-async function ok<T>(answer: Promise<{ type: string; message: T | string }>): Promise<T> {
-  const result = await answer;
-  if (result.type !== 'ok') throw new Error(String(result.message));
-  return result.message as T;
-}
 
 describe('seconds options', () => {
   let h: Harness;

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
 import { floor, Money } from '../../contract/money';
 import { checkLedger } from '../ledger/check';
-import { createHarness, type Harness } from '../testing/harness';
+import { createHarness, type Harness, ok } from '../testing/harness';
 import { feed, fund, quote, take, tradeAt, uidOf } from '../testing/market';
 import { balance } from '../testing/wallet';
 
@@ -26,12 +26,6 @@ afterEach(async () => {
   expect((await checkLedger(h.ctx.db)).violations).toEqual([]);
   await h.close();
 });
-
-async function ok<T>(answer: Promise<{ type: string; message: T | string }>): Promise<T> {
-  const result = await answer;
-  if (result.type !== 'ok') throw new Error(String(result.message));
-  return result.message as T;
-}
 
 const order = (token: string, input: { type: 'buy' | 'sell'; amount: string; target_price?: string }) => h.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, ...input }, { token });
 const book = () => h.ctx.market.engine.depth(BTC_MARKET, 1000);

@@ -114,6 +114,9 @@ test('invitations: a friend registers through the shared link and is listed; the
   await expect(page.getByTestId('share-qr')).toBeVisible();
   const link = (await page.getByTestId('share-link').textContent()) ?? '';
   expect(link).toBe(`${baseUrl()}/h5/#/pages/common/register?invite=${code}`);
+  const saving = page.waitForEvent('download');
+  await page.getByTestId('share-save').click();
+  expect((await saving).suggestedFilename()).toBe(`invite-${code}.png`);
 
   const friendEmail = uniqueEmail('friend');
   const device = await browser.newContext({ storageState: DEVICE_STATE, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' });
