@@ -6,6 +6,9 @@
  * Client -> server
  *   'sub'   (channels: string[], ack: (answer: SubAnswer) => void)
  *   'unsub' (channels: string[])
+ *   'clock' (ack: (serverTime: number) => void): the server's clock in ms since 1970, the
+ *           one option expiries are set on; the client halves the round trip to learn
+ *           how far its own clock is off (clockOffset) and runs countdowns on server time
  *   handshake auth: { token } puts the socket in its user's room for private events.
  *
  * Server -> client, one event per channel kind, arrays kept flat and compact:
@@ -41,6 +44,7 @@ export const USER_EVENTS = {
 export const SOCKET_EVENTS = {
   subscribe: 'sub',
   unsubscribe: 'unsub',
+  clock: 'clock',
   tickers: 'daymarket',
   trades: 'trades',
   depth: 'market_depth',
@@ -86,3 +90,12 @@ export interface SubAnswer {
 
 export const DEPTH_LEVELS = 20;
 export const RECENT_TRADES = 50;
+
+/**
+ * How far the server's clock is ahead of the device's (ms, negative when behind), from
+ * one 'clock' round trip: asked at `sentAt`, answered `serverTime`, received at
+ * `receivedAt` (device clock). The server read its clock about halfway through.
+ */
+export function clockOffset(sentAt: number, serverTime: number, receivedAt: number): number {
+  return Math.round(serverTime - (sentAt + receivedAt) / 2);
+}

@@ -22,6 +22,8 @@ let lose: (event: string, payload: unknown) => boolean;
 let patches: Patch[];
 let frames: (() => void)[];
 let core: Core;
+/** how far behind the exchange the device's clock is */
+let deviceLag: number;
 
 const byRoute: Record<SnapshotRoute, Endpoint> = {
   'GET /currency/quotation_new': endpoints.quotations,
@@ -58,6 +60,7 @@ beforeEach(async () => {
   lose = () => false;
   patches = [];
   frames = [];
+  deviceLag = 0;
   h.ctx.market.connect(
     (channel, event, payload) => {
       if (connected && rooms.has(channel) && !lose(event, payload)) {
@@ -84,7 +87,7 @@ beforeEach(async () => {
     schedule: (frame) => frames.push(frame),
     post: (patch) => patches.push(patch),
     setTimer: (callback, ms) => void setTimeout(callback, ms),
-    now: () => h.ctx.now(),
+    now: () => h.ctx.now() - deviceLag,
   });
   await core.begin({ origin: '', token: null }, fetcher);
 });
@@ -248,7 +251,10 @@ describe('the worker core', () => {
     core.watchTickers(true);
     core.watchMarket(1, true);
     core.watchAccount(true);
+    // This phone's clock is 90 s behind; the socket tells the core so (worker/socket.ts).
+    deviceLag = 90_000;
     setStatus('open');
+    events.clock(90_000);
     await settle();
     await run(1000);
     const opened = await h.call(endpoints.leverSubmit, { currency_id: 1, legal_id: 3, direction: 'buy', share: 10, multiple: 20 }, { token });

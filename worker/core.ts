@@ -21,6 +21,8 @@ export interface LinkEvents {
   depth(message: DepthMessage): void;
   /** a private event of the logged-in user (USER_EVENTS) */
   user(event: string, payload: unknown): void;
+  /** how far the server's clock is ahead of the device's, in ms (contract clockOffset) */
+  clock(offset: number): void;
 }
 
 /** What the core needs of the socket (worker/socket.ts; a fake in tests). */
@@ -44,7 +46,7 @@ export interface CoreDeps {
   post: (patch: Patch, transfer: ArrayBuffer[]) => void;
   /** for retries */
   setTimer: (callback: () => void, ms: number) => void;
-  /** the clock countdowns run on */
+  /** the device's clock; countdowns run on it plus the server's offset */
   now: () => number;
 }
 
@@ -96,6 +98,8 @@ export class Core implements Omit<CoreApi, 'start'> {
   private postedSummary = '';
   private postedCountdown = '';
   private ticking = false;
+  /** server clock minus device clock: a phone's clock can be off by minutes */
+  private clockOffset = 0;
 
   constructor(private readonly deps: CoreDeps) {}
 
@@ -114,6 +118,10 @@ export class Core implements Omit<CoreApi, 'start'> {
       trades: (batch) => this.onTrades(batch),
       depth: (message) => this.onDepth(message),
       user: (event, payload) => this.onUser(event, payload),
+      clock: (offset) => {
+        this.clockOffset = offset;
+        this.dirty();
+      },
     });
     this.status = 'opening';
     this.dirty();
@@ -498,7 +506,7 @@ export class Core implements Omit<CoreApi, 'start'> {
         this.postedSummary = summaryKey;
         patch.summary = summary satisfies AccountSummary;
       }
-      const countdown = this.account.countdown(this.deps.now());
+      const countdown = this.account.countdown(this.deps.now() + this.clockOffset);
       const countdownKey = countdown.join(',');
       if (countdownKey !== this.postedCountdown) {
         this.postedCountdown = countdownKey;

@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import { SOCKET_EVENTS, USER_EVENTS, type DepthMessage, type TickerBatch, type TradeBatch } from '../contract/realtime';
+import { clockOffset, SOCKET_EVENTS, USER_EVENTS, type DepthMessage, type TickerBatch, type TradeBatch } from '../contract/realtime';
 import type { Link, LinkEvents } from './core';
 
 /**
@@ -7,12 +7,31 @@ import type { Link, LinkEvents } from './core';
  * jitter 0.5, connect time-out 20000 ms, unlimited attempts; websocket only. Its states
  * are closed, opening (first connect), open, reconnecting.
  */
+const CLOCK_SAMPLES = 3;
+const CLOCK_TIMEOUT_MS = 5000;
+
 export const RECONNECT = { reconnectionDelay: 1000, reconnectionDelayMax: 5000, randomizationFactor: 0.5, timeout: 20_000 } as const;
 
 export function socketLink(origin: string, events: LinkEvents): Link {
   let socket: Socket | null = null;
   let token: string | null = null;
   let everOpen = false;
+
+  /** Three round trips; the shortest says the most about the offset. */
+  const syncClock = (target: Socket) => {
+    void (async () => {
+      let best: { trip: number; offset: number } | null = null;
+      for (let i = 0; i < CLOCK_SAMPLES; i++) {
+        const sentAt = Date.now();
+        const serverTime: unknown = await target.timeout(CLOCK_TIMEOUT_MS).emitWithAck(SOCKET_EVENTS.clock).catch(() => null);
+        const receivedAt = Date.now();
+        if (typeof serverTime !== 'number') return;
+        const trip = receivedAt - sentAt;
+        if (!best || trip < best.trip) best = { trip, offset: clockOffset(sentAt, serverTime, receivedAt) };
+      }
+      if (best) events.clock(best.offset);
+    })();
+  };
 
   const create = () => {
     const created = io(origin, {
@@ -26,6 +45,7 @@ export function socketLink(origin: string, events: LinkEvents): Link {
     created.on('connect', () => {
       everOpen = true;
       events.status('open');
+      syncClock(created);
     });
     created.on('disconnect', () => events.status('reconnecting'));
     created.io.on('reconnect_attempt', () => events.status('reconnecting'));

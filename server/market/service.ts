@@ -48,6 +48,14 @@ export class MarketService {
     });
   }
 
+  /**
+   * The exchange's clock: the wall clock, never behind the latest event the books have
+   * seen. Orders, positions and option expiries are timed on it; clients sync to it.
+   */
+  time(wall: number): number {
+    return Math.max(this.engine.time, wall);
+  }
+
   /** Where channel messages go (the socket server), and who listens. */
   connect(publish: Publish, listening: (channel: string) => boolean): void {
     this.publishImpl = publish;

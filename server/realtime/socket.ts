@@ -41,6 +41,9 @@ export function attachRealtime(server: HttpServer, ctx: AppContext): Server {
       const answer: SubAnswer = { ok: unknown.length === 0, unknown };
       if (typeof ack === 'function') ack(answer);
     });
+    socket.on(SOCKET_EVENTS.clock, (ack: unknown) => {
+      if (typeof ack === 'function') ack(ctx.market.time(ctx.now()));
+    });
     socket.on(SOCKET_EVENTS.unsubscribe, (channels: unknown) => {
       if (!Array.isArray(channels)) return;
       for (const channel of channels) if (typeof channel === 'string' && publicChannels.has(channel)) void socket.leave(channel);
