@@ -1,4 +1,6 @@
 import { AreaSeries, ColorType, createOptionsChart, type AreaData, type IChartApiBase } from 'lightweight-charts';
+import { formatFixed } from '../contract/format';
+import { BCP47, type Language } from '../contract/languages';
 import { COLORS } from './theme';
 
 /**
@@ -10,14 +12,14 @@ export interface DepthChart {
   destroy(): void;
 }
 
-export function createDepthChart(container: HTMLElement, options: { pricePrecision: number; locale: string }): DepthChart {
+export function createDepthChart(container: HTMLElement, options: { pricePrecision: number; language: Language }): DepthChart {
   const chart: IChartApiBase<number> = createOptionsChart(container, {
     autoSize: true,
     layout: { background: { type: ColorType.Solid, color: COLORS.background }, textColor: COLORS.text, fontSize: 11 },
     grid: { vertLines: { visible: false }, horzLines: { color: COLORS.grid } },
     rightPriceScale: { borderVisible: false },
     timeScale: { borderVisible: false },
-    localization: { locale: options.locale, priceFormatter: (price: number) => price.toFixed(options.pricePrecision) },
+    localization: { locale: BCP47[options.language], priceFormatter: (price: number) => formatFixed(price, options.pricePrecision, options.language) },
     handleScroll: false,
     handleScale: false,
   });

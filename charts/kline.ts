@@ -12,6 +12,8 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
+import { formatDateTime, formatFixed } from '../contract/format';
+import { BCP47, type Language } from '../contract/languages';
 import type { Period } from '../contract/market';
 import { CANDLE_WIDTH } from '../contract/worker-api';
 import { baseOptions, COLORS } from './theme';
@@ -25,7 +27,8 @@ export type ChartMode = 'candles' | 'timeshare';
 
 export interface KlineChartOptions {
   pricePrecision: number;
-  locale: string;
+  /** axis labels, prices and times, in the app's language */
+  language: Language;
   mode: ChartMode;
   period: Period;
   /** labels for the accessible table */
@@ -53,12 +56,15 @@ interface Row {
 const toTime = (ms: number) => (ms / 1000) as UTCTimestamp;
 
 export function createKlineChart(container: HTMLElement, options: KlineChartOptions): KlineChart {
+  const { language, pricePrecision } = options;
+  const base = baseOptions(BCP47[language]);
   const chart: IChartApi = createChart(container, {
-    ...baseOptions(options.locale),
-    timeScale: { ...baseOptions(options.locale).timeScale, secondsVisible: false, timeVisible: !['1day', '1week', '1mon'].includes(options.period) },
+    ...base,
+    timeScale: { ...base.timeScale, secondsVisible: false, timeVisible: !['1day', '1week', '1mon'].includes(options.period) },
     localization: {
-      locale: options.locale,
-      timeFormatter: (time: Time) => new Date(Number(time) * 1000).toLocaleString(options.locale, { dateStyle: 'short', timeStyle: 'short' }),
+      locale: BCP47[language],
+      priceFormatter: (price: number) => formatFixed(price, pricePrecision, language),
+      timeFormatter: (time: Time) => formatDateTime(Number(time) * 1000, language),
     },
   });
   const priceFormat = { type: 'price' as const, precision: options.pricePrecision, minMove: 10 ** -options.pricePrecision };

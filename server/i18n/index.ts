@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createInstance, type i18n as I18n } from 'i18next';
+import { formatAmount } from '../../contract/format';
 import { LANGUAGES, type Language } from '../../contract/languages';
 import type { Leaves } from '../../contract/i18n-keys';
 import type enServer from '../../locales/en/server.json';
@@ -44,6 +45,11 @@ export function loadServerI18n(): ServerI18n {
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
+  });
+  // "{{price, amount}}": an exact decimal with the language's grouping, as the app shows it.
+  instance.services.formatter?.add('amount', (value: unknown, lng: string | undefined) => {
+    const language = LANGUAGES.find((candidate) => candidate === lng) ?? 'en';
+    return formatAmount(String(value), language);
   });
   const fixedByLanguage = new Map<Language, Translate>();
   for (const language of LANGUAGES) {

@@ -29,6 +29,11 @@ export interface LedgerRecord {
   ref: { kind: string; id: string | number };
   /** the user it concerns, for their bills */
   userId: number | null;
+  /**
+   * A note the bills show beside the translated reason, in every language: so symbols,
+   * numbers, networks, addresses and ids only (BTC/USDT 0.01 @ 96,000.00 #12), no words.
+   * An operator's adjustment carries the operator's own words.
+   */
   memo?: string;
   movements: readonly Movement[];
   at: number;

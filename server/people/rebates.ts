@@ -52,7 +52,7 @@ export async function payRebate(trx: Kysely<Database>, fee: FeePaid): Promise<Mo
     reason: 'invite_rebate',
     ref,
     userId: inviter,
-    memo: `${fee.source} ${fee.memo}`.trim(),
+    memo: fee.memo,
     movements: [{ from: house('fees', fee.currency), to: userAccount(inviter, fee.currency, 'change'), amount }],
     at: fee.at,
   });

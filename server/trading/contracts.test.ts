@@ -59,8 +59,8 @@ describe('opening', () => {
     const refused = async (input: Submit, message: string) => expect(await open(ann, input)).toEqual({ type: 'error', message });
     await refused({ direction: 'buy', share: 10, multiple: 7 }, 'Please choose one of the offered multiples: 5, 10, 20, 50, 100.');
     await refused({ direction: 'buy', share: 1001, multiple: 10 }, 'The number of lots must be between 1 and 1000.');
-    await refused({ direction: 'buy', share: 10, multiple: 10, target_profit_price: '95000' }, 'For a long position the take-profit price must be above 96019.20.');
-    await refused({ direction: 'sell', share: 10, multiple: 10, stop_loss_price: '95000' }, 'For a short position the stop-loss price must be above 96019.20.');
+    await refused({ direction: 'buy', share: 10, multiple: 10, target_profit_price: '95000' }, 'For a long position the take-profit price must be above 96,019.20.');
+    await refused({ direction: 'sell', share: 10, multiple: 10, stop_loss_price: '95000' }, 'For a short position the stop-loss price must be above 96,019.20.');
     await refused({ direction: 'buy', share: 10, multiple: 10, type: 'limit' }, 'Please enter the price for a limit order.');
     await refused({ direction: 'buy', share: 10, multiple: 10, type: 'limit', price: '95000.123' }, 'Prices in this market have at most 2 decimals.');
     await refused({ direction: 'buy', share: 1000, multiple: 5 }, 'Insufficient balance.');
@@ -158,7 +158,7 @@ describe('closing', () => {
     const short = await ok(open(ann, { direction: 'sell', share: 1, multiple: 5 }));
     const stops = await ok(h.call(endpoints.leverSetStop, { id: short.id, target_profit_price: '90000', stop_loss_price: '99000' }, { token: ann }));
     expect(stops).toMatchObject({ target_profit_price: '90000.00', stop_loss_price: '99000.00' });
-    expect(await h.call(endpoints.leverSetStop, { id: short.id, target_profit_price: '99500' }, { token: ann })).toEqual({ type: 'error', message: 'For a short position the take-profit price must be below 96019.20.' });
+    expect(await h.call(endpoints.leverSetStop, { id: short.id, target_profit_price: '99500' }, { token: ann })).toEqual({ type: 'error', message: 'For a short position the take-profit price must be below 96,019.20.' });
     const cleared = await ok(h.call(endpoints.leverSetStop, { id: short.id, target_profit_price: '', stop_loss_price: '' }, { token: ann }));
     expect(cleared).toMatchObject({ target_profit_price: null, stop_loss_price: null });
 

@@ -151,7 +151,7 @@ export class ContractDesk {
       checkStops(market, direction, price, tp, sl);
       const margin = up(marginOf(price, quantity, input.multiple));
       const fee = down(price.times(quantity).times(LEVER_FEE));
-      const time = Math.max(this.deps.market.engine.time, this.deps.now());
+      const time = this.deps.market.time(this.deps.now());
       const row = await this.deps.db.transaction().execute(async (trx) => {
         const { id } = await trx
           .insertInto('lever_positions')
@@ -186,7 +186,7 @@ export class ContractDesk {
           .executeTakeFirstOrThrow();
         const available = userAccount(userId, MARGIN_CURRENCY, 'lever');
         const frozen = userAccount(userId, MARGIN_CURRENCY, 'lever', 'frozen');
-        const memo = `${symbolOf(market)} ${input.direction} ${input.share} x${input.multiple} #${id}`;
+        const memo = `${symbolOf(market)} ${input.direction === 'buy' ? '↑' : '↓'} ${input.share} ×${input.multiple} #${id}`;
         if (limit) {
           await record(trx, { reason: 'lever_freeze', ref: { kind: 'lever-freeze', id }, userId, memo, movements: [{ from: available, to: frozen, amount: margin.plus(fee) }], at: time });
         } else {
@@ -213,7 +213,7 @@ export class ContractDesk {
       if (row.status !== 'open') throw new ApiError('server:errors.position_not_open');
       const market = marketById(row.market_id);
       const trade = this.lastTrade(market);
-      const time = Math.max(this.deps.market.engine.time, this.deps.now());
+      const time = this.deps.market.time(this.deps.now());
       const closed = await this.deps.db.transaction().execute((trx) => this.settle(trx, row, trade, 'user', time));
       this.apply([closed]);
       return closed;
@@ -224,7 +224,7 @@ export class ContractDesk {
     return this.deps.market.run(async () => {
       const row = this.ownLive(userId, id);
       if (row.status !== 'pending') throw new ApiError('server:errors.position_not_pending');
-      const time = Math.max(this.deps.market.engine.time, this.deps.now());
+      const time = this.deps.market.time(this.deps.now());
       const updated = await this.deps.db.transaction().execute(async (trx) => {
         await record(trx, {
           reason: 'lever_cancel',
@@ -264,7 +264,7 @@ export class ContractDesk {
   batchClose(userId: number, which: 'all' | 'buy' | 'sell'): Promise<{ closed: number; profit: Money }> {
     return this.deps.market.run(async () => {
       const rows = [...this.live.values()].filter((row) => row.user_id === userId && row.status === 'open' && (which === 'all' || row.direction === (which === 'buy' ? 1 : -1)));
-      const time = Math.max(this.deps.market.engine.time, this.deps.now());
+      const time = this.deps.market.time(this.deps.now());
       const closed = await this.deps.db.transaction().execute(async (trx) => {
         const done: PositionRow[] = [];
         for (const row of rows) done.push(await this.settle(trx, row, this.lastTrade(marketById(row.market_id)), 'batch', time));
@@ -313,7 +313,7 @@ export class ContractDesk {
       reason: 'lever_close',
       ref: { kind: 'lever-close', id: row.id },
       userId: row.user_id,
-      memo: `${symbolOf(market)} ${reason} @ ${price.toFixed(market.def.pricePrecision)} #${row.id}`,
+      memo: `${symbolOf(market)} @ ${price.toFixed(market.def.pricePrecision)} #${row.id}`,
       movements,
       at: time,
     });
@@ -352,7 +352,7 @@ export class ContractDesk {
         reason: 'lever_open',
         ref: { kind: 'lever-open', id: row.id },
         userId: row.user_id,
-        memo: `${symbolOf(market)} limit @ ${row.limit_price ?? ''} #${row.id}`,
+        memo: `${symbolOf(market)} @ ${row.limit_price ?? ''} #${row.id}`,
         movements: [{ from: userAccount(row.user_id, MARGIN_CURRENCY, 'lever', 'frozen'), to: house('fees', MARGIN_CURRENCY), amount: fee }],
         at: trade.time,
       });

@@ -75,7 +75,7 @@ describe('seconds options', () => {
     expect(await buy('up', '10')).toEqual({ type: 'error', message: 'You can have at most 5 options open at once.' });
     const before = await micro();
     expect(await buy('up', '10', 45)).toEqual({ type: 'error', message: 'Please choose one of the offered durations.' });
-    expect(await buy('up', '5')).toEqual({ type: 'error', message: 'The amount must be between 10 and 5000 USDT.' });
+    expect(await buy('up', '5')).toEqual({ type: 'error', message: 'The amount must be between 10 and 5,000 USDT.' });
     expect(await buy('up', '10.1234567')).toEqual({ type: 'error', message: 'USDT amounts have at most 6 decimals.' });
     expect(await h.call(endpoints.optionSubmit, { match_id: BTC_MARKET, currency_id: 1, type: 'up', seconds: 30, number: '10' }, { token: ann })).toEqual({ type: 'error', message: 'Options cannot be bought with this currency.' });
     expect(await h.call(endpoints.optionSubmit, { match_id: 999, currency_id: USDT, type: 'up', seconds: 30, number: '10' }, { token: ann })).toEqual({ type: 'error', message: 'This market does not exist.' });

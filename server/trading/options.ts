@@ -67,7 +67,7 @@ export class OptionDesk {
       const { engine } = this.deps.market;
       const trade = engine.recentTrades(market.def.id).at(-1);
       if (!trade) throw new ApiError('server:errors.no_price');
-      const time = Math.max(engine.time, this.deps.now());
+      const time = this.deps.market.time(this.deps.now());
       const fee = floor(stake.times(rule.feeRate), currency.precision);
       const tick = tickOf(market, trade);
       const row = await this.deps.db.transaction().execute(async (trx) => {
@@ -100,7 +100,7 @@ export class OptionDesk {
           reason: 'option_stake',
           ref: { kind: 'option', id },
           userId,
-          memo: `${symbolOf(market)} ${input.type} ${rule.seconds}s #${id}`,
+          memo: `${symbolOf(market)} ${input.type === 'up' ? '↑' : '↓'} ${rule.seconds}s #${id}`,
           movements: [{ from: available, to: house('options', currency.id), amount: stake }, ...(fee.gt(0) ? [{ from: available, to: house('fees', currency.id), amount: fee }] : [])],
           at: time,
         });
@@ -141,7 +141,7 @@ export class OptionDesk {
       reason: 'option_settle',
       ref: { kind: 'option-settle', id: row.id },
       userId: row.user_id,
-      memo: `${symbolOf(market)} ${result} ${row.open_price} -> ${tick.price} #${row.id}`,
+      memo: `${symbolOf(market)} ${row.open_price} → ${tick.price} #${row.id}`,
       movements: payout.gt(0) ? [{ from: house('options', row.currency_id), to: userAccount(row.user_id, row.currency_id, 'micro'), amount: payout }] : [],
       at: trade.time,
     });

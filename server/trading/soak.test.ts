@@ -117,6 +117,11 @@ test('the ledger checks out after a soak of random trading', async () => {
     expect(closes.map((row) => row.close_reason)).toEqual(expect.arrayContaining(['user', 'batch', 'take_profit', 'stop_loss']));
     const reasons = await h.ctx.db.selectFrom('ledger_transactions').select('reason').distinct().execute();
     expect(reasons.map((row) => row.reason)).toEqual(expect.arrayContaining(['spot_trade', 'spot_freeze', 'spot_release', 'lever_open', 'lever_close', 'option_stake', 'option_settle', 'invite_rebate']));
+    // The bills show each memo beside its translated reason, in every language: symbols,
+    // numbers, seconds (30s) and ids only (an operator's adjustment keeps the operator's words).
+    const memos = await h.ctx.db.selectFrom('ledger_transactions').select('memo').where('reason', '!=', 'adjustment').distinct().execute();
+    expect(memos.length).toBeGreaterThan(10);
+    for (const { memo } of memos) expect(memo.replace(/ \d+s /, ' ')).toMatch(/^[A-Z]+\/[A-Z]+ [^a-z]*$|^$/);
     // Each rebate is a fifth of its fee cut down to the currency's decimals, paid once under its own reference.
     const rebates = await h.ctx.db.selectFrom('invite_rebates').selectAll().execute();
     expect(rebates.length).toBeGreaterThan(10);

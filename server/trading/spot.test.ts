@@ -129,8 +129,11 @@ describe('spot orders', () => {
     const refused = async (input: Parameters<typeof order>[1], message: string) => expect(await order(ann, input)).toEqual({ type: 'error', message });
     await refused({ type: 'buy', amount: '0.000001', target_price: '95000' }, 'The quantity must be a multiple of 0.00001 BTC.');
     await refused({ type: 'buy', amount: '0.01', target_price: '95000.001' }, 'Prices in this market have at most 2 decimals.');
-    await refused({ type: 'buy', amount: '0.01', target_price: '200000' }, 'The price must be between 48009.60 and 144028.80.');
+    await refused({ type: 'buy', amount: '0.01', target_price: '200000' }, 'The price must be between 48,009.60 and 144,028.80.');
     await refused({ type: 'buy', amount: '0.00001', target_price: '95000' }, 'An order must be worth at least 1 USDT.');
+    // Amounts in messages are grouped as the user's language writes numbers.
+    const inFrench = await h.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, type: 'buy', amount: '0.01', target_price: '200000' }, { token: ann, lang: 'fra' });
+    expect(inFrench).toEqual({ type: 'error', message: 'Le prix doit être compris entre 48\u202f009,60 et 144\u202f028,80.' });
     await refused({ type: 'buy', amount: '1', target_price: '95000' }, 'Insufficient balance.');
     await refused({ type: 'sell', amount: '0.01' }, 'Insufficient balance.');
     await refused({ type: 'buy', amount: 'abc' }, 'Please enter a correct amount.');
@@ -143,7 +146,7 @@ describe('spot orders', () => {
     const bobBefore = await balance(h, bob, BTC);
     expect(await order(bob, { type: 'sell', amount: '0.02', target_price: '95990' })).toEqual({
       type: 'error',
-      message: 'This order would trade with your own order at 96000.00. Cancel that order first.',
+      message: 'This order would trade with your own order at 96,000.00. Cancel that order first.',
     });
     expect(await balance(h, bob, BTC)).toEqual(bobBefore);
     expect(await balance(h, ann, USDT)).toEqual(before.usdt);

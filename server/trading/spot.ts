@@ -67,7 +67,7 @@ export class SpotDesk {
       if (own) throw new ApiError('server:errors.self_trade', { price: priceOf(market, own.price).toFixed(market.def.pricePrecision) });
       if (limit === undefined && preview.length === 0) throw new ApiError('server:errors.no_liquidity');
 
-      const time = Math.max(engine.time, this.deps.now());
+      const time = this.deps.market.time(this.deps.now());
       const facts = factsOf(preview, engine.lastSeq(market.def.id), time, side);
       const filledLots = preview.reduce((total, fill) => total + fill.lots, 0);
       const resting = limit === undefined ? 0 : lots - filledLots;
@@ -139,7 +139,7 @@ export class SpotDesk {
       const row = await this.deps.db.selectFrom('spot_orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
       if (!row) throw new ApiError('server:errors.record_unknown');
       if (row.status !== 'open') throw new ApiError('server:errors.order_not_open');
-      const time = Math.max(this.deps.market.engine.time, this.deps.now());
+      const time = this.deps.market.time(this.deps.now());
       const order = await this.deps.db.transaction().execute(async (trx) => {
         await release(trx, row, time);
         await trx.updateTable('spot_orders').set({ status: 'cancelled', frozen: '0', updated_at: time }).where('id', '=', id).execute();
@@ -268,7 +268,7 @@ async function settleFill(
     reason: 'spot_trade',
     ref: { kind: 'spot-fill', id: fillId },
     userId: users[0]?.order.user_id ?? null,
-    memo: `${symbolOf(market)} ${fill.takerSide === 1 ? 'buy' : 'sell'} ${text(quantity, market.def.qtyPrecision)} @ ${price.toFixed(market.def.pricePrecision)}`,
+    memo: `${symbolOf(market)} ${text(quantity, market.def.qtyPrecision)} @ ${price.toFixed(market.def.pricePrecision)}`,
     movements,
     at: fill.time,
   });

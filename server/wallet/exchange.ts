@@ -73,7 +73,7 @@ export async function exchange(ctx: AppContext, userId: number, input: { number:
       reason: 'exchange',
       ref: { kind: 'exchange', id },
       userId,
-      memo: `${from.currency.code} -> ${to.currency.code}`,
+      memo: `${from.currency.code} → ${to.currency.code}`,
       movements: [
         { from: userAccount(userId, from.currency.id, 'change'), to: house('exchange', from.currency.id), amount },
         { from: house('exchange', to.currency.id), to: userAccount(userId, to.currency.id, 'change'), amount: received },

@@ -19,7 +19,6 @@ export async function welcome(db: Kysely<Database>, config: Pick<ServerConfig, '
       reason: 'member_gift',
       ref: { kind: 'signup-gift', id: userId },
       userId,
-      memo: 'paper trading',
       movements: [{ from: house('gifts', usdt.id), to: userAccount(userId, usdt.id, 'change'), amount: config.signupGift }],
       at: now,
     });

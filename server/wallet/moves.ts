@@ -26,7 +26,6 @@ export async function moveFunds(ctx: AppContext, userId: number, input: { curren
       reason: 'transfer',
       ref: { kind: 'move', id },
       userId,
-      memo: `${input.from_field} -> ${input.to_field}`,
       movements: [{ from: userAccount(userId, currency.id, input.from_field), to: userAccount(userId, currency.id, input.to_field), amount }],
       at: now,
     });

@@ -2,7 +2,7 @@ import { computed, signal, type ReadonlySignal, type Signal } from '@preact/sign
 import type { Period } from '../../contract/market';
 import type { ChartPatch, ConnectionStatus, MarketInfo } from '../../contract/worker-api';
 import { language } from '../i18n/language';
-import { directionOf, formatChange, formatCompact, formatFixed, type Direction } from '../lib/format';
+import { directionOf, formatChange, formatCompact, formatFixed, type Direction } from '../../contract/format';
 
 /**
  * What the realtime core has told the app, as signals: one set per market, so a price

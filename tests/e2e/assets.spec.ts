@@ -29,7 +29,7 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
 
   await test.step('the paper-trading gift is in the coin account', async () => {
     const usdt = await holding(page, 'change', 'USDT');
-    await expect(usdt.available).toHaveText('10000.000000');
+    await expect(usdt.available).toHaveText('10,000.000000');
     await expect(page.getByTestId('assets-total')).toContainText('$10,000.00');
   });
 
@@ -81,7 +81,7 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     await expect(page.getByTestId('deposit-record').first()).toContainText('Credited');
     await expect(page.getByTestId('deposit-record').first()).toContainText('250.000000');
     const usdt = await holding(page, 'change', 'USDT');
-    await expect(usdt.available).toHaveText('10250.000000');
+    await expect(usdt.available).toHaveText('10,250.000000');
   });
 
   await test.step('move 1000 USDT to the futures account', async () => {
@@ -90,8 +90,8 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     await page.locator('input[name=amount]').fill('1000');
     await page.getByTestId('move-submit').click();
     await expect(toast(page)).toHaveText('Transfer complete.');
-    await expect((await holding(page, 'lever', 'USDT')).available).toHaveText('1000.000000');
-    await expect((await holding(page, 'change', 'USDT')).available).toHaveText('9250.000000');
+    await expect((await holding(page, 'lever', 'USDT')).available).toHaveText('1,000.000000');
+    await expect((await holding(page, 'change', 'USDT')).available).toHaveText('9,250.000000');
   });
 
   await test.step('convert 100 USDT to BTC at the live price, with the welcome fee coupon', async () => {
@@ -104,7 +104,7 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     await expect(toast(page)).toHaveText(/^Exchanged 100\.000000 USDT for 0\.\d{8} BTC\.$/);
     const btc = await holding(page, 'change', 'BTC');
     await expect(btc.available).not.toHaveText('0.00000000');
-    await expect((await holding(page, 'change', 'USDT')).available).toHaveText('9150.000000');
+    await expect((await holding(page, 'change', 'USDT')).available).toHaveText('9,150.000000');
   });
 
   await test.step('withdraw 50 USDT on TRC20: a wrong pay password changes nothing, the right one freezes the amount', async () => {
@@ -120,7 +120,7 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     await page.locator('input[name=pay_password]').fill(PAY_PASSWORD);
     await page.getByTestId('withdraw-submit').click();
     await expect(toast(page)).toHaveText('This is not a valid TRON (TRC20) address.');
-    await expect((await holding(page, 'change', 'USDT')).available).toHaveText('9150.000000');
+    await expect((await holding(page, 'change', 'USDT')).available).toHaveText('9,150.000000');
 
     await open(page, '/pages/fund/withdraw?currency=3&network=TRC20');
     await page.locator('input[name=address]').fill(TRON_ADDRESS);
@@ -130,7 +130,7 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     await expect(toast(page)).toHaveText('Your withdrawal request has been submitted.');
     await expect(page.getByTestId('withdraw-record').first()).toContainText('Under review');
     const usdt = await holding(page, 'change', 'USDT');
-    await expect(usdt.available).toHaveText('9100.000000');
+    await expect(usdt.available).toHaveText('9,100.000000');
     await expect(usdt.frozen).toHaveText('50.000000');
   });
 
@@ -142,7 +142,7 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     await page.reload();
     await expect(page.getByTestId('withdraw-record').first()).toContainText('Sent');
     const usdt = await holding(page, 'change', 'USDT');
-    await expect(usdt.available).toHaveText('9100.000000');
+    await expect(usdt.available).toHaveText('9,100.000000');
     await expect(usdt.frozen).toHaveText('0.000000');
   });
 

@@ -10,13 +10,16 @@ async function move(page: Page, token: string, to: 'lever' | 'micro', amount: st
   expect(await response.json()).toMatchObject({ type: 'ok' });
 }
 
+/** 9150.500000 -> 9,150.500000: how an English screen groups an exact amount. */
+const grouped = (amount: string) => amount.replace(/^\d+/, (whole) => whole.replace(/\B(?=(\d{3})+$)/g, ','));
+
 const number = (text: string | null) => Number((text ?? '').replace(/[^0-9.-]/g, ''));
 
 test('spot: a limit order rests in the exchange book and the open orders, is cancelled; a market buy fills', async ({ page }) => {
   await loggedInUser(page, 'spot');
   await open(page, '/pages/transaction/index?mode=spot&symbol=BTCUSDT');
   await expect(page.getByTestId('spot-price')).not.toHaveValue('');
-  await expect(page.getByTestId('spot-available')).toContainText('10000.000000 USDT');
+  await expect(page.getByTestId('spot-available')).toContainText('10,000.000000 USDT');
 
   await test.step('tapping a level of the book puts its price in the form', async () => {
     const bids = page.getByTestId('book-bid');
@@ -42,7 +45,7 @@ test('spot: a limit order rests in the exchange book and the open orders, is can
     const shown = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(Number(price));
     await expect(page.getByTestId('spot-order')).toHaveCount(1);
     await expect(page.getByTestId('spot-order')).toContainText(shown);
-    await expect(page.getByTestId('spot-available')).toContainText(`${(10000 - Number(price) * 0.01).toFixed(6)} USDT`);
+    await expect(page.getByTestId('spot-available')).toContainText(`${grouped((10000 - Number(price) * 0.01).toFixed(6))} USDT`);
     // The pair screen shows the book's 20 levels a side: the order is one of them, for all to see.
     await page.getByRole('link', { name: 'Chart' }).click();
     await expect(page.getByTestId('order-book').locator('li').filter({ hasText: shown })).toHaveCount(1);
@@ -53,7 +56,7 @@ test('spot: a limit order rests in the exchange book and the open orders, is can
     await page.getByTestId('spot-order').getByRole('button', { name: 'Cancel' }).click();
     await expect(toast(page)).toHaveText('Order cancelled.');
     await expect(page.getByTestId('spot-order')).toHaveCount(0);
-    await expect(page.getByTestId('spot-available')).toContainText('10000.000000 USDT');
+    await expect(page.getByTestId('spot-available')).toContainText('10,000.000000 USDT');
   });
 
   await test.step('a market buy fills at once and its fills name their trades', async () => {
@@ -68,7 +71,7 @@ test('spot: a limit order rests in the exchange book and the open orders, is can
     await page.getByTestId('orders-tab-history').click();
     const filled = page.getByTestId('spot-order').filter({ hasText: 'Filled' }).first();
     await filled.getByRole('button', { name: 'Fills' }).click();
-    await expect(filled.getByTestId('fills')).toContainText(/Taker · 0\.\d+ @ [\d.]+ · Fee [\d.]+ · Trade #\d+/);
+    await expect(filled.getByTestId('fills')).toContainText(/Taker · 0\.\d+ @ \d{1,3}(,\d{3})*\.\d+ · Fee [\d.]+ · Trade #\d+/);
   });
 });
 
@@ -108,6 +111,9 @@ test('futures: open a long, set take profit and stop loss, watch the profit move
     await expect(profit).toHaveText(/^[+-]?[\d,]+\.\d{2}$/);
     const first = await profit.textContent();
     await expect.poll(() => profit.textContent(), { timeout: 20_000, message: 'the profit moves with the market' }).not.toBe(first);
+    // Its colour follows its sign (read together, as the market keeps moving).
+    const [text, color] = await profit.evaluate((element) => [element.textContent ?? '', getComputedStyle(element).color]);
+    expect(color).toBe(text.startsWith('+') ? 'rgb(46, 189, 133)' : text.startsWith('-') ? 'rgb(246, 70, 93)' : 'rgb(138, 141, 153)');
     await expect(page.getByTestId('account-risk')).toHaveText(/^[\d,]+\.\d{2}%$/);
     await expect(position.getByTestId('position-liquidation')).toHaveText(/^[\d,]+\.\d{2}$/);
   });
@@ -121,8 +127,8 @@ test('futures: open a long, set take profit and stop loss, watch the profit move
     await expect(page.getByTestId('position')).toHaveCount(0);
     await open(page, '/pages/transaction/contract_order');
     await page.getByTestId('orders-tab-history').click();
-    await expect(page.getByTestId('closed-position').first()).toContainText('Closed with all');
-    await expect(page.getByTestId('closed-position').first().getByTestId('tick')).toContainText(/Trade #\d+ at [\d.]+/);
+    await expect(page.getByTestId('closed-position').first()).toContainText('Close all');
+    await expect(page.getByTestId('closed-position').first().getByTestId('tick')).toContainText(/Trade #\d+ at \d{1,3}(,\d{3})*\.\d+ · \d\d:\d\d:\d\d/);
   });
 });
 
@@ -134,7 +140,7 @@ test('options: buy 30 seconds up, watch the countdown, see the result land', asy
   await page.getByTestId('duration-30').click();
   await page.getByTestId('seconds-amount').fill('5');
   await page.getByTestId('seconds-up').click();
-  await expect(page.getByRole('alert')).toHaveText('From 10 to 5000 USDT');
+  await expect(page.getByRole('alert')).toHaveText('From 10 to 5,000 USDT');
   await page.getByTestId('seconds-amount').fill('20');
   await page.getByTestId('seconds-up').click();
   await expect(page.getByRole('dialog')).toContainText('+16.00');
@@ -153,5 +159,5 @@ test('options: buy 30 seconds up, watch the countdown, see the result land', asy
   await page.getByTestId('orders-tab-settled').click();
   await expect(page.getByTestId('settled-option')).toHaveCount(1);
   await expect(page.getByTestId('settled-option').getByTestId('option-result')).toHaveText(/^(Won 15\.980000|Tie -0\.020000|Lost -20\.020000)$/);
-  await expect(page.getByTestId('settled-option').getByTestId('tick')).toContainText(/Trade #\d+ at [\d.]+/);
+  await expect(page.getByTestId('settled-option').getByTestId('tick')).toContainText(/Trade #\d+ at \d{1,3}(,\d{3})*\.\d+ · \d\d:\d\d:\d\d/);
 });

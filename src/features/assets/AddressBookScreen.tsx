@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api } from '../../api/client';
-import { useT } from '../../i18n';
+import { formatDate } from '../../../contract/format';
+import { language, useT } from '../../i18n';
 import { usePaged } from '../../lib/usePaged';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { Screen } from '../../ui/Screen';
@@ -18,7 +19,7 @@ export function AddressBookScreen() {
     <Screen
       title={t('assets:book.title')}
       right={
-        <Link to="/pages/setting/addWallet" style={{ padding: 10, fontSize: 14 }} data-testid="add-address">
+        <Link to="/pages/setting/addWallet" data-testid="add-address">
           {t('assets:book.add')}
         </Link>
       }
@@ -35,7 +36,7 @@ export function AddressBookScreen() {
             {row.address}
           </span>
           <div className={styles.recordMeta}>
-            <span>{new Date(row.created_at).toLocaleDateString()}</span>
+            <span>{formatDate(row.created_at, language.value)}</span>
             <button type="button" className={styles.link} onClick={() => setDeleting(row.id)}>
               {t('assets:book.delete')}
             </button>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { ensureRates, fiat, formatFiat, rates } from '../../app/fiat';
 import { language, useT } from '../../i18n';
+import { formatAmount } from '../../../contract/format';
 import { CoinIcon } from '../../ui/CoinIcon';
 import { EyeIcon, EyeOffIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
@@ -30,7 +31,7 @@ export function AssetsScreen() {
   const current = wallet.value;
   const lang = language.value;
   const money = (usd: string) => (hidden ? '****' : formatFiat(usd, fiat.value, lang, rates.value));
-  const figure = (text: string) => (hidden ? '****' : text);
+  const figure = (text: string) => (hidden ? '****' : formatAmount(text, lang));
   const account = current?.accounts.find((a) => a.kind === kind);
 
   return (

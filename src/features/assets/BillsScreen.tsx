@@ -3,7 +3,7 @@ import { language, useT } from '../../i18n';
 import { usePaged } from '../../lib/usePaged';
 import { Screen } from '../../ui/Screen';
 import type { AccountKind } from './wallet';
-import { formatDateTime } from '../../lib/format';
+import { formatAmount, formatDateTime } from '../../../contract/format';
 import styles from './assets.module.css';
 import { ListFooter } from '../../ui/ListFooter';
 import type { LedgerReason } from '../../../contract/ledger';
@@ -25,14 +25,14 @@ export function BillsScreen({ all = false }: { all?: boolean }) {
               <span className={styles.recordTitle}>{t(`assets:bills.reasons.${row.reason as LedgerReason}`, { defaultValue: row.reason })}</span>
               <span className={`${styles.recordAmount} ${positive ? 'up' : 'down'}`}>
                 {positive ? '+' : ''}
-                {row.amount} {row.code}
+                {formatAmount(row.amount, language.value)} {row.code}
               </span>
             </div>
             <div className={styles.recordMeta}>
               <span>
                 {t(`assets:account_long.${row.kind as AccountKind}`)} · {t(`assets:${row.part as 'available'}`)}
               </span>
-              <span>{t('assets:bills.balance', { amount: row.balance_after })}</span>
+              <span>{t('assets:bills.balance', { amount: formatAmount(row.balance_after, language.value) })}</span>
             </div>
             <div className={styles.recordMeta}>
               <span>{row.memo}</span>

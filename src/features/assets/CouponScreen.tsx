@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import type { ApiOutput } from '../../../contract/api';
 import { Money } from '../../../contract/money';
 import { api } from '../../api/client';
-import { useT } from '../../i18n';
+import { formatAmount, formatDate } from '../../../contract/format';
+import { language, useT } from '../../i18n';
 import { useSubmit } from '../../lib/useSubmit';
 import { PrimaryButton } from '../../ui/form';
 import { Screen } from '../../ui/Screen';
@@ -19,7 +20,7 @@ export function CouponScreen() {
   const [busy, run] = useSubmit();
   const load = () => void api('GET /coupon/list', { status }).then(setList).catch(() => undefined);
   useEffect(load, [status]);
-  const date = (time: number) => new Date(time).toLocaleDateString();
+  const date = (time: number) => formatDate(time, language.value);
 
   return (
     <Screen title={t('assets:coupons.title')}>
@@ -36,7 +37,7 @@ export function CouponScreen() {
           <section key={coupon.id} className={styles.card} data-testid={`coupon-${coupon.kind}`}>
             <strong style={{ fontSize: 17 }}>
               {coupon.kind === 'bonus'
-                ? t('assets:coupons.bonus', { amount: new Money(coupon.value).toFixed(), coin: coupon.code })
+                ? t('assets:coupons.bonus', { amount: formatAmount(new Money(coupon.value).toFixed(), language.value), coin: coupon.code })
                 : t('assets:coupons.fee_discount', { percent: new Money(coupon.value).times(100).toFixed() })}
             </strong>
             <p className={styles.note} style={{ margin: '6px 0 10px' }}>

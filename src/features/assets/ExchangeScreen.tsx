@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import type { ApiOutput } from '../../../contract/api';
 import { Money, parseAmount } from '../../../contract/money';
 import { api } from '../../api/client';
-import { useT } from '../../i18n';
+import { language, useT } from '../../i18n';
+import { formatAmount } from '../../../contract/format';
 import { cleanAmount } from '../../lib/amount';
 import { useSubmit } from '../../lib/useSubmit';
 import { CoinIcon } from '../../ui/CoinIcon';
@@ -70,7 +71,7 @@ export function ExchangeScreen() {
     <Screen title={t('assets:exchange.title')}>
       <Form onSubmit={review}>
         <Field label={t('assets:exchange.from')}>{pick(fromId, setFromId, 'exchange-from')}</Field>
-        <Field label="" error={error} hint={from ? t('assets:exchange.available', { amount: from.available, coin: from.code }) : undefined}>
+        <Field label="" error={error} hint={from ? t('assets:exchange.available', { amount: formatAmount(from.available, language.value), coin: from.code }) : undefined}>
           {from && <CoinIcon code={from.code} size={24} />}
           <TextInput name="amount" inputMode="decimal" value={amount} onValue={(v) => setAmount(cleanAmount(v, from?.precision ?? 8))} placeholder="0" style={{ marginLeft: 8 }} />
           <button type="button" className={styles.link} style={{ padding: '0 10px' }} onClick={() => from && setAmount(from.available)}>
@@ -110,7 +111,7 @@ export function ExchangeScreen() {
           <div className={styles.row}>
             <span>{t('assets:exchange.receive')}</span>
             <strong data-testid="exchange-estimate">
-              {estimate} {to?.code}
+              {formatAmount(estimate, language.value)} {to?.code}
             </strong>
           </div>
         </div>
@@ -121,7 +122,7 @@ export function ExchangeScreen() {
       </Form>
       <ConfirmDialog
         open={confirming}
-        message={`${t('assets:exchange.confirm_title')}: ${amount} ${from?.code ?? ''} → ≈ ${estimate} ${to?.code ?? ''}`}
+        message={`${t('assets:exchange.confirm_title')}: ${amount} ${from?.code ?? ''} → ≈ ${formatAmount(estimate, language.value)} ${to?.code ?? ''}`}
         confirmLabel={t('assets:exchange.confirm')}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void execute()}

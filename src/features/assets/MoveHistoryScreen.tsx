@@ -2,7 +2,7 @@ import { language, useT } from '../../i18n';
 import { usePaged } from '../../lib/usePaged';
 import { Screen } from '../../ui/Screen';
 import type { AccountKind } from './wallet';
-import { formatDateTime } from '../../lib/format';
+import { formatAmount, formatDateTime } from '../../../contract/format';
 import styles from './assets.module.css';
 import { ListFooter } from '../../ui/ListFooter';
 
@@ -15,7 +15,7 @@ export function MoveHistoryScreen() {
         <div key={row.id} className={styles.record}>
           <div className={styles.recordHead}>
             <span className={styles.recordTitle}>{row.code}</span>
-            <span className={styles.recordAmount}>{row.amount}</span>
+            <span className={styles.recordAmount}>{formatAmount(row.amount, language.value)}</span>
           </div>
           <div className={styles.recordMeta}>
             <span>

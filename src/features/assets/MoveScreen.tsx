@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { ApiOutput } from '../../../contract/api';
 import { api } from '../../api/client';
-import { useT } from '../../i18n';
+import { language, useT } from '../../i18n';
+import { formatAmount } from '../../../contract/format';
 import { cleanAmount } from '../../lib/amount';
 import { useSubmit } from '../../lib/useSubmit';
 import { Field, Form, PrimaryButton, TextInput } from '../../ui/form';
@@ -50,7 +51,7 @@ export function MoveScreen() {
     <Screen
       title={t('assets:move.title')}
       right={
-        <Link to="/pages/fund/transfer_history" style={{ padding: 10, fontSize: 14 }}>
+        <Link to="/pages/fund/transfer_history">
           {t('assets:move.history')}
         </Link>
       }
@@ -86,7 +87,7 @@ export function MoveScreen() {
             ))}
           </select>
         </Field>
-        <Field label={t('assets:move.amount')} error={error} hint={t('assets:move.available', { amount: available, coin: currency?.code ?? '' })}>
+        <Field label={t('assets:move.amount')} error={error} hint={t('assets:move.available', { amount: formatAmount(available, language.value), coin: currency?.code ?? '' })}>
           <TextInput name="amount" inputMode="decimal" value={amount} onValue={(v) => setAmount(cleanAmount(v, currency?.precision ?? 6))} placeholder="0" />
           <button type="button" className={styles.link} style={{ padding: '0 10px' }} onClick={() => setAmount(available)}>
             {t('assets:move.max')}

@@ -4,7 +4,7 @@ import { language, useT } from '../../i18n';
 import { usePaged } from '../../lib/usePaged';
 import { ListFooter } from '../../ui/ListFooter';
 import { Screen } from '../../ui/Screen';
-import { formatDateTime } from '../../lib/format';
+import { formatAmount, formatDateTime } from '../../../contract/format';
 import styles from './assets.module.css';
 
 /** Deposit and withdrawal records with their review status (and why a refusal happened). */
@@ -39,7 +39,7 @@ function Deposits() {
             <span className={styles.recordTitle}>
               {row.code} <span className={styles.dim}>{row.network}</span>
             </span>
-            <span className={styles.recordAmount}>+{row.amount}</span>
+            <span className={styles.recordAmount}>+{formatAmount(row.amount, language.value)}</span>
           </div>
           <div className={styles.recordMeta}>
             <span>{when(row.created_at)}</span>
@@ -64,10 +64,10 @@ function Withdrawals() {
             <span className={styles.recordTitle}>
               {row.code} <span className={styles.dim}>{row.network}</span>
             </span>
-            <span className={styles.recordAmount}>-{row.amount}</span>
+            <span className={styles.recordAmount}>-{formatAmount(row.amount, language.value)}</span>
           </div>
           <span className={styles.dim}>
-            {t('assets:records.to')} {row.address} · {t('assets:records.fee')} {row.fee}
+            {t('assets:records.to')} {row.address} · {t('assets:records.fee')} {formatAmount(row.fee, language.value)}
           </span>
           <div className={styles.recordMeta}>
             <span>{when(row.created_at)}</span>

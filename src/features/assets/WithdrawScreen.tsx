@@ -6,7 +6,8 @@ import { Money, parseAmount } from '../../../contract/money';
 import { api } from '../../api/client';
 import { navigate } from '../../app/navigation';
 import { user } from '../../app/session';
-import { useT } from '../../i18n';
+import { language, useT } from '../../i18n';
+import { formatAmount } from '../../../contract/format';
 import { cleanAmount } from '../../lib/amount';
 import { useSubmit } from '../../lib/useSubmit';
 import { Field, Form, PasswordInput, PrimaryButton, TextInput } from '../../ui/form';
@@ -97,7 +98,7 @@ export function WithdrawScreen() {
         </Field>
         <div className={styles.rows}>
           <div className={styles.row}>
-            <span>{t('assets:withdraw.available', { amount: info?.available ?? '--', coin: info?.code ?? '' })}</span>
+            <span>{t('assets:withdraw.available', { amount: info ? formatAmount(info.available, language.value) : '--', coin: info?.code ?? '' })}</span>
           </div>
           {identity && identity.level > 0 && (
             <div className={styles.row}>
@@ -113,7 +114,7 @@ export function WithdrawScreen() {
           <div className={styles.row}>
             <span>{t('assets:withdraw.receive')}</span>
             <strong data-testid="withdraw-receive">
-              {receive} {info?.code}
+              {formatAmount(receive, language.value)} {info?.code}
             </strong>
           </div>
         </div>

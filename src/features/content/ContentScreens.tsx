@@ -3,7 +3,7 @@ import type { ApiOutput } from '../../../contract/api';
 import { api } from '../../api/client';
 import { navigate } from '../../app/navigation';
 import { language, useT } from '../../i18n';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../../contract/format';
 import { safeLink } from '../../lib/richText';
 import { useLoad } from '../../lib/useLoad';
 import { Cell, CellGroup } from '../../ui/Cell';

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import { navigate } from '../../app/navigation';
 import { language, useT } from '../../i18n';
-import { formatDate } from '../../lib/format';
+import { formatDate } from '../../../contract/format';
 import { readString, STORAGE_KEYS, writeString } from '../../lib/storage';
 import { useLoad } from '../../lib/useLoad';
 import { usePaged } from '../../lib/usePaged';

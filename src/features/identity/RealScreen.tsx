@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { ApiOutput } from '../../../contract/api';
 import { api } from '../../api/client';
-import { useT } from '../../i18n';
+import { language, useT } from '../../i18n';
+import { formatAmount } from '../../../contract/format';
 import { useSubmit } from '../../lib/useSubmit';
 import { Field, Form, PrimaryButton, Segmented, TextInput } from '../../ui/form';
 import { Screen } from '../../ui/Screen';
@@ -62,7 +63,7 @@ export function RealScreen() {
             {state.name ? ` · ${t('settings:real.verified_name', { name: state.name })}` : ''}
           </p>
           <p className={styles.note} style={{ marginTop: 6 }}>
-            {state.level > 0 ? t('settings:real.limits', { btc: state.withdraw_limit_btc, usdt: state.otc_limit_usdt }) : t('settings:real.limits_none')}
+            {state.level > 0 ? t('settings:real.limits', { btc: formatAmount(state.withdraw_limit_btc, language.value), usdt: formatAmount(state.otc_limit_usdt, language.value) }) : t('settings:real.limits_none')}
           </p>
           {pending && <p className={styles.note} style={{ marginTop: 6, color: 'var(--accent)' }}>{t('settings:real.pending', { level: state.pending_level ?? next })}</p>}
           {state.state === 'rejected' && <p className={styles.warning} style={{ marginTop: 10 }}>{t('settings:real.rejected', { reason: state.reason })}</p>}

@@ -1,11 +1,10 @@
 import { useSignalEffect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef } from 'react';
-import { BCP47 } from '../../../contract/languages';
 import { TRADE_ROW_WIDTH, type MarketInfo } from '../../../contract/worker-api';
 import { depthOf, tradesOf } from '../../core/store';
 import { language, useT } from '../../i18n';
-import { formatClock, formatFixed } from '../../lib/format';
+import { formatClock, formatFixed } from '../../../contract/format';
 import styles from './detail.module.css';
 
 // The depth channel carries 20 levels a side: the pair screen shows them all.
@@ -97,7 +96,7 @@ export function DepthPanel({ info }: { info: MarketInfo }) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<{ apply(bids: Float64Array, asks: Float64Array): void; destroy(): void } | null>(null);
   const depth = depthOf(info.id);
-  const locale = BCP47[language.value];
+  const lang = language.value;
 
   useEffect(() => {
     const element = container.current;
@@ -105,7 +104,7 @@ export function DepthPanel({ info }: { info: MarketInfo }) {
     let disposed = false;
     void import('../../../charts/depth').then(({ createDepthChart }) => {
       if (disposed) return;
-      chart.current = createDepthChart(element, { pricePrecision: info.pricePrecision, locale });
+      chart.current = createDepthChart(element, { pricePrecision: info.pricePrecision, language: lang });
       const current = depth.peek();
       if (current) chart.current.apply(current.bids, current.asks);
     });
@@ -114,7 +113,7 @@ export function DepthPanel({ info }: { info: MarketInfo }) {
       chart.current?.destroy();
       chart.current = null;
     };
-  }, [info, locale, depth]);
+  }, [info, lang, depth]);
 
   useSignalEffect(() => {
     const current = depth.value;

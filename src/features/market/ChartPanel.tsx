@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { BCP47 } from '../../../contract/languages';
 import type { Period } from '../../../contract/market';
 import type { MarketInfo } from '../../../contract/worker-api';
 import { showChart } from '../../core/hooks';
@@ -14,7 +13,7 @@ export function ChartPanel({ info }: { info: MarketInfo }) {
   const t = useT();
   const [choice, setChoice] = useState<ChartChoice>('15min');
   const container = useRef<HTMLDivElement>(null);
-  const locale = BCP47[language.value];
+  const lang = language.value;
 
   useEffect(() => {
     const element = container.current;
@@ -27,7 +26,7 @@ export function ChartPanel({ info }: { info: MarketInfo }) {
       if (disposed) return;
       const chart = createKlineChart(element, {
         pricePrecision: info.pricePrecision,
-        locale,
+        language: lang,
         mode: choice === 'time' ? 'timeshare' : 'candles',
         period,
         labels: {
@@ -48,7 +47,7 @@ export function ChartPanel({ info }: { info: MarketInfo }) {
       stop?.();
       destroy?.();
     };
-  }, [choice, info, locale, t]);
+  }, [choice, info, lang, t]);
 
   return (
     <section className={styles.chartSection}>

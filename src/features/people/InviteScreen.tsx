@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { language, useT } from '../../i18n';
-import { formatDateTime } from '../../lib/format';
+import { formatAmount, formatDateTime } from '../../../contract/format';
 import { useLoad } from '../../lib/useLoad';
 import { usePaged } from '../../lib/usePaged';
 import { ListFooter } from '../../ui/ListFooter';
@@ -39,9 +39,9 @@ function Rebates() {
         <div key={row.id} className={styles.row} data-testid="rebate">
           <span className={styles.rowMain}>
             <strong className="up">
-              +{row.amount} {row.code}
+              +{formatAmount(row.amount, language.value)} {row.code}
             </strong>
-            <span>{t(`people:invite.sources.${row.source === 'contract' || row.source === 'option' ? row.source : 'spot'}`, { uid: row.from_uid, fee: `${row.fee} ${row.code}` })}</span>
+            <span>{t(`people:invite.sources.${row.source === 'contract' || row.source === 'option' ? row.source : 'spot'}`, { uid: row.from_uid, fee: `${formatAmount(row.fee, language.value)} ${row.code}` })}</span>
           </span>
           <span className={styles.rowSide}>{formatDateTime(row.created_at, language.value)}</span>
         </div>
@@ -70,7 +70,7 @@ export function InviteScreen() {
         </div>
         <div className={styles.totals}>
           <span>{t('people:invite.earned')}</span>
-          <strong>{data && data.rebates.length > 0 ? data.rebates.map((total) => `${total.amount} ${total.code}`).join(' · ') : '0'}</strong>
+          <strong>{data && data.rebates.length > 0 ? data.rebates.map((total) => `${formatAmount(total.amount, language.value)} ${total.code}`).join(' · ') : '0'}</strong>
         </div>
       </section>
       <p className={styles.note}>{t('people:invite.rule', { rate: data ? String(Math.round(Number(data.rebate_rate) * 100)) : '--' })}</p>

@@ -1,6 +1,5 @@
 import { useSignalEffect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiOutput } from '../../../contract/api';
 import { Money, parseAmount } from '../../../contract/money';
@@ -12,13 +11,13 @@ import { useAccountWatch, useMarketWatch } from '../../core/hooks';
 import { quoteOf } from '../../core/store';
 import { language, useT } from '../../i18n';
 import { cleanAmount } from '../../lib/amount';
-import { formatFixed } from '../../lib/format';
+import { formatFixed } from '../../../contract/format';
 import { useSubmit } from '../../lib/useSubmit';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { PrimaryButton } from '../../ui/form';
 import { toast } from '../../ui/toast';
 import { Positions } from './Positions';
-import { Details, LoginToTrade, MiniBook, NumberBox, TypeAndPrice } from './shared';
+import { AvailableLine, Details, LoginToTrade, MiniBook, NumberBox, TypeAndPrice } from './shared';
 import styles from './trade.module.css';
 
 type Direction = 'buy' | 'sell';
@@ -77,6 +76,7 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
   const margin = quantity && unitPrice > 0 ? quantity.times(unitPrice).div(multiple).toNumber() : Number.NaN;
   const fee = quantity && info && unitPrice > 0 ? quantity.times(unitPrice).times(info.fee_rate).toNumber() : Number.NaN;
   const balance = accountSummary.value?.balance ?? (info ? Number(info.account.balance) : Number.NaN);
+  const balanceText = Number.isFinite(balance) ? balance.toFixed(2) : null;
 
   const review = (direction: Direction) => {
     const found: { price?: string; share?: string } = {};
@@ -198,17 +198,7 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
               <span>{t('trade:contract.fee')}</span>
               <strong>{money(fee)} USDT</strong>
             </div>
-            <div className={styles.line}>
-              <span>
-                {t('trade:available', {
-                  amount: money(balance),
-                  currency: 'USDT',
-                })}
-              </span>
-              <Link to="/pages/fund/fundTransfer" className={styles.linkish}>
-                {t('trade:transfer')}
-              </Link>
-            </div>
+            <AvailableLine amount={balanceText} currency="USDT" />
             <div className={styles.stack}>
               <PrimaryButton variant="buy" busy={busy} onClick={() => review('buy')} testId="contract-long">
                 {t('trade:contract.open_long')}

@@ -6,7 +6,7 @@ import { api } from '../../api/client';
 import { ordersVersion } from '../../core/account';
 import { useAccountWatch, useTickers } from '../../core/hooks';
 import { language, useT } from '../../i18n';
-import { formatFixed, formatDateTime } from '../../lib/format';
+import { directionOf, formatAmount, formatClock, formatDateTime, formatSigned } from '../../../contract/format';
 import { usePaged } from '../../lib/usePaged';
 import { useSubmit } from '../../lib/useSubmit';
 import { ListFooter } from '../../ui/ListFooter';
@@ -14,7 +14,7 @@ import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
 import { Positions } from './Positions';
 import { OpenOptions } from './SecondsPanel';
-import { pricePrecisionOf, priceText } from './shared';
+import { FactGrid, OptionHead, OrderHead, pricePrecisionOf, priceText } from './shared';
 import { SpotOrderRow } from './SpotPanel';
 import styles from './trade.module.css';
 
@@ -40,12 +40,12 @@ function Tabs<T extends string>({ tabs, value, onChange, label }: { tabs: readon
 }
 
 /** A settlement's trade, as the market feed printed it. */
-function Tick({ tick }: { tick: { seq: number; price: string; time: number } | null }) {
+function Tick({ tick }: { tick: { market_id: number; seq: number; price: string; time: number } | null }) {
   const t = useT();
   if (!tick) return null;
   return (
     <span className={styles.tick} data-testid="tick">
-      {t('trade:contract.tick', { seq: tick.seq, price: tick.price })} · {new Date(tick.time).toLocaleTimeString()}
+      {t('trade:contract.tick', { seq: tick.seq, price: priceText(tick.market_id, tick.price) })} · {formatClock(tick.time, language.value)}
     </span>
   );
 }
@@ -98,7 +98,7 @@ function Fills({ order }: { order: SpotOrderView }) {
     <div style={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 4 }} data-testid="fills">
       {fills.map((fill) => (
         <span key={fill.id} className={styles.tick}>
-          {t(`trade:orders.${fill.role}`)} · {fill.amount} @ {fill.price} · {t('trade:orders.fee')} {fill.fee} · {t('trade:orders.trade_no', { seq: fill.tick.seq })}
+          {t(`trade:orders.${fill.role}`)} · {formatAmount(fill.amount, language.value)} @ {priceText(order.market_id, fill.price)} · {t('trade:orders.fee')} {formatAmount(fill.fee, language.value)} · {t('trade:orders.trade_no', { seq: fill.tick.seq })}
         </span>
       ))}
     </div>
@@ -129,46 +129,26 @@ function PositionHistory() {
         const profit = Number(position.profit ?? Number.NaN);
         return (
           <div key={position.id} className={styles.order} data-testid="closed-position">
-            <div className={styles.orderHead}>
-              <span className={`${styles.badge} ${position.direction === 'buy' ? styles.badgeUp : styles.badgeDown}`}>
-                {t(position.direction === 'buy' ? 'trade:contract.long' : 'trade:contract.short')}
-              </span>
-              <span className={styles.orderTitle}>{position.symbol}</span>
-              <span className={`${styles.badge} ${styles.badgeFlat}`}>
-                {position.status === 'cancelled' ? t('trade:contract.status.cancelled') : t(`trade:contract.reasons.${position.close_reason ?? 'user'}`)}
-              </span>
-              {position.status === 'closed' && <span className={`${styles.profit} ${styles.orderTime} ${profit > 0 ? 'up' : profit < 0 ? 'down' : 'flat'}`}>{formatFixed(profit, 2, lang)}</span>}
-            </div>
-            <dl className={styles.grid3}>
-              <div>
-                <dt>{t('trade:contract.lots')}</dt>
-                <dd>
-                  {position.share} · {position.multiple}x
-                </dd>
-              </div>
-              <div>
-                <dt>{t('trade:contract.open_price')}</dt>
-                <dd>{priceText(position.market_id, position.price)}</dd>
-              </div>
-              <div>
-                <dt>{t('trade:contract.close_price')}</dt>
-                <dd>{priceText(position.market_id, position.close_price)}</dd>
-              </div>
-              <div>
-                <dt>{t('trade:contract.fee')}</dt>
-                <dd>{position.fee}</dd>
-              </div>
-              <div>
-                <dt>{t('trade:contract.overnight')}</dt>
-                <dd>{position.overnight}</dd>
-              </div>
-              <div>
-                <dt>{t('trade:contract.closed_at')}</dt>
-                <dd>{position.closed_at ? formatDateTime(position.closed_at, language.value) : '--'}</dd>
-              </div>
-            </dl>
+            <OrderHead
+              up={position.direction === 'buy'}
+              side={t(position.direction === 'buy' ? 'trade:contract.long' : 'trade:contract.short')}
+              symbol={position.symbol}
+              tag={position.status === 'cancelled' ? t('trade:contract.status.cancelled') : t(`trade:contract.reasons.${position.close_reason ?? 'user'}`)}
+            >
+              {position.status === 'closed' && <span className={`${styles.profit} ${directionOf(profit)}`}>{formatSigned(profit, 2, lang)}</span>}
+            </OrderHead>
+            <FactGrid
+              facts={[
+                [t('trade:contract.lots'), `${position.share} · ${position.multiple}x`],
+                [t('trade:contract.open_price'), priceText(position.market_id, position.price)],
+                [t('trade:contract.close_price'), priceText(position.market_id, position.close_price)],
+                [t('trade:contract.fee'), formatAmount(position.fee, lang)],
+                [t('trade:contract.overnight'), formatAmount(position.overnight, lang)],
+                [t('trade:contract.closed_at'), position.closed_at ? formatDateTime(position.closed_at, lang) : '--'],
+              ]}
+            />
             <Tick tick={position.close_tick} />
-            {Number(position.shortfall) > 0 && <span className={styles.tick}>{t('trade:contract.shortfall', { amount: position.shortfall })}</span>}
+            {Number(position.shortfall) > 0 && <span className={styles.tick}>{t('trade:contract.shortfall', { amount: formatAmount(position.shortfall, lang) })}</span>}
           </div>
         );
       })}
@@ -193,6 +173,7 @@ export function SecondsOrderScreen() {
 
 function SettledOptions() {
   const t = useT();
+  const lang = language.value;
   const list = usePaged('GET /microtrade/lists', { status: 'settled' });
   return (
     <>
@@ -200,30 +181,18 @@ function SettledOptions() {
         const profit = Number(option.profit ?? Number.NaN);
         return (
           <div key={option.id} className={styles.order} data-testid="settled-option">
-            <div className={styles.orderHead}>
-              <span className={`${styles.badge} ${option.direction === 'up' ? styles.badgeUp : styles.badgeDown}`}>{t(`trade:seconds.${option.direction}`)}</span>
-              <span className={styles.orderTitle}>{option.symbol}</span>
-              <span className={`${styles.badge} ${styles.badgeFlat}`}>{option.seconds}s</span>
-              <span className={`${styles.result} ${styles.orderTime} ${profit > 0 ? 'up' : profit < 0 ? 'down' : 'flat'}`} data-testid="option-result">
-                {t(`trade:seconds.result.${option.result ?? 'tie'}`)} {option.profit}
+            <OptionHead option={option}>
+              <span className={`${styles.result} ${directionOf(profit)}`} data-testid="option-result">
+                {t(`trade:seconds.result.${option.result ?? 'tie'}`)} {option.profit === null ? '' : formatAmount(option.profit, lang)}
               </span>
-            </div>
-            <dl className={styles.grid3}>
-              <div>
-                <dt>{t('trade:confirm.stake')}</dt>
-                <dd>
-                  {option.stake} {option.code}
-                </dd>
-              </div>
-              <div>
-                <dt>{t('trade:seconds.open_price')}</dt>
-                <dd>{priceText(option.market_id, option.open_price)}</dd>
-              </div>
-              <div>
-                <dt>{t('trade:seconds.close_price')}</dt>
-                <dd>{priceText(option.market_id, option.close_price)}</dd>
-              </div>
-            </dl>
+            </OptionHead>
+            <FactGrid
+              facts={[
+                [t('trade:confirm.stake'), `${formatAmount(option.stake, lang)} ${option.code}`],
+                [t('trade:seconds.open_price'), priceText(option.market_id, option.open_price)],
+                [t('trade:seconds.close_price'), priceText(option.market_id, option.close_price)],
+              ]}
+            />
             <Tick tick={option.close_tick} />
           </div>
         );

@@ -6,13 +6,13 @@ import { api } from '../../api/client';
 import { accountSummary, figuresOf, positions } from '../../core/account';
 import { language, useT } from '../../i18n';
 import { cleanAmount } from '../../lib/amount';
-import { directionOf, formatFixed } from '../../lib/format';
+import { directionOf, formatFixed } from '../../../contract/format';
 import { useSubmit } from '../../lib/useSubmit';
 import { BoundText } from '../../ui/BoundText';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { Sheet } from '../../ui/Sheet';
 import { toast } from '../../ui/toast';
-import { NumberBox, numberText, pricePrecisionOf, priceText } from './shared';
+import { FactGrid, NumberBox, numberText, OrderHead, pricePrecisionOf, priceText } from './shared';
 import styles from './trade.module.css';
 
 
@@ -198,50 +198,19 @@ function PositionRow({ position, children }: { position: PositionView; children:
   const pending = position.status === 'pending';
   return (
     <div className={styles.order} data-testid="position" data-position={position.id}>
-      <div className={styles.orderHead}>
-        <span className={`${styles.badge} ${long ? styles.badgeUp : styles.badgeDown}`}>{t(long ? 'trade:contract.long' : 'trade:contract.short')}</span>
-        <span className={styles.orderTitle}>{position.symbol}</span>
-        <span className={`${styles.badge} ${styles.badgeFlat}`}>{position.multiple}x</span>
-        {!pending && <BoundText text={cells.profit} tone={cells.tone} className={`${styles.profit} ${styles.orderTime}`} testId="position-profit" />}
-      </div>
-      <dl className={styles.grid3}>
-        <div>
-          <dt>{t('trade:contract.lots')}</dt>
-          <dd>
-            {position.share} · {position.quantity}
-          </dd>
-        </div>
-        <div>
-          <dt>{pending ? t('trade:contract.limit_price') : t('trade:contract.open_price')}</dt>
-          <dd>{priceText(position.market_id, pending ? position.limit_price : position.price)}</dd>
-        </div>
-        <div>
-          <dt>{t('trade:contract.margin')}</dt>
-          <dd>{formatFixed(Number(position.margin), 2, lang)}</dd>
-        </div>
-        {!pending && (
-          <>
-            <div>
-              <dt>{t('trade:contract.mark')}</dt>
-              <dd>
-                <BoundText text={cells.mark} testId="position-mark" />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('trade:contract.liquidation')}</dt>
-              <dd>
-                <BoundText text={cells.liquidation} testId="position-liquidation" />
-              </dd>
-            </div>
-            <div>
-              <dt>TP / SL</dt>
-              <dd data-testid="position-stops">
-                {priceText(position.market_id, position.target_profit_price)} / {priceText(position.market_id, position.stop_loss_price)}
-              </dd>
-            </div>
-          </>
-        )}
-      </dl>
+      <OrderHead up={long} side={t(long ? 'trade:contract.long' : 'trade:contract.short')} symbol={position.symbol} tag={`${position.multiple}x`}>
+        {!pending && <BoundText text={cells.profit} tone={cells.tone} className={styles.profit} testId="position-profit" />}
+      </OrderHead>
+      <FactGrid
+        facts={[
+          [t('trade:contract.lots'), `${position.share} · ${position.quantity}`],
+          [pending ? t('trade:contract.limit_price') : t('trade:contract.open_price'), priceText(position.market_id, pending ? position.limit_price : position.price)],
+          [t('trade:contract.margin'), formatFixed(Number(position.margin), 2, lang)],
+          !pending && [t('trade:contract.mark'), <BoundText text={cells.mark} testId="position-mark" />],
+          !pending && [t('trade:contract.liquidation'), <BoundText text={cells.liquidation} testId="position-liquidation" />],
+          !pending && ['TP / SL', `${priceText(position.market_id, position.target_profit_price)} / ${priceText(position.market_id, position.stop_loss_price)}`, 'position-stops'],
+        ]}
+      />
       <div className={styles.rowActions}>{children}</div>
     </div>
   );

@@ -12,14 +12,14 @@ import { useAccountWatch, useMarketWatch } from '../../core/hooks';
 import { quoteOf } from '../../core/store';
 import { language, useT } from '../../i18n';
 import { cleanAmount } from '../../lib/amount';
-import { formatFixed } from '../../lib/format';
+import { formatAmount, formatFixed } from '../../../contract/format';
 import { useSubmit } from '../../lib/useSubmit';
 import { BoundText } from '../../ui/BoundText';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { PrimaryButton } from '../../ui/form';
 import { toast } from '../../ui/toast';
 import { ChangeText, PriceCell } from '../market/cells';
-import { Details, LoginToTrade, NumberBox, priceText } from './shared';
+import { AvailableLine, Details, FactGrid, LoginToTrade, NumberBox, OptionHead, priceText } from './shared';
 import styles from './trade.module.css';
 
 type Direction = 'up' | 'down';
@@ -85,6 +85,9 @@ export function SecondsPanel({ market }: { market: MarketInfo }) {
   const stake = Number(amount);
   const expected = rule && stake > 0 ? stake * Number(rule.profit_ratio) : Number.NaN;
   const fee = rule && stake > 0 ? stake * Number(rule.fee_rate) : Number.NaN;
+  const range = rule
+    ? t('trade:seconds.range', { min: formatAmount(rule.min_amount, lang), max: formatAmount(rule.max_amount, lang), currency: currency?.code ?? 'USDT' })
+    : '';
 
   const review = (direction: Direction) => {
     if (!rule) return;
@@ -92,11 +95,7 @@ export function SecondsPanel({ market }: { market: MarketInfo }) {
     const problem = !parsed
       ? t('validation:amount_invalid')
       : parsed.lt(rule.min_amount) || parsed.gt(rule.max_amount)
-        ? t('trade:seconds.range', {
-            min: rule.min_amount,
-            max: rule.max_amount,
-            currency: currency?.code ?? 'USDT',
-          })
+        ? range
         : undefined;
     setError(problem);
     if (!problem) setConfirming(direction);
@@ -176,28 +175,14 @@ export function SecondsPanel({ market }: { market: MarketInfo }) {
             )}
             {rule && !error && (
               <p className={styles.note}>
-                {t('trade:seconds.range', {
-                  min: rule.min_amount,
-                  max: rule.max_amount,
-                  currency: currency?.code ?? 'USDT',
-                })}
+                {range}
               </p>
             )}
             <div className={styles.line}>
               <span>{t('trade:seconds.expected')}</span>
               <strong className="up">{Number.isFinite(expected) ? `+${money(expected)}` : '--'}</strong>
             </div>
-            <div className={styles.line}>
-              <span>
-                {t('trade:available', {
-                  amount: currency?.available ?? '--',
-                  currency: currency?.code ?? 'USDT',
-                })}
-              </span>
-              <Link to="/pages/fund/fundTransfer" className={styles.linkish}>
-                {t('trade:transfer')}
-              </Link>
-            </div>
+            <AvailableLine amount={currency?.available ?? null} currency={currency?.code ?? 'USDT'} />
             <div className={styles.buttons}>
               <PrimaryButton variant="buy" busy={busy} onClick={() => review('up')} testId="seconds-up">
                 {t('trade:seconds.buy_up')}
@@ -271,28 +256,16 @@ function OptionRow({ option }: { option: OptionView }) {
   }, [option.id, t]);
   return (
     <div className={styles.order} data-testid="option">
-      <div className={styles.orderHead}>
-        <span className={`${styles.badge} ${option.direction === 'up' ? styles.badgeUp : styles.badgeDown}`}>{t(`trade:seconds.${option.direction}`)}</span>
-        <span className={styles.orderTitle}>{option.symbol}</span>
-        <span className={`${styles.badge} ${styles.badgeFlat}`}>{option.seconds}s</span>
-        <BoundText text={clock} className={`${styles.countdown} ${styles.orderTime}`} testId="option-countdown" />
-      </div>
-      <dl className={styles.grid3}>
-        <div>
-          <dt>{t('trade:confirm.stake')}</dt>
-          <dd>
-            {option.stake} {option.code}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('trade:seconds.open_price')}</dt>
-          <dd>{priceText(option.market_id, option.open_price)}</dd>
-        </div>
-        <div>
-          <dt>{t('trade:book.last')}</dt>
-          <dd>{quote ? <PriceCell quote={quote} /> : '--'}</dd>
-        </div>
-      </dl>
+      <OptionHead option={option}>
+        <BoundText text={clock} className={styles.countdown} testId="option-countdown" />
+      </OptionHead>
+      <FactGrid
+        facts={[
+          [t('trade:confirm.stake'), `${formatAmount(option.stake, language.value)} ${option.code}`],
+          [t('trade:seconds.open_price'), priceText(option.market_id, option.open_price)],
+          [t('trade:book.last'), quote ? <PriceCell quote={quote} /> : '--'],
+        ]}
+      />
     </div>
   );
 }

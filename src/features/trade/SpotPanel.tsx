@@ -12,12 +12,12 @@ import { useMarketWatch } from '../../core/hooks';
 import { quoteOf } from '../../core/store';
 import { language, useT } from '../../i18n';
 import { cleanAmount } from '../../lib/amount';
-import { formatFixed, formatDateTime } from '../../lib/format';
+import { formatAmount, formatFixed, formatDateTime } from '../../../contract/format';
 import { useSubmit } from '../../lib/useSubmit';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { PrimaryButton } from '../../ui/form';
 import { toast } from '../../ui/toast';
-import { Details, LoginToTrade, MiniBook, NumberBox, TypeAndPrice } from './shared';
+import { AvailableLine, Details, FactGrid, LoginToTrade, MiniBook, NumberBox, OrderHead, TypeAndPrice } from './shared';
 import styles from './trade.module.css';
 
 type Side = 'buy' | 'sell';
@@ -173,19 +173,7 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
               <span>{t('trade:total', { currency: market.quote })}</span>
               <strong data-testid="spot-total">{formatFixed(total, decimalsQuote, lang)}</strong>
             </div>
-            <div className={styles.line}>
-              <span data-testid="spot-available">
-                {available
-                  ? t('trade:available', {
-                      amount: available,
-                      currency: side === 'buy' ? market.quote : market.base,
-                    })
-                  : ''}
-              </span>
-              <Link to="/pages/fund/fundTransfer" className={styles.linkish}>
-                {t('trade:transfer')}
-              </Link>
-            </div>
+            <AvailableLine amount={available} currency={side === 'buy' ? market.quote : market.base} testId="spot-available" />
             <PrimaryButton variant={side} busy={busy} onClick={review} testId="spot-submit">
               {t(side === 'buy' ? 'trade:buy_base' : 'trade:sell_base', {
                 base: market.base,
@@ -279,28 +267,16 @@ export function SpotOrderRow({ order, pricePrecision, children }: { order: SpotO
   const lang = language.value;
   return (
     <div className={styles.order} data-testid="spot-order">
-      <div className={styles.orderHead}>
-        <span className={`${styles.badge} ${order.side === 'buy' ? styles.badgeUp : styles.badgeDown}`}>{t(`trade:${order.side}`)}</span>
-        <span className={styles.orderTitle}>{order.symbol}</span>
-        <span className={`${styles.badge} ${styles.badgeFlat}`}>{t(`trade:${order.type}`)}</span>
-        <span className={styles.orderTime}>{formatDateTime(order.created_at, language.value)}</span>
-      </div>
-      <dl className={styles.grid3}>
-        <div>
-          <dt>{t('trade:orders.price')}</dt>
-          <dd>{order.price ? formatFixed(Number(order.price), pricePrecision, lang) : t('trade:market')}</dd>
-        </div>
-        <div>
-          <dt>{t('trade:orders.filled')}</dt>
-          <dd data-testid="order-filled">
-            {order.filled} / {order.amount}
-          </dd>
-        </div>
-        <div>
-          <dt>{order.status === 'open' ? t('trade:orders.average') : t(`trade:orders.status.${order.status}`)}</dt>
-          <dd>{order.average ? formatFixed(Number(order.average), pricePrecision, lang) : '--'}</dd>
-        </div>
-      </dl>
+      <OrderHead up={order.side === 'buy'} side={t(`trade:${order.side}`)} symbol={order.symbol} tag={t(`trade:${order.type}`)}>
+        <span className={styles.orderTime}>{formatDateTime(order.created_at, lang)}</span>
+      </OrderHead>
+      <FactGrid
+        facts={[
+          [t('trade:orders.price'), order.price ? formatFixed(Number(order.price), pricePrecision, lang) : t('trade:market')],
+          [t('trade:orders.filled'), `${formatAmount(order.filled, lang)} / ${formatAmount(order.amount, lang)}`, 'order-filled'],
+          [order.status === 'open' ? t('trade:orders.average') : t(`trade:orders.status.${order.status}`), order.average ? formatFixed(Number(order.average), pricePrecision, lang) : '--'],
+        ]}
+      />
       {children && <div className={styles.rowActions}>{children}</div>}
     </div>
   );

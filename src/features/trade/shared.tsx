@@ -7,7 +7,7 @@ import { goToLogin } from '../../app/navigation';
 import { depthOf, marketBySymbol, markets, quoteOf } from '../../core/store';
 import { language, useT } from '../../i18n';
 import { cleanAmount } from '../../lib/amount';
-import { formatFixed } from '../../lib/format';
+import { formatAmount, formatFixed, formatSigned } from '../../../contract/format';
 import { PrimaryButton, TextInput } from '../../ui/form';
 import { ChevronDownIcon } from '../../ui/icons';
 import { Sheet } from '../../ui/Sheet';
@@ -283,7 +283,66 @@ export function numberText(read: () => number | null | undefined, decimals: numb
   return computed(() => {
     const value = read();
     if (value === null || value === undefined || !Number.isFinite(value)) return '--';
-    const body = formatFixed(Math.abs(value), decimals, language.value);
-    return `${value < 0 ? '-' : signed && value > 0 ? '+' : ''}${body}${suffix}`;
+    const text = formatSigned(value, decimals, language.value);
+    return `${signed ? text : text.replace(/^\+/, '')}${suffix}`;
   });
+}
+
+/** What the form can spend (an exact amount from the server), with the way to move more in. */
+export function AvailableLine({ amount, currency, testId }: { amount: string | null; currency: string; testId?: string }) {
+  const t = useT();
+  return (
+    <div className={styles.line}>
+      <span data-testid={testId}>{amount === null ? '' : t('trade:available', { amount: formatAmount(amount, language.value), currency })}</span>
+      <Link to="/pages/fund/fundTransfer" className={styles.linkish}>
+        {t('trade:transfer')}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * The head of an order, position or option card: its side as a coloured badge, the
+ * symbol, a grey tag (type, multiple, duration), and what goes on the right (time,
+ * profit, countdown).
+ */
+export function OrderHead({ up, side, symbol, tag, children }: { up: boolean; side: ReactNode; symbol: string; tag: ReactNode; children?: ReactNode }) {
+  return (
+    <div className={styles.orderHead}>
+      <span className={`${styles.badge} ${up ? styles.badgeUp : styles.badgeDown}`}>{side}</span>
+      <span className={styles.orderTitle}>{symbol}</span>
+      <span className={`${styles.badge} ${styles.badgeFlat}`}>{tag}</span>
+      {children && <span className={styles.headEnd}>{children}</span>}
+    </div>
+  );
+}
+
+/** A fact of a card: label, value, and the value's test id. `false` leaves it out. */
+export type Fact = readonly [label: ReactNode, value: ReactNode, testId?: string] | false;
+
+/** A card's facts, three to a row. */
+export function FactGrid({ facts }: { facts: readonly Fact[] }) {
+  return (
+    <dl className={styles.grid3}>
+      {facts.map(
+        (fact, i) =>
+          fact && (
+            <div key={i}>
+              <dt>{fact[0]}</dt>
+              <dd data-testid={fact[2]}>{fact[1]}</dd>
+            </div>
+          ),
+      )}
+    </dl>
+  );
+}
+
+/** The head of a seconds option's card: up or down, the symbol, the duration. */
+export function OptionHead({ option, children }: { option: { direction: 'up' | 'down'; symbol: string; seconds: number }; children?: ReactNode }) {
+  const t = useT();
+  return (
+    <OrderHead up={option.direction === 'up'} side={t(`trade:seconds.${option.direction}`)} symbol={option.symbol} tag={`${option.seconds}s`}>
+      {children}
+    </OrderHead>
+  );
 }

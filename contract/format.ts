@@ -1,9 +1,10 @@
-import { BCP47, type Language } from '../../contract/languages';
+import { BCP47, type Language } from './languages';
 
 /**
- * The one number formatter (spec section 9): prices and quantities at their market's
- * precision with the language's grouping; compact figures above 1,000,000 as M with
- * one decimal, above 1,000 as K, else four decimals; changes as signed percents.
+ * The one number formatter, for the app's screens and the server's messages (spec
+ * section 9): prices and quantities at their market's precision with the language's
+ * grouping; compact figures above 1,000,000 as M with one decimal, above 1,000 as K,
+ * else four decimals; changes as signed percents.
  */
 const cache = new Map<string, Intl.NumberFormat>();
 
@@ -20,6 +21,25 @@ function formatter(language: Language, minimum: number, maximum: number): Intl.N
 export function formatFixed(value: number, decimals: number, language: Language): string {
   if (!Number.isFinite(value)) return '--';
   return formatter(language, decimals, decimals).format(value);
+}
+
+/**
+ * An exact decimal amount as the server sends it (a balance, a stake): the language's
+ * grouping and decimal mark, every digit kept (never rounded through a float).
+ */
+export function formatAmount(text: string, language: Language): string {
+  if (!/^[+-]?\d+(\.\d+)?$/.test(text)) return text;
+  const decimals = text.split('.')[1]?.length ?? 0;
+  const grouped = formatter(language, decimals, decimals).format(text as Intl.StringNumericLiteral);
+  return text.startsWith('+') ? `+${grouped}` : grouped;
+}
+
+/** A profit or loss: +1,234.50, -0.20, 0.00 (spec 9: up green, down red, zero grey). */
+export function formatSigned(value: number, decimals: number, language: Language): string {
+  if (!Number.isFinite(value)) return '--';
+  // What rounds to zero at these decimals is shown, and signed, as zero.
+  const sign = Math.abs(value) < 0.5 * 10 ** -decimals ? '' : value < 0 ? '-' : '+';
+  return `${sign}${formatter(language, decimals, decimals).format(Math.abs(value))}`;
 }
 
 /** Spec 9: M with one decimal above a million, K above a thousand, else four decimals. */

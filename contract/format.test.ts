@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { directionOf, formatChange, formatCompact, formatFixed } from './format';
+import { directionOf, formatAmount, formatChange, formatCompact, formatFixed, formatSigned } from './format';
 
 describe('the number formatter', () => {
   test('compact figures follow spec 9: M above a million, K above a thousand, else four decimals', () => {
@@ -16,6 +16,25 @@ describe('the number formatter', () => {
     expect(formatFixed(0.000022, 8, 'en')).toBe('0.00002200');
     expect(formatFixed(96006.8, 2, 'fra')).toMatch(/^96\s006,80$/u);
     expect(formatFixed(Number.NaN, 2, 'en')).toBe('--');
+  });
+
+  test('amounts from the server keep every digit and gain the language grouping', () => {
+    expect(formatAmount('1000000', 'en')).toBe('1,000,000');
+    expect(formatAmount('12345678901234567.12345678', 'en')).toBe('12,345,678,901,234,567.12345678');
+    expect(formatAmount('0.10000000', 'en')).toBe('0.10000000');
+    expect(formatAmount('-2.5', 'en')).toBe('-2.5');
+    expect(formatAmount('+1250.000000', 'en')).toBe('+1,250.000000');
+    expect(formatAmount('9999.99', 'fra')).toMatch(/^9\s999,99$/u);
+    expect(formatAmount('--', 'en')).toBe('--');
+  });
+
+  test('a profit or loss carries its sign; what rounds to zero carries none', () => {
+    expect(formatSigned(1234.5, 2, 'en')).toBe('+1,234.50');
+    expect(formatSigned(-0.2, 2, 'en')).toBe('-0.20');
+    expect(formatSigned(-0.001, 2, 'en')).toBe('0.00');
+    expect(formatSigned(0, 2, 'en')).toBe('0.00');
+    expect(formatSigned(Number.NaN, 2, 'en')).toBe('--');
+    expect(formatSigned(-1234.5, 2, 'fra')).toMatch(/^-1\s234,50$/u);
   });
 
   test('changes are signed percents; the sign picks the colour', () => {
