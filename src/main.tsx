@@ -3,11 +3,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadSiteConfig } from './app/site';
 import { initLanguage } from './i18n';
-import { migrateStorage } from './lib/storage';
 import { router } from './router';
 import './ui/theme.css';
 
-migrateStorage();
 void loadSiteConfig();
 await initLanguage();
 

@@ -43,8 +43,12 @@ export const editNickname = endpoint({
   path: '/user/editNickname',
   access: 'user',
   tag: 'user',
-  summary: 'Change the nickname and, when given, the signature',
-  input: Type.Object({ nickname: NicknameField, signature: Type.Optional(SignatureField) }),
+  summary: 'Change the nickname and, when given, the signature (empty clears it)',
+  input: Type.Object({
+    nickname: NicknameField,
+    /** An empty signature clears it. */
+    signature: Type.Optional(Type.Union([Type.Literal(''), SignatureField], { errorKey: 'signature_rule' })),
+  }),
   output: Type.String({ description: 'A translated confirmation' }),
 });
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
-import { createHarness, type Harness } from '../testing/harness';
+import { createHarness, flush, type Harness } from '../testing/harness';
 import { CODE_TTL_MS, RESEND_AFTER_MS } from './codes';
 
 let h: Harness;
@@ -109,6 +109,37 @@ describe('POST /sms_mail and /user/register', () => {
     expect((await h.call(endpoints.sendCode, { user_string: 'x@example.com', scene: 'register' }, { ip: '10.9.9.8' })).type).toBe('ok');
   });
 
+  test('an address gets at most 10 codes a day, whatever the IP', async () => {
+    const answers = [];
+    for (let i = 0; i < 11; i++) {
+      answers.push(await h.call(endpoints.sendCode, { user_string: 'cap@example.com', scene: 'register' }, { ip: `10.8.0.${i}` }));
+      h.advance(RESEND_AFTER_MS);
+    }
+    expect(answers.slice(0, 10).every((a) => a.type === 'ok')).toBe(true);
+    expect(answers[10]).toEqual({ type: 'error', message: 'Too many codes were requested. Please try again later.' });
+    h.advance(24 * 60 * 60_000);
+    expect((await h.call(endpoints.sendCode, { user_string: 'cap@example.com', scene: 'register' }, { ip: '10.8.1.1' })).type).toBe('ok');
+  });
+
+  test('POST /sms_mail names what is missing or wrong and sends nothing', async () => {
+    const token = await h.registerUser('zed@example.com');
+    const before = h.sent.length;
+    expect(await h.call(endpoints.sendCode, { user_string: 'new@example.com' })).toEqual({ type: 'error', message: 'Purpose is required.' });
+    expect(await h.call(endpoints.sendCode, { user_string: 'new@example.com', scene: 'steal' })).toEqual({
+      type: 'error',
+      message: 'This kind of code does not exist.',
+    });
+    expect(await h.call(endpoints.sendCode, { scene: 'register' })).toEqual({ type: 'error', message: 'Please enter your e-mail or mobile number.' });
+    expect(await h.call(endpoints.sendCode, { user_string: 'not-an-address', scene: 'register' })).toMatchObject({ type: 'error' });
+    expect((await h.call(endpoints.sendCode, { scene: 'pay_password' }, { token: 'made-up-token' })).type).toBe('999');
+    await flush();
+    expect(h.sent.length).toBe(before);
+    // A code asked with one user's token goes to that user, never to an address of the caller's choosing.
+    await h.call(endpoints.sendCode, { scene: 'pay_password', user_string: 'other@example.com' }, { token });
+    expect((await h.codeFor('zed@example.com')).length).toBe(6);
+    expect(h.sent.some((m) => m.to === 'other@example.com')).toBe(false);
+  });
+
   test('asking to register an existing address answers the same and mails a notice, not a code', async () => {
     await h.registerUser('fay@example.com');
     h.advance(RESEND_AFTER_MS);
@@ -157,6 +188,22 @@ describe('POST /sms_mail and /user/register', () => {
     expect((await h.call(endpoints.checkCode, { user_string: 'kim@example.com', scene: 'forget', email_code: code })).type).toBe('error');
     expect((await h.call(endpoints.register, { user_string: 'kim@example.com', code, password: 'secret-pass', re_password: 'secret-pass' })).type).toBe('ok');
   });
+
+  test('POST /user/check_email refuses malformed input', async () => {
+    expect(await h.call(endpoints.checkCode, { user_string: 'kim@example.com', scene: 'register', email_code: '12a456' })).toEqual({
+      type: 'error',
+      message: 'The verification code is 6 digits.',
+    });
+    expect((await h.call(endpoints.checkCode, { user_string: 'kim@example.com', email_code: '123456' })).type).toBe('error');
+    expect(await h.call(endpoints.checkCode, { scene: 'register', email_code: '123456' })).toEqual({
+      type: 'error',
+      message: 'Please enter your e-mail or mobile number.',
+    });
+    expect(await h.call(endpoints.checkCode, { user_string: 'kim@example.com', scene: 'register', email_code: '123456' })).toEqual({
+      type: 'error',
+      message: 'The verification code is wrong or has expired.',
+    });
+  });
 });
 
 describe('POST /user/login and GET /user/logout', () => {
@@ -171,6 +218,15 @@ describe('POST /user/login and GET /user/logout', () => {
     expect(await h.call(endpoints.logout, {}, { token: a.message })).toEqual({ type: 'ok', message: 'You have logged out.' });
     expect((await h.call(endpoints.userInfo, {}, { token: a.message })).type).toBe('999');
     expect((await h.call(endpoints.userInfo, {}, { token: `Bearer ${b.message}` })).type).toBe('ok');
+  });
+
+  test("logout with another user's token ends that session only, never the caller's", async () => {
+    const ann = await h.registerUser('ann@example.com');
+    const bob = await h.registerUser('bob@example.com');
+    expect((await h.call(endpoints.logout, {}, { token: 'not-a-real-token' })).type).toBe('999');
+    expect((await h.call(endpoints.logout, {}, { token: bob })).type).toBe('ok');
+    expect((await h.call(endpoints.userInfo, {}, { token: ann })).type).toBe('ok');
+    expect((await h.call(endpoints.logout, {}, { token: bob })).type).toBe('999');
   });
 
   test('tokens are stored only as hashes', async () => {
@@ -227,6 +283,21 @@ describe('password recovery and change', () => {
     expect((await h.call(endpoints.userInfo, {}, { token })).type).toBe('999');
     expect((await h.call(endpoints.login, { user_string: 'rae@example.com', password: 'old-password' })).type).toBe('error');
     expect((await h.call(endpoints.login, { user_string: 'rae@example.com', password: 'new-password' })).type).toBe('ok');
+  });
+
+  test('forgot password refuses a short or mismatched password and a malformed code, and keeps the old one', async () => {
+    await h.registerUser('ria@example.com', 'old-password');
+    await h.call(endpoints.sendCode, { user_string: 'ria@example.com', scene: 'forget' });
+    const code = await h.codeFor('ria@example.com');
+    const base = { account: 'ria@example.com', code, password: 'new-password', repassword: 'new-password' };
+    expect((await h.call(endpoints.forgotPassword, { ...base, password: 'short', repassword: 'short' })).message).toBe(
+      'The password must be longer than 6 characters.',
+    );
+    expect((await h.call(endpoints.forgotPassword, { ...base, repassword: 'new-passw0rd' })).message).toBe('The two passwords do not match.');
+    expect((await h.call(endpoints.forgotPassword, { ...base, code: '1234' })).message).toBe('The verification code is 6 digits.');
+    expect((await h.call(endpoints.login, { user_string: 'ria@example.com', password: 'old-password' })).type).toBe('ok');
+    // The refusals did not use the code up.
+    expect((await h.call(endpoints.forgotPassword, base)).type).toBe('ok');
   });
 
   test('forgot password for an account that does not exist changes nothing', async () => {

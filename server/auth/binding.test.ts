@@ -57,6 +57,18 @@ describe('phone binding: POST /sms_send and /safe/mobile', () => {
   });
 });
 
+describe('probing which addresses are registered', () => {
+  test('"already bound" answers count against the code limit of the IP', async () => {
+    for (let i = 0; i < 20; i++) await h.registerUser(`p${i}@example.com`, 'secret-pass', { ip: `10.7.0.${i}` });
+    const answers = [];
+    for (let i = 0; i < 21; i++) {
+      answers.push(await h.call(endpoints.sendCode, { scene: 'bind_email', user_string: `p${i % 20}@example.com` }, { token, ip: '10.6.6.6' }));
+    }
+    expect(answers.slice(0, 20).every((a) => a.message === 'This e-mail address is already bound to an account.')).toBe(true);
+    expect(answers[20]).toEqual({ type: 'error', message: 'Too many codes were requested. Please try again later.' });
+  });
+});
+
 describe('e-mail binding: POST /safe/email', () => {
   test('a mobile-registered user binds an e-mail with a code sent to it', async () => {
     await h.call(endpoints.sendCode, { user_string: '13700000001', area_code: '86', scene: 'register' });
@@ -76,6 +88,36 @@ describe('e-mail binding: POST /safe/email', () => {
     const code = await h.codeFor('yan@example.com');
     expect((await h.call(endpoints.bindEmail, { email: 'yan@example.com', code }, { token: mobileToken })).type).toBe('ok');
     expect(await h.call(endpoints.userInfo, {}, { token: mobileToken })).toMatchObject({ message: { email: 'yan@example.com' } });
+  });
+
+  test('refuses a malformed address or code, a missing session, and a code sent for another user', async () => {
+    expect((await h.call(endpoints.bindEmail, { email: 'ada@example.com', code: '123456' })).type).toBe('999');
+    expect((await h.call(endpoints.bindEmail, { email: 'not-an-email', code: '123456' }, { token })).message).toBe(
+      'Please enter a valid e-mail address.',
+    );
+    expect((await h.call(endpoints.bindEmail, { email: 'ada@example.com', code: '12345' }, { token })).message).toBe(
+      'The verification code is 6 digits.',
+    );
+    const other = await h.registerUser('bea@example.com');
+    await h.call(endpoints.sendCode, { scene: 'bind_email', user_string: 'ada@example.com' }, { token: other });
+    const code = await h.codeFor('ada@example.com');
+    expect(await h.call(endpoints.bindEmail, { email: 'ada@example.com', code }, { token })).toEqual({
+      type: 'error',
+      message: 'The verification code is wrong or has expired.',
+    });
+    expect(await h.call(endpoints.userInfo, {}, { token })).toMatchObject({ message: { email: 'vic@example.com' } });
+  });
+
+  test('two accounts racing for one address: the second bind is refused', async () => {
+    const a = await h.registerUser('cai@example.com');
+    const b = await h.registerUser('dov@example.com');
+    await h.call(endpoints.sendCode, { scene: 'bind_email', user_string: 'eli@example.com' }, { token: a });
+    const codeA = await h.codeFor('eli@example.com');
+    h.advance(60_000);
+    await h.call(endpoints.sendCode, { scene: 'bind_email', user_string: 'eli@example.com' }, { token: b });
+    const codeB = await h.codeFor('eli@example.com');
+    expect((await h.call(endpoints.bindEmail, { email: 'eli@example.com', code: codeB }, { token: b })).type).toBe('ok');
+    expect((await h.call(endpoints.bindEmail, { email: 'eli@example.com', code: codeA }, { token: a })).type).toBe('error');
   });
 });
 

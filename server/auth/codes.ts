@@ -31,12 +31,26 @@ export interface CodeRequest {
   delivery: Delivery;
   language: Language;
   ip: string;
+  /**
+   * A refusal that depends on who owns the address (for example "already bound"). It
+   * runs after the limits and counts against them, so probing addresses one by one to
+   * learn which are registered stops at the same limit as sending codes.
+   */
+  refuseIf?: () => Promise<void>;
 }
 
 export async function requestCode(ctx: AppContext, request: CodeRequest): Promise<void> {
   const now = ctx.now();
   const target = targetOf(request.to);
   if (ctx.limits.codesPerIp.blockedFor(request.ip, now) > 0) throw new ApiError('server:errors.code_limit');
+  if (request.refuseIf) {
+    try {
+      await request.refuseIf();
+    } catch (refusal) {
+      ctx.limits.codesPerIp.record(request.ip, now);
+      throw refusal;
+    }
+  }
   const last = await ctx.db
     .selectFrom('verification_codes')
     .select('created_at')

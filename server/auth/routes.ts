@@ -68,8 +68,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (to.kind !== (scene === 'bind_email' ? 'email' : 'mobile')) {
           throw new ApiError(scene === 'bind_email' ? 'validation:email_invalid' : 'validation:mobile_invalid');
         }
-        await ensureFree(ctx, to, auth.user.id);
-        await requestCode(ctx, { ...base, to, userId: auth.user.id, delivery: 'code' });
+        await requestCode(ctx, { ...base, to, userId: auth.user.id, delivery: 'code', refuseIf: () => ensureFree(ctx, to, auth.user.id) });
         break;
       }
     }
@@ -166,8 +165,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, endpoints.sendMobileCode, async ({ input, auth, language, ip, t }) => {
     const to = mobileRef(input.area_code, input.mobile);
-    await ensureFree(ctx, to, auth.user.id);
-    await requestCode(ctx, { to, scene: 'bind_mobile', userId: auth.user.id, delivery: 'code', language, ip });
+    await requestCode(ctx, {
+      to,
+      scene: 'bind_mobile',
+      userId: auth.user.id,
+      delivery: 'code',
+      language,
+      ip,
+      refuseIf: () => ensureFree(ctx, to, auth.user.id),
+    });
     return t('server:ok.code_sent');
   });
 

@@ -41,10 +41,13 @@ declare module 'fastify' {
 }
 
 /** The first broken rule, as a translated sentence naming the field. */
-function validationMessage(ctx: AppContext, t: Translate, error: ValueError): string {
-  const name = error.path.split('/').filter(Boolean)[0] ?? '';
+function fieldLabel(ctx: AppContext, t: Translate, name: string): string {
   const fieldKey = `validation:fields.${name}`;
-  const field = ctx.i18n.has(fieldKey) ? t(fieldKey) : name;
+  return ctx.i18n.has(fieldKey) ? t(fieldKey) : name;
+}
+
+function validationMessage(ctx: AppContext, t: Translate, error: ValueError): string {
+  const field = fieldLabel(ctx, t, error.path.split('/').filter(Boolean)[0] ?? '');
   const schema = error.schema as TSchema & { errorKey?: string; maxLength?: number; minLength?: number };
   if (error.type === ValueErrorType.StringMaxLength) return t('validation:too_long', { field, limit: schema.maxLength ?? 0 });
   const custom = schema.errorKey ? `validation:${schema.errorKey}` : null;
@@ -72,6 +75,9 @@ export function route<E extends Endpoint>(
   const declared = Object.keys(endpoint.input.properties);
   // TypeBox's conversion would cut "1.5" to 1 for an integer; such text stays text and fails.
   const integers = declared.filter((name) => (endpoint.input.properties[name] as TSchema)[Kind] === 'Integer');
+  // A JSON number or true/false where the contract wants text is refused, never turned
+  // into text: 0.1 + 0.2 sent as a number is not the amount "0.3".
+  const texts = declared.filter((name) => !['Integer', 'Number', 'Boolean'].includes(String((endpoint.input.properties[name] as TSchema)[Kind])));
   app.route({
     method: endpoint.method,
     url: `/api${endpoint.path}`,
@@ -91,6 +97,8 @@ export function route<E extends Endpoint>(
       const source = endpoint.method === 'GET' || endpoint.upload ? query : body;
       const input: Record<string, unknown> = {};
       for (const name of declared) if (Object.hasOwn(source, name) && source[name] !== null) input[name] = source[name];
+      const notText = texts.find((name) => name in input && typeof input[name] !== 'string');
+      if (notText !== undefined) return answer(reply, { type: 'error', message: t('validation:invalid', { field: fieldLabel(ctx, t, notText) }) });
       const fractions = integers.filter((name) => typeof input[name] === 'string' && !/^\s*-?[0-9]+\s*$/.test(input[name]));
       const kept = fractions.map((name) => [name, input[name]] as const);
       const converted = Value.Default(endpoint.input, Value.Convert(endpoint.input, input)) as Record<string, unknown>;

@@ -57,9 +57,13 @@ export interface Limits {
   codesPerIp: SlidingWindow;
   /** wrong pay passwords per user */
   payPasswordFailures: SlidingWindow;
+  /** files uploaded per user */
+  uploadsPerUser: SlidingWindow;
 }
 
 const MINUTE = 60_000;
+/** Enough for any form of the app (identity takes three photos) many times over. */
+export const UPLOADS_PER_HOUR = 60;
 
 export function createLimits(): Limits {
   return {
@@ -67,5 +71,6 @@ export function createLimits(): Limits {
     loginAttemptsPerIp: new SlidingWindow(30, 15 * MINUTE),
     codesPerIp: new SlidingWindow(20, 60 * MINUTE),
     payPasswordFailures: new SlidingWindow(5, 15 * MINUTE),
+    uploadsPerUser: new SlidingWindow(UPLOADS_PER_HOUR, 60 * MINUTE),
   };
 }

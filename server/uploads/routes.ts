@@ -16,6 +16,10 @@ export function uploadsDir(dataDir: string): string {
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   const dir = uploadsDir(ctx.config.dataDir);
   route(app, ctx, endpoints.upload, async ({ request, auth }) => {
+    const key = String(auth.user.id);
+    // Every attempt counts, refused ones too: reading an image is the costly part.
+    if (ctx.limits.uploadsPerUser.blockedFor(key, ctx.now()) > 0) throw new ApiError('server:errors.upload_limit');
+    ctx.limits.uploadsPerUser.record(key, ctx.now());
     if (!request.isMultipart()) throw new ApiError('server:errors.upload_missing');
     const file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
     if (!file || file.fieldname !== 'file') throw new ApiError('server:errors.upload_missing');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
+import { UPLOADS_PER_HOUR } from '../security/rate-limit';
 import { createHarness, multipartBody, type Harness } from '../testing/harness';
 
 let h: Harness;
@@ -69,6 +70,21 @@ describe('POST /user/editNickname', () => {
     expect(await h.call(endpoints.userInfo, {}, { token })).toMatchObject({ message: { nickname: expect.stringMatching(/^u\d{8}$/) } });
   });
 
+  test('an empty signature clears it; leaving it out keeps it', async () => {
+    await h.call(endpoints.editNickname, { nickname: 'Amy', signature: 'Long only' }, { token });
+    await h.call(endpoints.editNickname, { nickname: 'Amy2' }, { token });
+    expect(await h.call(endpoints.userInfo, {}, { token })).toMatchObject({ message: { nickname: 'Amy2', signature: 'Long only' } });
+    expect((await h.call(endpoints.editNickname, { nickname: 'Amy2', signature: '' }, { token })).type).toBe('ok');
+    expect(await h.call(endpoints.userInfo, {}, { token })).toMatchObject({ message: { signature: '' } });
+  });
+
+  test("one user's token edits only that user's profile", async () => {
+    const other = await h.registerUser('other@example.com');
+    await h.call(endpoints.editNickname, { nickname: 'Intruder' }, { token: other });
+    expect(await h.call(endpoints.userInfo, {}, { token })).toMatchObject({ message: { nickname: expect.stringMatching(/^u\d{8}$/) } });
+    expect(await h.call(endpoints.userInfo, {}, { token: other })).toMatchObject({ message: { nickname: 'Intruder' } });
+  });
+
   test('refuses a signature with symbols or over 30 characters', async () => {
     const bad = await h.call(endpoints.editNickname, { nickname: 'Amy', signature: 'buy!!!' }, { token });
     expect(bad.message).toBe('The signature is 2 to 30 letters or digits, without special characters.');
@@ -131,6 +147,19 @@ describe('POST /upload and /user/uploadHeadPortrait', () => {
     const en = (await upload(null, token, '?lang=en')).answer.message;
     const zh = (await upload(null, token, '?lang=zh-cn')).answer.message;
     expect(zh).not.toBe(en);
+  });
+
+  test(`each user may upload ${UPLOADS_PER_HOUR} files an hour; others are not held back`, async () => {
+    const bytes = await png(8, 8);
+    for (let i = 0; i < UPLOADS_PER_HOUR; i++) expect((await upload({ name: 'a.png', type: 'image/png', bytes })).answer.type).toBe('ok');
+    expect((await upload({ name: 'a.png', type: 'image/png', bytes })).answer).toEqual({
+      type: 'error',
+      message: 'Too many uploads. Please try again later.',
+    });
+    const other = await h.registerUser('dee@example.com');
+    expect((await upload({ name: 'a.png', type: 'image/png', bytes }, other)).answer.type).toBe('ok');
+    h.advance(60 * 60_000);
+    expect((await upload({ name: 'a.png', type: 'image/png', bytes })).answer.type).toBe('ok');
   });
 
   test('needs a session', async () => {

@@ -21,6 +21,7 @@ type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 export const STORAGE_VERSION = 1;
 
 export function readString(key: StorageKey): string | null {
+  migrateOnce();
   try {
     return localStorage.getItem(key);
   } catch {
@@ -29,6 +30,7 @@ export function readString(key: StorageKey): string | null {
 }
 
 export function writeString(key: StorageKey, value: string | null): void {
+  migrateOnce();
   try {
     if (value === null) localStorage.removeItem(key);
     else localStorage.setItem(key, value);
@@ -52,15 +54,21 @@ export function writeJson(key: StorageKey, value: unknown): void {
   writeString(key, value === null ? null : JSON.stringify(value));
 }
 
-/** Run once before anything reads storage. */
-export function migrateStorage(): void {
-  const version = Number(readString(STORAGE_KEYS.version) ?? 0);
-  if (!(version >= STORAGE_VERSION)) {
-    try {
-      localStorage.clear();
-    } catch {
-      return;
-    }
-    writeString(STORAGE_KEYS.version, String(STORAGE_VERSION));
+let migrated = false;
+
+/**
+ * Clears storage left by an older app before the first read or write, whichever module
+ * does it first (the session and the fiat choice read storage as they load).
+ */
+function migrateOnce(): void {
+  if (migrated) return;
+  migrated = true;
+  try {
+    const version = Number(localStorage.getItem(STORAGE_KEYS.version) ?? 0);
+    if (version >= STORAGE_VERSION) return;
+    localStorage.clear();
+    localStorage.setItem(STORAGE_KEYS.version, String(STORAGE_VERSION));
+  } catch {
+    // No storage (private mode): nothing to migrate.
   }
 }

@@ -6,7 +6,8 @@ import styles from './loading.module.css';
 /** Requests that have been running for longer than 800 ms (spec 9) show one indicator. */
 export const LOADING_DELAY_MS = 800;
 const slowRequests = signal(0);
-const visible = computed(() => slowRequests.value > 0);
+/** Whether the loading indicator is on screen. */
+export const loadingShown = computed(() => slowRequests.value > 0);
 
 /** Call when a request starts; call the answer when it ends. */
 export function trackRequest(): () => void {
@@ -24,7 +25,7 @@ export function trackRequest(): () => void {
 export function LoadingHost() {
   useSignals();
   const t = useT();
-  if (!visible.value) return null;
+  if (!loadingShown.value) return null;
   return (
     <div className={styles.mask} data-testid="loading">
       <div className={styles.box}>

@@ -1,4 +1,4 @@
-import { signal } from '@preact/signals-react';
+import { computed, signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import styles from './toast.module.css';
 
@@ -9,6 +9,8 @@ interface ToastState {
 }
 
 const current = signal<ToastState | null>(null);
+/** The message on screen, or null. */
+export const shownToast = computed(() => current.value?.message ?? null);
 let nextId = 1;
 let timer: ReturnType<typeof setTimeout> | undefined;
 

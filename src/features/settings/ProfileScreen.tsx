@@ -64,7 +64,7 @@ export function ProfileScreen() {
     setErrors(found ?? {});
     if (found) return;
     await run(async () => {
-      toast(await api('POST /user/editNickname', { nickname, ...(signature ? { signature } : {}) }));
+      toast(await api('POST /user/editNickname', { nickname, signature }));
       await refreshUser();
     });
   };

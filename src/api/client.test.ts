@@ -1,0 +1,122 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { LOGIN_PATH, REAL_NAME_PATH, REDIRECT_DELAY_MS } from '../app/navigation';
+import { startSession, token } from '../app/session';
+import { LOADING_DELAY_MS, loadingShown } from '../ui/loading';
+import { shownToast, TOAST_MS } from '../ui/toast';
+import { api, ApiFailure, REQUEST_TIMEOUT_MS } from './client';
+
+type Reply = { status?: number; body: unknown } | 'never';
+let replies: Reply[] = [];
+const seen: { url: string; init: RequestInit }[] = [];
+
+function stubFetch(): void {
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    seen.push({ url, init });
+    const reply = replies.shift() ?? { body: { type: 'ok', message: '' } };
+    if (reply === 'never') {
+      return new Promise((_resolve, reject) => {
+        init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    }
+    return Promise.resolve(new Response(JSON.stringify(reply.body), { status: reply.status ?? 200 }));
+  });
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<ApiFailure> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiFailure) return error;
+    throw error;
+  }
+  throw new Error('the call did not fail');
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  stubFetch();
+  replies = [];
+  seen.length = 0;
+  window.location.hash = '#/pages/setting/profile';
+});
+afterEach(async () => {
+  await vi.runAllTimersAsync();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the one API client', () => {
+  test('sends lang and the token, and answers the message of an ok envelope', async () => {
+    startSession('tok-1');
+    replies.push({ body: { type: 'ok', message: { uid: 7 } } });
+    expect(await api('GET /user/info')).toEqual({ uid: 7 });
+    const { url, init } = seen[0]!;
+    expect(url).toMatch(/^\/api\/user\/info\?lang=en$/);
+    expect((init.headers as Record<string, string>)['Authorization']).toBe('tok-1');
+  });
+
+  test('an error envelope toasts its message for 1500 ms and rejects', async () => {
+    replies.push({ body: { type: 'error', message: 'The nickname is taken.' } });
+    const failure = await failureOf(api('POST /user/editNickname', { nickname: 'Amy' }));
+    expect(failure.kind).toBe('error');
+    expect(shownToast.value).toBe('The nickname is taken.');
+    vi.advanceTimersByTime(TOAST_MS - 1);
+    expect(shownToast.value).toBe('The nickname is taken.');
+    vi.advanceTimersByTime(1);
+    expect(shownToast.value).toBeNull();
+  });
+
+  test('999 ends the session, toasts, and goes to login after 1.2 s', async () => {
+    startSession('tok-2');
+    replies.push({ body: { type: '999', message: 'Please log in first.' } });
+    const failure = await failureOf(api('GET /user/info'));
+    expect(failure.kind).toBe('999');
+    expect(token.value).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(shownToast.value).toBe('Please log in first.');
+    vi.advanceTimersByTime(REDIRECT_DELAY_MS - 1);
+    expect(window.location.hash).toBe('#/pages/setting/profile');
+    vi.advanceTimersByTime(1);
+    expect(window.location.hash.startsWith(`#${LOGIN_PATH}`)).toBe(true);
+  });
+
+  test('998 keeps the session and goes to identity verification after 1.2 s', async () => {
+    startSession('tok-3');
+    replies.push({ body: { type: '998', message: 'Please verify your identity first.' } });
+    expect((await failureOf(api('GET /user/info'))).kind).toBe('998');
+    expect(token.value).toBe('tok-3');
+    vi.advanceTimersByTime(REDIRECT_DELAY_MS - 1);
+    expect(window.location.hash).toBe('#/pages/setting/profile');
+    vi.advanceTimersByTime(1);
+    expect(window.location.hash).toBe(`#${REAL_NAME_PATH}`);
+  });
+
+  test('a status other than 200 rejects, even with an ok body', async () => {
+    replies.push({ status: 502, body: { type: 'ok', message: 'fine' } });
+    const failure = await failureOf(api('GET /getSiteConfig'));
+    expect(failure.kind).toBe('http');
+    expect(shownToast.value).not.toBeNull();
+  });
+
+  test('the loading indicator shows only after 800 ms, and a request gives up after 60 s', async () => {
+    replies.push('never');
+    const pending = failureOf(api('GET /getSiteConfig'));
+    await vi.advanceTimersByTimeAsync(LOADING_DELAY_MS - 1);
+    expect(loadingShown.value).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(loadingShown.value).toBe(true);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - LOADING_DELAY_MS);
+    const failure = await pending;
+    expect(failure.kind).toBe('timeout');
+    expect(loadingShown.value).toBe(false);
+  });
+
+  test('a quick answer never shows the indicator; silent calls do not toast', async () => {
+    replies.push({ body: { type: 'error', message: 'quiet' } });
+    await failureOf(api('GET /getSiteConfig', {}, { silent: true }));
+    expect(shownToast.value).toBeNull();
+    await vi.advanceTimersByTimeAsync(LOADING_DELAY_MS * 2);
+    expect(loadingShown.value).toBe(false);
+  });
+});
