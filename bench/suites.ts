@@ -1,6 +1,8 @@
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { Value } from '@sinclair/typebox/value';
 import { endpoints } from '../contract/api';
+import { depthPoints } from '../charts/depth-points';
+import { DEPTH_LEVELS } from '../contract/realtime';
 import { parseJsonFields, parseUrlEncoded } from '../server/http/fields';
 
 /** Each suite: a title and named cases. Add a suite per hot path. */
@@ -32,4 +34,16 @@ const requestValidation: Suite = {
   },
 };
 
-export const suites: Suite[] = [requestValidation];
+/** A depth message (DEPTH_LEVELS a side, as the server sends) turned into chart points. */
+const bookBids = Float64Array.from({ length: 2 * DEPTH_LEVELS }, (_, i) => (i % 2 === 0 ? 65_000 - i : 0.01 + (i % 7) * 0.3));
+const bookAsks = Float64Array.from({ length: 2 * DEPTH_LEVELS }, (_, i) => (i % 2 === 0 ? 65_001 + i : 0.02 + (i % 5) * 0.4));
+const depth: Suite = {
+  title: `depth chart: cumulative points for ${DEPTH_LEVELS} levels a side`,
+  cases: {
+    depthPoints: () => {
+      depthPoints(bookBids, bookAsks);
+    },
+  },
+};
+
+export const suites: Suite[] = [requestValidation, depth];

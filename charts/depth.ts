@@ -1,6 +1,7 @@
 import { AreaSeries, ColorType, createOptionsChart, type AreaData, type IChartApiBase } from 'lightweight-charts';
 import { formatFixed } from '../contract/format';
 import { BCP47, type Language } from '../contract/languages';
+import { depthPoints } from './depth-points';
 import { COLORS } from './theme';
 
 /**
@@ -28,20 +29,9 @@ export function createDepthChart(container: HTMLElement, options: { pricePrecisi
 
   return {
     apply(bids, asks) {
-      // Bids come best (highest) first; the axis wants prices rising.
-      const bidPoints: AreaData<number>[] = [];
-      let total = 0;
-      for (let i = 0; i + 1 < bids.length; i += 2) {
-        total += bids[i + 1] as number;
-        bidPoints.push({ time: bids[i] as number, value: total });
-      }
-      bidPoints.reverse();
-      const askPoints: AreaData<number>[] = [];
-      total = 0;
-      for (let i = 0; i + 1 < asks.length; i += 2) {
-        total += asks[i + 1] as number;
-        askPoints.push({ time: asks[i] as number, value: total });
-      }
+      const points = depthPoints(bids, asks);
+      const bidPoints: AreaData<number>[] = points.bids.map((p) => ({ time: p.price, value: p.total }));
+      const askPoints: AreaData<number>[] = points.asks.map((p) => ({ time: p.price, value: p.total }));
       bidSeries.setData(bidPoints);
       askSeries.setData(askPoints);
       chart.timeScale().fitContent();

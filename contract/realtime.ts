@@ -16,6 +16,13 @@
  *   'trades'       channel "trades:<marketId>": every 100 ms, the trades since the last batch
  *   'market_depth' channel "depth:<marketId>": every 250 ms when changed, the top levels
  *
+ * Klines per symbol and period: the "trades:<id>" channel is the kline channel of every
+ * period at once. A client takes the candles over REST (GET /currency/new_timeshar,
+ * valid at a trade sequence) and merges each trade into every open period itself, so one
+ * subscription serves all eight periods and the timeshare line, and candles built on the
+ * phone equal the server's to the last trade (worker/candles.ts; tested against the
+ * server's own aggregation).
+ *
  * Sequences: "tickers" counts batches; "trades:<id>" counts trades of that market (a
  * batch of n trades starting at seq s holds s..s+n-1); "depth:<id>" counts snapshots.
  * A trade gap or a ticker gap needs a new snapshot; depth messages are whole

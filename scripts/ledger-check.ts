@@ -18,8 +18,10 @@ await db.destroy();
 console.log(`ledger check of ${file}`);
 console.log(`  ${report.checked.transactions} transactions, ${report.checked.entries} entries, ${report.checked.accounts} accounts in ${report.checked.currencies} currencies`);
 console.log('  checked: zero sum per transaction and currency; stored balances = replay of entries;');
-console.log('           running balances; no user balance below zero; one settlement per reference;');
-console.log('           frozen parts = pending withdrawals + open spot orders + contract margins');
+console.log('           running balances; no user balance below zero; decimals within each currency;');
+console.log('           one settlement per reference;');
+console.log('           frozen parts = pending withdrawals + open spot orders + contract margins;');
+console.log('           locked parts = what locks hold (none yet)');
 if (report.violations.length > 0) {
   console.error(`\n${report.violations.length} violation(s):`);
   for (const violation of report.violations) console.error(`  - ${violation}`);

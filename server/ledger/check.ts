@@ -8,9 +8,10 @@ import { MARGIN_CURRENCY } from '../trading/config';
  * - each account's stored balance equals the sum of its entries, and each entry's
  *   balance_after equals the running sum;
  * - no part of a user's account is below zero, now or at any entry;
+ * - every amount and balance is within its currency's decimals;
  * - every reference is recorded once;
  * - what each user has frozen is exactly what pending withdrawals, open spot orders and
- *   contract positions hold.
+ *   contract positions hold; nothing is locked that no lock holds (no feature locks yet).
  */
 export interface LedgerReport {
   checked: { accounts: number; transactions: number; entries: number; currencies: number };
@@ -23,6 +24,19 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
   const entries = await db.selectFrom('ledger_entries').selectAll().orderBy('id').execute();
   const transactions = await db.selectFrom('ledger_transactions').select(['id', 'ref_kind', 'ref_id']).execute();
   const accountById = new Map(accounts.map((account) => [account.id, account]));
+  const precision = new Map((await db.selectFrom('currencies').select(['id', 'precision']).execute()).map((c) => [c.id, c.precision]));
+
+  // Every figure within its currency's decimals.
+  const decimalsOf = (value: string) => new Money(value).decimalPlaces();
+  for (const account of accounts) {
+    const places = precision.get(account.currency_id);
+    if (places === undefined) violations.push(`account ${account.id} is in currency ${account.currency_id}, which does not exist`);
+    else if (decimalsOf(account.balance) > places) violations.push(`account ${account.id} stores ${account.balance}, more decimals than currency ${account.currency_id} has (${places})`);
+  }
+  for (const entry of entries) {
+    const places = precision.get(accountById.get(entry.account_id)?.currency_id ?? -1);
+    if (places !== undefined && decimalsOf(entry.amount) > places) violations.push(`entry ${entry.id} moves ${entry.amount}, more decimals than its currency has (${places})`);
+  }
 
   // Zero sum per transaction and currency.
   const sums = new Map<string, Money>();
@@ -80,6 +94,11 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
     if (!owed.eq(account.balance)) violations.push(`user ${account.user_id}: ${account.kind}/frozen in currency ${account.currency_id} is ${account.balance}, but pending withdrawals, open orders and positions hold ${owed.toFixed()}`);
   }
   for (const [key, owed] of expected) if (!owed.isZero()) violations.push(`user ${key}: ${owed.toFixed()} should be frozen but nothing is`);
+  for (const account of accounts) {
+    if (account.user_id !== null && account.part === 'locked' && !new Money(account.balance).isZero()) {
+      violations.push(`user ${account.user_id}: ${account.balance} is locked in ${account.kind} (currency ${account.currency_id}), but nothing holds a lock`);
+    }
+  }
 
   return {
     checked: { accounts: accounts.length, transactions: transactions.length, entries: entries.length, currencies: new Set(accounts.map((a) => a.currency_id)).size },

@@ -1,4 +1,9 @@
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createHarness, type Harness } from '../testing/harness';
 import { userIdOf } from '../testing/wallet';
 import { house, userAccount } from './accounts';
@@ -74,4 +79,45 @@ test('the check finds a tampered balance, a broken running balance and a transac
   expect(report.violations.some((v) => v.includes('does not sum to zero'))).toBe(true);
   expect(report.violations.some((v) => v.includes('but its entries sum to'))).toBe(true);
   expect(report.violations.some((v) => v.includes('running balance'))).toBe(true);
+});
+
+test('the check finds figures beyond their currency\'s decimals and a lock that nothing holds', async () => {
+  await h.ctx.db.transaction().execute((trx) =>
+    record(trx, { reason: 'recharge', ref: { kind: 'test', id: 4 }, userId: user, movements: [{ from: house('treasury', USDT), to: userAccount(user, USDT, 'change'), amount: '10' }], at: 1 }),
+  );
+  expect((await checkLedger(h.ctx.db)).violations).toEqual([]);
+  const entry = await h.ctx.db.selectFrom('ledger_entries').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+  await h.ctx.db.updateTable('ledger_entries').set({ amount: '10.000000001' }).where('id', '=', entry.id).execute();
+  await h.ctx.db.updateTable('ledger_accounts').set({ part: 'locked' }).where('user_id', '=', user).execute();
+  const report = await checkLedger(h.ctx.db);
+  expect(report.violations.some((v) => v.includes(`entry ${entry.id} moves 10.000000001, more decimals`))).toBe(true);
+  expect(report.violations.some((v) => v.includes('is locked in change') && v.includes('nothing holds a lock'))).toBe(true);
+});
+
+describe('npm run ledger:check -- --data-dir DIR', () => {
+  const run = (dataDir: string) =>
+    spawnSync(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/ledger-check.ts', '--data-dir', dataDir], { encoding: 'utf8' });
+
+  test('prints what it checked and exits 0 on a sound database, 1 with the violation on a tampered one', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-check-'));
+    try {
+      const server = await createHarness({ SIGNUP_GIFT: '100' }, { persist: dir });
+      await server.registerUser('chk@example.com');
+      await server.close();
+      const sound = run(dir);
+      expect(sound.status).toBe(0);
+      expect(sound.stdout).toMatch(/\d+ transactions, \d+ entries/);
+      expect(sound.stdout).toContain('no violations');
+
+      const db = new SQLite(path.join(dir, 'exchange.sqlite'));
+      db.prepare("UPDATE ledger_accounts SET balance = '999999' WHERE user_id IS NOT NULL AND part = 'available'").run();
+      db.close();
+      const tampered = run(dir);
+      expect(tampered.status).toBe(1);
+      expect(tampered.stderr).toMatch(/violation\(s\)/);
+      expect(tampered.stderr).toContain('stores 999999 but its entries sum to');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
