@@ -1,21 +1,25 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
-import { Money } from '../../contract/money';
+import { floor, Money } from '../../contract/money';
 import { createHarness, type Harness } from '../testing/harness';
 import { balance, setPayPassword, uploadImage, verifyIdentity } from '../testing/wallet';
+import { usdPrice } from '../wallet/prices';
 import { checkLedger } from './check';
 
 /**
  * Random sequences of every money operation, by three users, with operators approving
  * and refusing in between. After every step: every ledger invariant holds, and each
- * user's USDT in every account and part equals a plain model of what should be there.
+ * user's USDT in every account and part, and BTC and ETH in the coin account, equal a
+ * plain model of what should be there.
  */
 const USDT = 3;
 const BTC = 1;
 const ETH = 2;
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const KINDS = ['legal', 'change', 'lever', 'micro'] as const;
+const COINS = { BTC, ETH, USDT } as const;
+type Coin = keyof typeof COINS;
 type Kind = (typeof KINDS)[number];
 
 type Op =
@@ -23,7 +27,7 @@ type Op =
   | { op: 'withdraw'; user: number; amount: number }
   | { op: 'settle'; pick: number; approve: boolean }
   | { op: 'move'; user: number; from: Kind; to: Kind; amount: number }
-  | { op: 'exchange'; user: number; amount: number; toEth: boolean }
+  | { op: 'exchange'; user: number; from: Coin; to: Coin; units: number }
   | { op: 'adjust'; user: number; amount: number }
   | { op: 'bonus'; user: number };
 
@@ -35,15 +39,23 @@ const operation: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('withdraw' as const), user, amount }),
   fc.record({ op: fc.constant('settle' as const), pick: fc.nat(), approve: fc.boolean() }),
   fc.record({ op: fc.constant('move' as const), user, from: kind, to: kind, amount }),
-  fc.record({ op: fc.constant('exchange' as const), user, amount: fc.integer({ min: 1, max: 100 }).map((n) => n / 1000), toEth: fc.boolean() }),
+  fc
+    .record({ op: fc.constant('exchange' as const), user, from: fc.constantFrom<Coin>('BTC', 'ETH', 'USDT'), to: fc.constantFrom<Coin>('BTC', 'ETH', 'USDT'), units: fc.integer({ min: 1, max: 1000 }) })
+    .filter((step) => step.from !== step.to),
   fc.record({ op: fc.constant('adjust' as const), user, amount: fc.integer({ min: -300_000, max: 300_000 }).filter((n) => n !== 0).map((n) => n / 100) }),
   fc.record({ op: fc.constant('bonus' as const), user }),
 );
 
 interface Model {
+  /** USDT in each account */
   available: Record<Kind, Money>;
   frozen: Money;
+  /** BTC and ETH in the coin account */
+  coins: { BTC: Money; ETH: Money };
 }
+
+/** The amount an exchange step offers: BTC in thousandths, ETH in hundredths, USDT in whole dollars. */
+const offered = (coin: Coin, units: number) => (coin === 'BTC' ? units / 10_000 : coin === 'ETH' ? units / 1000 : units * 5);
 
 test('random sequences of money operations keep the ledger consistent and every balance as modelled', async () => {
   await fc.assert(
@@ -62,7 +74,11 @@ test('random sequences of money operations keep the ledger consistent and every 
           users.push({ token, uid: info.message.uid, voucher: await uploadImage(h, token) });
           // A little BTC to exchange from.
           await h.call(endpoints.adjust, { uid: info.message.uid, currency: 'BTC', amount: '1', reason: 'model' }, { operator: true });
-          model.push({ available: { legal: new Money(0), change: new Money(10000), lever: new Money(0), micro: new Money(0) }, frozen: new Money(0) });
+          model.push({
+            available: { legal: new Money(0), change: new Money(10000), lever: new Money(0), micro: new Money(0) },
+            frozen: new Money(0),
+            coins: { BTC: new Money(1), ETH: new Money(0) },
+          });
         }
         const pending: { id: number; user: number; amount: Money }[] = [];
 
@@ -122,9 +138,29 @@ test('random sequences of money operations keep the ledger consistent and every 
               break;
             }
             case 'exchange': {
-              // BTC and ETH only: the USDT model stays exact.
               const u = users[step.user]!;
-              await h.call(endpoints.exchange, { number: String(step.amount), from_currency_id: step.toEth ? BTC : ETH, to_currency_id: step.toEth ? ETH : BTC }, { token: u.token });
+              const m = model[step.user]!;
+              const amount = new Money(offered(step.from, step.units));
+              const held = (coin: Coin) => (coin === 'USDT' ? m.available.change : m.coins[coin]);
+              const price = (coin: Coin) => new Money(usdPrice(h.ctx, COINS[coin])!.price);
+              const worth = amount.times(price(step.from));
+              const answer = await h.call(endpoints.exchange, { number: amount.toFixed(), from_currency_id: COINS[step.from], to_currency_id: COINS[step.to] }, { token: u.token });
+              const allowed = held(step.from).gte(amount) && worth.gte(1);
+              expect(answer.type, `exchange ${amount.toFixed()} ${step.from}->${step.to}: ${answer.message}`).toBe(allowed ? 'ok' : 'error');
+              if (answer.type !== 'ok') break;
+              // At the live prices, less the fee the exchange recorded (a coupon may lower it).
+              const row = await h.ctx.db.selectFrom('exchanges').select(['fee_rate']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+              const places = step.to === 'BTC' || step.to === 'ETH' ? 8 : 6;
+              const gross = floor(worth.div(price(step.to)), places);
+              const fee = floor(gross.times(row.fee_rate), places);
+              expect(new Money(answer.message.received).toFixed(places)).toBe(gross.minus(fee).toFixed(places));
+              expect(new Money(answer.message.fee).toFixed(places)).toBe(fee.toFixed(places));
+              const add = (coin: Coin, delta: Money) => {
+                if (coin === 'USDT') m.available.change = m.available.change.plus(delta);
+                else m.coins[coin] = m.coins[coin].plus(delta);
+              };
+              add(step.from, amount.neg());
+              add(step.to, new Money(answer.message.received));
               break;
             }
             case 'adjust': {
@@ -156,6 +192,9 @@ test('random sequences of money operations keep the ledger consistent and every 
               const shown = await balance(h, users[i]!.token, USDT, k);
               expect(shown.available, `user ${i} ${k} after ${JSON.stringify(step)}`).toBe(model[i]!.available[k].toFixed(6));
               if (k === 'change') expect(shown.frozen).toBe(model[i]!.frozen.toFixed(6));
+            }
+            for (const coin of ['BTC', 'ETH'] as const) {
+              expect((await balance(h, users[i]!.token, COINS[coin])).available, `user ${i} ${coin} after ${JSON.stringify(step)}`).toBe(model[i]!.coins[coin].toFixed(8));
             }
           }
         }
