@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { Server } from 'socket.io';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { ConnectionStatus } from '../contract/worker-api';
 import { attachRealtime } from '../server/realtime/socket';
@@ -11,13 +12,14 @@ import { socketLink } from './socket';
  * away from this machine's, as a phone's clock can be minutes away from the exchange's.
  */
 let h: Harness;
+let io: Server;
 let link: Link;
 let statuses: ConnectionStatus[];
 let offsets: number[];
 
 beforeEach(async () => {
   h = await createHarness();
-  attachRealtime(h.app.server, h.ctx);
+  io = attachRealtime(h.app.server, h.ctx);
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   statuses = [];
   offsets = [];
@@ -58,4 +60,13 @@ test('on connecting, the socket learns how far the device clock is from the exch
   expect(statuses.at(-1)).toBe('open');
   expect(Math.abs(offsets[1]! - expected())).toBeLessThan(50);
   expect(offsets[1]! - offsets[0]!).toBeGreaterThan(89_000);
+});
+
+test('when the server ends the connection, the socket comes back by itself', async () => {
+  link.open(null);
+  await until(() => statuses.includes('open'));
+  io.disconnectSockets(true);
+  await until(() => statuses.includes('reconnecting'));
+  await until(() => statuses.filter((status) => status === 'open').length === 2);
+  expect(statuses).toEqual(['open', 'reconnecting', 'open']);
 });

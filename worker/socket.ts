@@ -16,6 +16,8 @@ export function socketLink(origin: string, events: LinkEvents): Link {
   let socket: Socket | null = null;
   let token: string | null = null;
   let everOpen = false;
+  /** the app asked to stay offline (no network) */
+  let paused = false;
 
   /** Three round trips; the shortest says the most about the offset. */
   const syncClock = (target: Socket) => {
@@ -47,7 +49,16 @@ export function socketLink(origin: string, events: LinkEvents): Link {
       events.status('open');
       syncClock(created);
     });
-    created.on('disconnect', () => events.status('reconnecting'));
+    created.on('disconnect', (reason) => {
+      events.status('reconnecting');
+      // socket.io does not come back by itself when the server ends the connection
+      // (a restart that says goodbye, a deploy, a load balancer); the policy still holds.
+      if (reason === 'io server disconnect' && !paused) {
+        setTimeout(() => {
+          if (!paused && !created.connected) created.connect();
+        }, RECONNECT.reconnectionDelay * (1 + RECONNECT.randomizationFactor * (Math.random() * 2 - 1)));
+      }
+    });
     created.io.on('reconnect_attempt', () => events.status('reconnecting'));
     created.on('connect_error', () => events.status(everOpen ? 'reconnecting' : 'opening'));
     created.on(SOCKET_EVENTS.tickers, (batch: TickerBatch) => events.tickers(batch));
@@ -72,12 +83,14 @@ export function socketLink(origin: string, events: LinkEvents): Link {
       }
     },
     pause() {
+      paused = true;
       if (socket?.connected || socket?.active) {
         socket.disconnect();
         events.status('reconnecting');
       }
     },
     resume() {
+      paused = false;
       if (socket && !socket.connected) socket.connect();
     },
     subscribe(channels) {
