@@ -94,17 +94,24 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     await expect((await holding(page, 'change', 'USDT')).available).toHaveText('9,250.000000');
   });
 
+  let boughtBtc = '';
   await test.step('convert 100 USDT to BTC at the live price, with the welcome fee coupon', async () => {
     await open(page, '/pages/fund/transfer');
     await page.getByTestId('exchange-to').selectOption({ label: 'BTC · Bitcoin' });
     await page.locator('input[name=amount]').fill('100');
     await expect(page.getByTestId('exchange-estimate')).toHaveText(/^0\.\d{8} BTC$/);
+    // The fee is 0.2 %; the welcome coupon takes half of it off.
+    await expect(page.getByTestId('exchange-fee')).toHaveText('0.1%');
     await page.getByTestId('exchange-review').click();
     await page.getByTestId('dialog-confirm').click();
     await expect(toast(page)).toHaveText(/^Exchanged 100\.000000 USDT for 0\.\d{8} BTC\.$/);
+    boughtBtc = /for (0\.\d{8}) BTC/.exec((await toast(page).textContent()) ?? '')?.[1] ?? '';
     const btc = await holding(page, 'change', 'BTC');
-    await expect(btc.available).not.toHaveText('0.00000000');
+    await expect(btc.available).toHaveText(boughtBtc);
     await expect((await holding(page, 'change', 'USDT')).available).toHaveText('9,150.000000');
+    // The coupon is used up: the next conversion pays the whole fee.
+    await open(page, '/pages/fund/transfer');
+    await expect(page.getByTestId('exchange-fee')).toHaveText('0.2%');
   });
 
   await test.step('withdraw 50 USDT on TRC20: a wrong pay password changes nothing, the right one freezes the amount', async () => {
@@ -152,6 +159,12 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     await expect(bills.first()).toContainText('Withdrawal sent');
     for (const reason of ['Withdrawal (frozen)', 'Conversion', 'Transfer', 'Deposit', 'Paper-trading gift']) await expect(bills.filter({ hasText: reason }).first()).toBeVisible();
     await expect(bills.filter({ hasText: 'Deposit' }).first()).toContainText('+250.000000 USDT');
+    const conversion = bills.filter({ hasText: 'Conversion' });
+    await expect(conversion.filter({ hasText: '-100.000000 USDT' })).toHaveCount(1);
+    await expect(conversion.filter({ hasText: `+${boughtBtc} BTC` })).toHaveCount(1);
+    const transfers = bills.filter({ hasText: 'Transfer' });
+    await expect(transfers.filter({ hasText: '-1,000.000000 USDT' })).toHaveCount(1);
+    await expect(transfers.filter({ hasText: '+1,000.000000 USDT' })).toHaveCount(1);
   });
 
   await test.step('the ledger check finds no violation', () => {

@@ -101,7 +101,7 @@ export function ExchangeScreen() {
           )}
           <div className={styles.row}>
             <span>{t('assets:exchange.fee')}</span>
-            <strong>{feeRate ? `${feeRate.times(100).toFixed()}%` : '--'}</strong>
+            <strong data-testid="exchange-fee">{feeRate ? `${feeRate.times(100).toFixed()}%` : '--'}</strong>
           </div>
           {quote && Number(quote.discount) > 0 && (
             <div className={styles.row}>
