@@ -22,6 +22,10 @@ export const LEDGER_REASONS = [
   'option_stake',
   'option_settle',
   'invite_rebate',
+  'lockup',
+  'lockup_yield',
+  'lockup_return',
+  'lockup_redeem',
 ] as const;
 
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

@@ -21,7 +21,7 @@ console.log('  checked: zero sum per transaction and currency; stored balances =
 console.log('           running balances; no user balance below zero; decimals within each currency;');
 console.log('           one settlement per reference;');
 console.log('           frozen parts = pending withdrawals + open spot orders + contract margins;');
-console.log('           locked parts = what locks hold (none yet)');
+console.log('           locked parts = active lock-up orders');
 if (report.violations.length > 0) {
   console.error(`\n${report.violations.length} violation(s):`);
   for (const violation of report.violations) console.error(`  - ${violation}`);

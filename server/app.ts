@@ -17,6 +17,7 @@ import { userRoutes } from './user/routes';
 import { marketRoutes } from './market/routes';
 import { identityRoutes } from './identity/routes';
 import { tradingRoutes } from './trading/routes';
+import { financeRoutes } from './finance/routes';
 import { operatorRoutes } from './operator/routes';
 import { walletRoutes } from './wallet/routes';
 import { contentRoutes } from './content/routes';
@@ -125,6 +126,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   tradingRoutes(app, ctx);
   contentRoutes(app, ctx);
   peopleRoutes(app, ctx);
+  financeRoutes(app, ctx);
 
   const openApi = buildOpenApi(allEndpoints(), { title: 'Kestrel exchange API', version: APP_VERSION });
   app.get('/api/openapi.json', async () => openApi);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { createContext } from './context-factory';
+import { settleDue } from './finance/lockup';
 import { attachRealtime } from './realtime/socket';
 
 /** One process: API, socket.io, the app at /h5/ and uploads, on PORT. */
@@ -12,6 +13,11 @@ export async function startServer(): Promise<void> {
   const app = await buildApp(ctx, { logger: true });
   const io = attachRealtime(app.server, ctx);
   ctx.market.start();
+  // Lock-up payouts fall due every 24 hours after each purchase: settle what is due now
+  // (a restart included) and every half minute. Lists settle the caller's too.
+  const settleLockups = () => void settleDue(ctx).catch((error: unknown) => console.error('lock-up payouts failed', error));
+  settleLockups();
+  const lockupTimer = setInterval(settleLockups, 30_000);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -25,6 +31,7 @@ export async function startServer(): Promise<void> {
   const close = async (): Promise<void> => {
     if (closing) return;
     closing = true;
+    clearInterval(lockupTimer);
     await io.close();
     await ctx.market.stop();
     await app.close();

@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthRouteImport } from './routes/_auth'
+import { Route as PagesFinancialChar91indexChar93RouteImport } from './routes/pages/financial/[index]'
 import { Route as PagesIndexChar91indexChar93RouteImport } from './routes/pages/index/[index]'
 import { Route as PagesKefuChar91indexChar93RouteImport } from './routes/pages/kefu/[index]'
 import { Route as PagesTransactionChar91indexChar93RouteImport } from './routes/pages/transaction/[index]'
@@ -72,6 +73,12 @@ const AuthRoute = AuthRouteImport.update({
   id: '/_auth',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesFinancialChar91indexChar93Route =
+  PagesFinancialChar91indexChar93RouteImport.update({
+    id: '/pages/financial/index',
+    path: '/pages/financial/index',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const PagesIndexChar91indexChar93Route =
   PagesIndexChar91indexChar93RouteImport.update({
     id: '/pages/index/index',
@@ -360,6 +367,7 @@ export interface FileRoutesByFullPath {
   '/pages/common/login': typeof PagesCommonLoginRoute
   '/pages/common/register': typeof PagesCommonRegisterRoute
   '/pages/common/webView': typeof PagesCommonWebViewRoute
+  '/pages/financial/index': typeof PagesFinancialChar91indexChar93Route
   '/pages/index/index': typeof PagesIndexChar91indexChar93Route
   '/pages/kefu/index': typeof PagesKefuChar91indexChar93Route
   '/pages/market/detail': typeof PagesMarketDetailRoute
@@ -414,6 +422,7 @@ export interface FileRoutesByTo {
   '/pages/common/login': typeof PagesCommonLoginRoute
   '/pages/common/register': typeof PagesCommonRegisterRoute
   '/pages/common/webView': typeof PagesCommonWebViewRoute
+  '/pages/financial/index': typeof PagesFinancialChar91indexChar93Route
   '/pages/index/index': typeof PagesIndexChar91indexChar93Route
   '/pages/kefu/index': typeof PagesKefuChar91indexChar93Route
   '/pages/market/detail': typeof PagesMarketDetailRoute
@@ -470,6 +479,7 @@ export interface FileRoutesById {
   '/pages/common/login': typeof PagesCommonLoginRoute
   '/pages/common/register': typeof PagesCommonRegisterRoute
   '/pages/common/webView': typeof PagesCommonWebViewRoute
+  '/pages/financial/index': typeof PagesFinancialChar91indexChar93Route
   '/pages/index/index': typeof PagesIndexChar91indexChar93Route
   '/pages/kefu/index': typeof PagesKefuChar91indexChar93Route
   '/pages/market/detail': typeof PagesMarketDetailRoute
@@ -526,6 +536,7 @@ export interface FileRouteTypes {
     | '/pages/common/login'
     | '/pages/common/register'
     | '/pages/common/webView'
+    | '/pages/financial/index'
     | '/pages/index/index'
     | '/pages/kefu/index'
     | '/pages/market/detail'
@@ -580,6 +591,7 @@ export interface FileRouteTypes {
     | '/pages/common/login'
     | '/pages/common/register'
     | '/pages/common/webView'
+    | '/pages/financial/index'
     | '/pages/index/index'
     | '/pages/kefu/index'
     | '/pages/market/detail'
@@ -635,6 +647,7 @@ export interface FileRouteTypes {
     | '/pages/common/login'
     | '/pages/common/register'
     | '/pages/common/webView'
+    | '/pages/financial/index'
     | '/pages/index/index'
     | '/pages/kefu/index'
     | '/pages/market/detail'
@@ -691,6 +704,7 @@ export interface RootRouteChildren {
   PagesCommonLoginRoute: typeof PagesCommonLoginRoute
   PagesCommonRegisterRoute: typeof PagesCommonRegisterRoute
   PagesCommonWebViewRoute: typeof PagesCommonWebViewRoute
+  PagesFinancialChar91indexChar93Route: typeof PagesFinancialChar91indexChar93Route
   PagesIndexChar91indexChar93Route: typeof PagesIndexChar91indexChar93Route
   PagesKefuChar91indexChar93Route: typeof PagesKefuChar91indexChar93Route
   PagesMarketDetailRoute: typeof PagesMarketDetailRoute
@@ -720,6 +734,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/financial/index': {
+      id: '/pages/financial/index'
+      path: '/pages/financial/index'
+      fullPath: '/pages/financial/index'
+      preLoaderRoute: typeof PagesFinancialChar91indexChar93RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/index/index': {
@@ -1165,6 +1186,7 @@ const rootRouteChildren: RootRouteChildren = {
   PagesCommonLoginRoute: PagesCommonLoginRoute,
   PagesCommonRegisterRoute: PagesCommonRegisterRoute,
   PagesCommonWebViewRoute: PagesCommonWebViewRoute,
+  PagesFinancialChar91indexChar93Route: PagesFinancialChar91indexChar93Route,
   PagesIndexChar91indexChar93Route: PagesIndexChar91indexChar93Route,
   PagesKefuChar91indexChar93Route: PagesKefuChar91indexChar93Route,
   PagesMarketDetailRoute: PagesMarketDetailRoute,

@@ -2,6 +2,7 @@ import type { Endpoint, InputOf, OutputOf } from './define';
 import * as auth from './auth';
 import * as common from './common';
 import * as content from './content';
+import * as finance from './finance';
 import * as identity from './identity';
 import * as market from './market';
 import * as operator from './operator';
@@ -15,6 +16,7 @@ export { SiteConfig } from './common';
 export { UserInfo } from './user';
 export { CandleRow, MarketQuote } from './market';
 export { OptionOrder, Position, SpotOrder } from './trade';
+export { LockupOrder, LockupProduct } from './finance';
 
 /** Every endpoint the server serves under /api, by name. */
 export const endpoints = {
@@ -116,6 +118,10 @@ export const endpoints = {
   inviteInfo: people.inviteInfo,
   inviteList: people.inviteList,
   rebateList: people.rebateList,
+  lockupConfig: finance.lockupConfig,
+  lockupOrders: finance.lockupOrders,
+  lockupBuy: finance.lockupBuy,
+  lockupRedeem: finance.lockupRedeem,
 } as const;
 
 type AnyEndpoint = (typeof endpoints)[keyof typeof endpoints];

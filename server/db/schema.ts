@@ -32,6 +32,7 @@ export interface Database {
   micro_orders: MicroOrdersTable;
   bank_cards: BankCardsTable;
   invite_rebates: InviteRebatesTable;
+  lockup_orders: LockupOrdersTable;
   news: NewsTable;
   news_texts: NewsTextsTable;
   faqs: FaqsTable;
@@ -278,6 +279,28 @@ export interface BankCardsTable {
   holder_address: string;
   created_at: number;
   updated_at: number;
+}
+
+/** A lock-up mining order (server/finance/lockup.ts). */
+export interface LockupOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  currency_id: number;
+  amount: string;
+  /** the daily yield fixed at purchase, a fraction (0.0035 is 0.35 %) */
+  daily_rate: string;
+  days: number;
+  /** early redemption: this fraction of the amount per day left */
+  penalty_rate: string;
+  days_paid: number;
+  earned: string;
+  /** active, then completed at the end of the term or redeemed early */
+  status: 'active' | 'completed' | 'redeemed';
+  penalty: string;
+  started_at: number;
+  ends_at: number;
+  closed_at: number | null;
 }
 
 /** A share of an invitee's trading fee paid to the inviter (user_id), once per fee. */

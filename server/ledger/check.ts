@@ -11,7 +11,7 @@ import { MARGIN_CURRENCY } from '../trading/config';
  * - every amount and balance is within its currency's decimals;
  * - every reference is recorded once;
  * - what each user has frozen is exactly what pending withdrawals, open spot orders and
- *   contract positions hold; nothing is locked that no lock holds (no feature locks yet).
+ *   contract positions hold; what each has locked is exactly its active lock-up orders.
  */
 export interface LedgerReport {
   checked: { accounts: number; transactions: number; entries: number; currencies: number };
@@ -94,11 +94,20 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
     if (!owed.eq(account.balance)) violations.push(`user ${account.user_id}: ${account.kind}/frozen in currency ${account.currency_id} is ${account.balance}, but pending withdrawals, open orders and positions hold ${owed.toFixed()}`);
   }
   for (const [key, owed] of expected) if (!owed.isZero()) violations.push(`user ${key}: ${owed.toFixed()} should be frozen but nothing is`);
-  for (const account of accounts) {
-    if (account.user_id !== null && account.part === 'locked' && !new Money(account.balance).isZero()) {
-      violations.push(`user ${account.user_id}: ${account.balance} is locked in ${account.kind} (currency ${account.currency_id}), but nothing holds a lock`);
-    }
+  // Locked parts equal exactly the active lock-up orders (coin account).
+  const locks = new Map<string, Money>();
+  for (const row of await db.selectFrom('lockup_orders').select(['user_id', 'currency_id', 'amount']).where('status', '=', 'active').execute()) {
+    const key = `${row.user_id}:${row.currency_id}:change`;
+    locks.set(key, (locks.get(key) ?? ZERO).plus(row.amount));
   }
+  for (const account of accounts) {
+    if (account.user_id === null || account.part !== 'locked') continue;
+    const key = `${account.user_id}:${account.currency_id}:${account.kind}`;
+    const held = locks.get(key) ?? ZERO;
+    locks.delete(key);
+    if (!held.eq(account.balance)) violations.push(`user ${account.user_id}: ${account.kind}/locked in currency ${account.currency_id} is ${account.balance}, but active lock-up orders hold ${held.toFixed()}`);
+  }
+  for (const [key, held] of locks) if (!held.isZero()) violations.push(`user ${key}: ${held.toFixed()} should be locked but nothing is`);
 
   return {
     checked: { accounts: accounts.length, transactions: transactions.length, entries: entries.length, currencies: new Set(accounts.map((a) => a.currency_id)).size },

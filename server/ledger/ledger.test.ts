@@ -81,7 +81,7 @@ test('the check finds a tampered balance, a broken running balance and a transac
   expect(report.violations.some((v) => v.includes('running balance'))).toBe(true);
 });
 
-test('the check finds figures beyond their currency\'s decimals and a lock that nothing holds', async () => {
+test('the check finds figures beyond their currency\'s decimals and a lock that no order holds', async () => {
   await h.ctx.db.transaction().execute((trx) =>
     record(trx, { reason: 'recharge', ref: { kind: 'test', id: 4 }, userId: user, movements: [{ from: house('treasury', USDT), to: userAccount(user, USDT, 'change'), amount: '10' }], at: 1 }),
   );
@@ -91,7 +91,7 @@ test('the check finds figures beyond their currency\'s decimals and a lock that 
   await h.ctx.db.updateTable('ledger_accounts').set({ part: 'locked' }).where('user_id', '=', user).execute();
   const report = await checkLedger(h.ctx.db);
   expect(report.violations.some((v) => v.includes(`entry ${entry.id} moves 10.000000001, more decimals`))).toBe(true);
-  expect(report.violations.some((v) => v.includes('is locked in change') && v.includes('nothing holds a lock'))).toBe(true);
+  expect(report.violations.some((v) => v.includes('change/locked in currency 3 is 10') && v.includes('active lock-up orders hold 0'))).toBe(true);
 });
 
 describe('npm run ledger:check -- --data-dir DIR', () => {

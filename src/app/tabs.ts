@@ -1,10 +1,7 @@
 import type { ComponentType } from 'react';
-import { AssetsIcon, HomeIcon, MarketIcon, TradeIcon } from '../ui/icons';
+import { AssetsIcon, FinanceIcon, HomeIcon, MarketIcon, TradeIcon } from '../ui/icons';
 
-/**
- * The bottom tabs, in the spec's order (home, market, trade, finance, assets). A tab
- * is listed here once its screen does its job; the others join as they are built.
- */
+/** The bottom tabs, in the spec's order (home, market, trade, finance, assets). */
 export interface Tab {
   key: 'home' | 'market' | 'trade' | 'finance' | 'assets';
   path: string;
@@ -17,6 +14,7 @@ export const TABS: readonly Tab[] = [
   { key: 'home', path: '/', aliases: ['/pages/index/index'], icon: HomeIcon },
   { key: 'market', path: '/pages/market/market', aliases: [], icon: MarketIcon },
   { key: 'trade', path: '/pages/transaction/index', aliases: [], icon: TradeIcon },
+  { key: 'finance', path: '/pages/financial/index', aliases: [], icon: FinanceIcon },
   { key: 'assets', path: '/pages/fund/assets', aliases: [], icon: AssetsIcon },
 ];
 

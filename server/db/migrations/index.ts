@@ -5,6 +5,7 @@ import * as m003 from './003_ledger';
 import * as m004 from './004_trading';
 import * as m005 from './005_content';
 import * as m006 from './006_people';
+import * as m007 from './007_lockup';
 
 /** Numbered migrations, applied in name order at start. Append; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004_trading': m004,
   '005_content': m005,
   '006_people': m006,
+  '007_lockup': m007,
 };

@@ -1,0 +1,223 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { LockupOrder, LockupProduct } from '../../contract/api';
+import { lockupPenalty } from '../../contract/lockup';
+import { floor, Money, text } from '../../contract/money';
+import type { Static } from '@sinclair/typebox';
+import type { AppContext } from '../context';
+import type { Database, LockupOrdersTable } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { house, userAccount } from '../ledger/accounts';
+import { record } from '../ledger/ledger';
+import { amountIn } from '../wallet/amounts';
+import { currencyByCode, currencyById } from '../wallet/prices';
+import { dailyRate, LOCKUP_PRODUCTS, lockupProduct, type LockupProductDef } from './products';
+
+/**
+ * Lock-up mining: an amount of the coin account moves to its locked part for the term;
+ * every 24 hours after purchase the day's yield (amount x daily rate) is paid from the
+ * house treasury; at the end of the term the amount returns. Redeeming early returns the
+ * amount less the penalty, which goes to the fee account; yield already paid is kept.
+ * Every payment has its own ledger reference, and payouts are settled from the stored
+ * orders by time, so a restart or a second run never pays a day twice.
+ */
+export const DAY_MS = 24 * 60 * 60_000;
+type Row = Selectable<LockupOrdersTable>;
+
+function currencyOf(product: LockupProductDef) {
+  const currency = currencyByCode(product.currency);
+  if (!currency) throw new Error(`lock-up product ${product.id} names an unknown coin ${product.currency}`);
+  return currency;
+}
+
+export function productViews(): Static<typeof LockupProduct>[] {
+  return LOCKUP_PRODUCTS.map((product) => {
+    const currency = currencyOf(product);
+    return {
+      id: product.id,
+      currency_id: currency.id,
+      code: currency.code,
+      precision: currency.precision,
+      days: product.days,
+      min_amount: product.minAmount,
+      rate_min: product.rateMin,
+      rate_max: product.rateMax,
+      full_rate_amount: product.fullRateAmount,
+      penalty_rate: product.penaltyRate,
+    };
+  });
+}
+
+function precisionOf(currencyId: number): number {
+  return currencyById(currencyId)?.precision ?? 8;
+}
+
+const dailyYield = (row: Row) => floor(new Money(row.amount).times(row.daily_rate), precisionOf(row.currency_id));
+
+/** What redeeming costs with `daysLeft` days of the term to go. */
+const penaltyFor = (row: Row, daysLeft: number) => lockupPenalty(new Money(row.amount), row.penalty_rate, daysLeft, precisionOf(row.currency_id));
+
+export function orderView(row: Row): Static<typeof LockupOrder> {
+  const precision = precisionOf(row.currency_id);
+  const active = row.status === 'active';
+  return {
+    id: row.id,
+    product_id: row.product_id,
+    currency_id: row.currency_id,
+    code: currencyById(row.currency_id)?.code ?? '',
+    amount: text(row.amount, precision),
+    daily_rate: new Money(row.daily_rate).toFixed(),
+    daily_yield: text(dailyYield(row), precision),
+    days: row.days,
+    days_paid: row.days_paid,
+    earned: text(row.earned, precision),
+    status: row.status,
+    penalty: text(active ? penaltyFor(row, row.days - row.days_paid) : row.penalty, precision),
+    started_at: row.started_at,
+    next_payout_at: active ? row.started_at + (row.days_paid + 1) * DAY_MS : null,
+    ends_at: row.ends_at,
+    closed_at: row.closed_at,
+  };
+}
+
+export async function buyLockup(ctx: AppContext, userId: number, productId: number, amountText: string): Promise<Row> {
+  const product = lockupProduct(productId);
+  if (!product) throw new ApiError('server:errors.lockup_unknown');
+  const currency = currencyOf(product);
+  const amount = amountIn(currency, amountText);
+  if (amount.lt(product.minAmount)) throw new ApiError('server:errors.lockup_minimum', { amount: product.minAmount, currency: currency.code });
+  const rate = dailyRate(product, amount);
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now();
+    const row = await trx
+      .insertInto('lockup_orders')
+      .values({
+        user_id: userId,
+        product_id: product.id,
+        currency_id: currency.id,
+        amount: text(amount, currency.precision),
+        daily_rate: rate.toFixed(),
+        days: product.days,
+        penalty_rate: product.penaltyRate,
+        days_paid: 0,
+        earned: '0',
+        status: 'active',
+        penalty: '0',
+        started_at: now,
+        ends_at: now + product.days * DAY_MS,
+        closed_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await record(trx, {
+      reason: 'lockup',
+      ref: { kind: 'lockup', id: row.id },
+      userId,
+      memo: `${currency.code} · ${product.days}d`,
+      movements: [{ from: userAccount(userId, currency.id, 'change'), to: userAccount(userId, currency.id, 'change', 'locked'), amount }],
+      at: now,
+    });
+    return row;
+  });
+}
+
+/** Pays every payout that is due by `now` on one order; answers the order as it is after. */
+async function settleOrder(trx: Kysely<Database>, row: Row, now: number): Promise<Row> {
+  if (row.status !== 'active') return row;
+  const dueDays = Math.min(row.days, Math.floor((now - row.started_at) / DAY_MS));
+  if (dueDays <= row.days_paid) return row;
+  const currency = row.currency_id;
+  const daily = dailyYield(row);
+  let earned = new Money(row.earned);
+  for (let day = row.days_paid + 1; day <= dueDays; day++) {
+    const at = row.started_at + day * DAY_MS;
+    if (daily.gt(0)) {
+      await record(trx, {
+        reason: 'lockup_yield',
+        ref: { kind: 'lockup-yield', id: `${row.id}:${day}` },
+        userId: row.user_id,
+        memo: `${day}/${row.days}`,
+        movements: [{ from: house('treasury', currency), to: userAccount(row.user_id, currency, 'change'), amount: daily }],
+        at,
+      });
+      earned = earned.plus(daily);
+    }
+  }
+  const completed = dueDays === row.days;
+  if (completed) {
+    await record(trx, {
+      reason: 'lockup_return',
+      ref: { kind: 'lockup-return', id: row.id },
+      userId: row.user_id,
+      movements: [{ from: userAccount(row.user_id, currency, 'change', 'locked'), to: userAccount(row.user_id, currency, 'change'), amount: new Money(row.amount) }],
+      at: row.ends_at,
+    });
+  }
+  return trx
+    .updateTable('lockup_orders')
+    .set({ days_paid: dueDays, earned: earned.toFixed(), ...(completed ? { status: 'completed' as const, closed_at: row.ends_at } : {}) })
+    .where('id', '=', row.id)
+    .where('days_paid', '=', row.days_paid)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Settles every payout due by now, for everyone (or one user). Answers how many orders moved. */
+export async function settleDue(ctx: AppContext, userId?: number): Promise<number> {
+  const now = ctx.now();
+  let query = ctx.db.selectFrom('lockup_orders').select('id').where('status', '=', 'active').where('started_at', '<=', now - DAY_MS);
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  const due = await query.execute();
+  let moved = 0;
+  for (const { id } of due) {
+    await ctx.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('lockup_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const after = await settleOrder(trx, row, now);
+      if (after.days_paid !== row.days_paid) moved++;
+    });
+  }
+  return moved;
+}
+
+export async function redeemLockup(ctx: AppContext, userId: number, orderId: number): Promise<Row> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now();
+    const found = await trx.selectFrom('lockup_orders').selectAll().where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+    if (!found) throw new ApiError('server:errors.record_unknown');
+    // What is due is paid first: a day that has ended is earned.
+    const row = await settleOrder(trx, found, now);
+    if (row.status !== 'active') throw new ApiError('server:errors.lockup_closed');
+    const amount = new Money(row.amount);
+    const penalty = penaltyFor(row, row.days - row.days_paid);
+    const returned = amount.minus(penalty);
+    const locked = userAccount(userId, row.currency_id, 'change', 'locked');
+    await record(trx, {
+      reason: 'lockup_redeem',
+      ref: { kind: 'lockup-redeem', id: row.id },
+      userId,
+      memo: `${row.days - row.days_paid}/${row.days}`,
+      movements: [
+        ...(returned.gt(0) ? [{ from: locked, to: userAccount(userId, row.currency_id, 'change'), amount: returned }] : []),
+        ...(penalty.gt(0) ? [{ from: locked, to: house('fees', row.currency_id), amount: penalty }] : []),
+      ],
+      at: now,
+    });
+    return trx
+      .updateTable('lockup_orders')
+      .set({ status: 'redeemed', penalty: penalty.toFixed(), closed_at: now })
+      .where('id', '=', row.id)
+      .where('status', '=', 'active')
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+export async function listLockups(ctx: AppContext, userId: number, input: { page?: number; limit?: number; status?: 'active' | 'closed' }) {
+  await settleDue(ctx, userId);
+  const page = input.page ?? 1;
+  const limit = input.limit ?? 10;
+  let query = ctx.db.selectFrom('lockup_orders').selectAll().where('user_id', '=', userId);
+  if (input.status === 'active') query = query.where('status', '=', 'active');
+  if (input.status === 'closed') query = query.where('status', '!=', 'active');
+  const rows = await query.orderBy('id', 'desc').limit(limit + 1).offset((page - 1) * limit).execute();
+  return { data: rows.slice(0, limit).map(orderView), page, limit, more: rows.length > limit };
+}
