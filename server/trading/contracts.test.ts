@@ -177,6 +177,34 @@ describe('closing', () => {
     expect(await ok(h.call(endpoints.leverBatchClose, { type: 'all' }, { token: ann }))).toEqual({ closed: 0, profit: '0.000000' });
   });
 
+  test('batch close of the shorts leaves the longs open; then "all" closes the rest, every amount settled', async () => {
+    const long = await ok(open(ann, { direction: 'buy', share: 2, multiple: 10 })); // margin 192.0384, fee 0.960192
+    const short = await ok(open(ann, { direction: 'sell', share: 1, multiple: 5 })); // margin 192.0384, fee 0.480096
+    expect(await lever(ann)).toMatchObject({ available: '4614.482912', frozen: '384.076800' });
+
+    const [first] = await replayPrices(h, BTC_MARKET, [96_500]);
+    expect(first!.price).toBe(96_519.3);
+    const shorts = await ok(h.call(endpoints.leverBatchClose, { type: 'sell' }, { token: ann }));
+    // The short loses (96,519.30 - 96,019.20) x 0.01.
+    expect(shorts).toEqual({ closed: 1, profit: '-5.001000' });
+    expect(await position(ann, short.id)).toMatchObject({ status: 'closed', close_reason: 'batch', close_price: '96519.30', profit: '-5.001000' });
+    expect(await position(ann, long.id)).toMatchObject({ status: 'open', close_reason: null });
+    expect((await ok(h.call(endpoints.leverPositions, {}, { token: ann }))).positions.map((p) => p.id)).toEqual([long.id]);
+    // The short's margin returns less its loss; the long's margin stays frozen.
+    expect(await lever(ann)).toMatchObject({ available: '4801.520312', frozen: '192.038400' });
+    expect((await checkLedger(h.ctx.db)).violations).toEqual([]);
+
+    const [second] = await replayPrices(h, BTC_MARKET, [97_000]);
+    const gain = new Money(second!.price).minus('96019.20').times('0.02');
+    const all = await ok(h.call(endpoints.leverBatchClose, { type: 'all' }, { token: ann }));
+    expect(all).toEqual({ closed: 1, profit: gain.toFixed(6) });
+    expect(await position(ann, long.id)).toMatchObject({ status: 'closed', close_reason: 'batch', close_price: new Money(second!.price).toFixed(2), profit: gain.toFixed(6) });
+    expect((await ok(h.call(endpoints.leverPositions, {}, { token: ann }))).positions).toEqual([]);
+    expect(await lever(ann)).toMatchObject({ available: new Money('5000').minus('0.960192').minus('0.480096').minus('5.001').plus(gain).toFixed(6), frozen: '0.000000' });
+    expect((await checkLedger(h.ctx.db)).violations).toEqual([]);
+    expect(await ok(h.call(endpoints.leverBatchClose, { type: 'sell' }, { token: ann }))).toEqual({ closed: 0, profit: '0.000000' });
+  });
+
   test('overnight fees accrue per midnight held and are paid on closing', async () => {
     const p = await ok(open(ann, { direction: 'buy', share: 10, multiple: 10 }));
     h.advance(2 * 86_400_000 + 3_600_000); // two midnights

@@ -5,17 +5,20 @@ import { checkLedger } from '../ledger/check';
 import { INSTRUMENTS } from '../market/instruments';
 import { Rng } from '../market/rng';
 import { Simulator } from '../market/simulator';
-import { createHarness } from '../testing/harness';
+import { createHarness, ok } from '../testing/harness';
 import { precisionOfCurrency } from '../people/rebates';
-import { fund, uidOf } from '../testing/market';
+import { fund, tradeAt, uidOf } from '../testing/market';
+import { balance } from '../testing/wallet';
 import { REBATE_RATE } from './config';
 
 /**
  * A soak of random trading: the simulated market runs for two minutes of its clock while
  * four users place and cancel spot orders, open, stop and close positions (some at high
- * multiples, so liquidations happen) and buy options. Afterwards every ledger invariant
- * holds, the books are not crossed, and every option whose expiry a trade has passed is
- * settled.
+ * multiples) and buy options. Their accounts are too large for two minutes of the market
+ * to liquidate, so halfway through BTC trades 3 % lower for a moment (a flash crash the
+ * market maker quotes back from) while a fifth, thinly funded user holds a 100x long: it
+ * is liquidated past its margin. Afterwards every ledger invariant holds, the books are
+ * not crossed, and every option whose expiry a trade has passed is settled.
  */
 test('the ledger checks out after a soak of random trading', async () => {
   const h = await createHarness({ SIGNUP_GIFT: '10000' });
@@ -35,6 +38,11 @@ test('the ledger checks out after a soak of random trading', async () => {
       await fund(h, uid, 'USDT', '1000', 'micro');
       users.push(token);
     }
+    // A thinly funded user, whose 100x long is caught by a flash crash halfway through.
+    const thin = await h.registerUser('soak-thin@example.com', undefined, invite ? { invite } : {});
+    await fund(h, await uidOf(h, thin), 'USDT', '20', 'lever');
+    const CRASH_STEP = 600;
+    let crashLong: { id: number } | undefined;
     const engine = h.ctx.market.engine;
     const simulator = new Simulator({
       instruments: INSTRUMENTS,
@@ -53,6 +61,10 @@ test('the ledger checks out after a soak of random trading', async () => {
     for (let step = 0; step < 1200; step++) {
       h.advance(100);
       await h.ctx.market.process(simulator.runUntil(h.ctx.now()));
+      if (step === CRASH_STEP) {
+        crashLong = await ok(h.call(endpoints.leverSubmit, { currency_id: 1, legal_id: 3, direction: 'buy', share: 1, multiple: 100 }, { token: thin }));
+        await tradeAt(h, 1, engine.lastPrice(1) * 0.97);
+      }
       if (random() > 0.35) continue;
       const token = pick(users);
       const last = engine.lastPrice(1);
@@ -68,22 +80,25 @@ test('the ledger checks out after a soak of random trading', async () => {
           if (open.type === 'ok' && open.message.data.length > 0) count(await h.call(endpoints.spotCancel, { id: pick(open.message.data).id }, { token }));
           break;
         }
-        case 'open':
+        case 'open': {
+          // A BTC or ETH contract (the currency's id is its market's); a limit price near that market's last trade.
+          const market = pick([1, 2]);
           count(
             await h.call(
               endpoints.leverSubmit,
               {
-                currency_id: pick([1, 2]),
+                currency_id: market,
                 legal_id: 3,
                 direction: pick(['buy', 'sell']),
                 share: 1 + Math.floor(random() * 5),
                 multiple: pick([5, 10, 20, 50, 100]),
-                ...(random() < 0.3 ? { type: 'limit', price: (last * (0.999 + random() * 0.002)).toFixed(2) } : {}),
+                ...(random() < 0.3 ? { type: 'limit', price: (engine.lastPrice(market) * (0.999 + random() * 0.002)).toFixed(2) } : {}),
               },
               { token },
             ),
           );
           break;
+        }
         case 'close': {
           const live = await h.call(endpoints.leverPositions, {}, { token });
           if (live.type === 'ok' && live.message.positions.length > 0) {
@@ -114,7 +129,13 @@ test('the ledger checks out after a soak of random trading', async () => {
     const report = await checkLedger(h.ctx.db);
     expect(report.violations).toEqual([]);
     const closes = await h.ctx.db.selectFrom('lever_positions').select('close_reason').distinct().execute();
-    expect(closes.map((row) => row.close_reason)).toEqual(expect.arrayContaining(['user', 'batch', 'take_profit', 'stop_loss']));
+    expect(closes.map((row) => row.close_reason)).toEqual(expect.arrayContaining(['user', 'batch', 'take_profit', 'stop_loss', 'liquidation']));
+    // The crash liquidated the thin long at a trade after the one it opened at, past its margin: the house bore the gap.
+    const crashed = await h.ctx.db.selectFrom('lever_positions').selectAll().where('id', '=', crashLong?.id ?? 0).executeTakeFirstOrThrow();
+    expect(crashed.close_reason).toBe('liquidation');
+    expect(JSON.parse(crashed.close_tick ?? '{}').seq).toBeGreaterThan(JSON.parse(crashed.open_tick ?? '{}').seq);
+    expect(new Money(crashed.shortfall).gt(0)).toBe(true);
+    expect(await balance(h, thin, 3, 'lever')).toMatchObject({ available: '0.000000', frozen: '0.000000' });
     const reasons = await h.ctx.db.selectFrom('ledger_transactions').select('reason').distinct().execute();
     expect(reasons.map((row) => row.reason)).toEqual(expect.arrayContaining(['spot_trade', 'spot_freeze', 'spot_release', 'lever_open', 'lever_close', 'option_stake', 'option_settle', 'invite_rebate']));
     // The bills show each memo beside its translated reason, in every language: symbols,

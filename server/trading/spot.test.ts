@@ -8,7 +8,7 @@ import { floor, Money } from '../../contract/money';
 import { checkLedger } from '../ledger/check';
 import { createHarness, type Harness, ok } from '../testing/harness';
 import { feed, fund, quote, take, tradeAt, uidOf } from '../testing/market';
-import { balance } from '../testing/wallet';
+import { balance, userIdOf } from '../testing/wallet';
 
 const BTC = 1;
 const USDT = 3;
@@ -166,6 +166,81 @@ describe('spot orders', () => {
     } finally {
       await empty.close();
     }
+  });
+});
+
+describe('fee coupons', () => {
+  const grantCoupon = async (email: string) =>
+    (
+      await h.ctx.db
+        .insertInto('coupons')
+        .values({ user_id: await userIdOf(h, email), kind: 'fee_discount', value: '0.5', currency_id: null, status: 'available', expires_at: h.ctx.now() + 86_400_000, used_at: null, used_ref: null, created_at: h.ctx.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const couponRow = (id: number) => h.ctx.db.selectFrom('coupons').select(['status', 'used_ref']).where('id', '=', id).executeTakeFirstOrThrow();
+  const houseFees = async () => {
+    const rows = await h.ctx.db.selectFrom('ledger_accounts').select(['currency_id', 'balance']).where('owner', '=', 'house:fees').execute();
+    return Object.fromEntries(rows.map((row) => [row.currency_id, row.balance]));
+  };
+
+  test('a coupon halves the fee of a spot order; the order\'s first fill spends it, once', async () => {
+    const coupon = await grantCoupon('ann@example.com');
+    const placed = await ok(order(ann, { type: 'buy', amount: '0.05', target_price: '96000' }));
+    // Resting unfilled, the order has not used the coupon yet.
+    expect(await couponRow(coupon)).toEqual({ status: 'available', used_ref: null });
+    await take(h, BTC_MARKET, -1, 3_000); // sells 0.03 BTC into the bid
+    const partly = await ok(h.call(endpoints.spotDetail, { id: placed.id }, { token: ann }));
+    expect(partly.order).toMatchObject({ status: 'open', filled: '0.03000', fee: '0.00001500' }); // 0.03 x 0.001 x 0.5
+    expect(partly.fills).toEqual([expect.objectContaining({ role: 'maker', amount: '0.03000', fee: '0.00001500' })]);
+    expect(await couponRow(coupon)).toEqual({ status: 'used', used_ref: `spot:${placed.id}` });
+    expect(await balance(h, ann, BTC)).toMatchObject({ available: '0.02998500' });
+    expect(await balance(h, ann, USDT)).toMatchObject({ available: '5200.000000', frozen: '1920.000000' });
+    // The rest of the same order keeps the discount.
+    await take(h, BTC_MARKET, -1, 5_000);
+    const done = await ok(h.call(endpoints.spotDetail, { id: placed.id }, { token: ann }));
+    expect(done.order).toMatchObject({ status: 'filled', filled: '0.05000', quote_filled: '4800.000000', fee: '0.00002500' });
+    expect(await balance(h, ann, BTC)).toMatchObject({ available: '0.04997500', frozen: '0.00000000' });
+    expect(await balance(h, ann, USDT)).toMatchObject({ available: '5200.000000', frozen: '0.000000' });
+    expect(await houseFees()).toEqual({ [BTC]: '0.000025' });
+    // Spent: the next order pays the full fee.
+    const next = await ok(order(ann, { type: 'buy', amount: '0.01' }));
+    expect(next).toMatchObject({ status: 'filled', fee: '0.00001000' });
+    expect(await balance(h, ann, BTC)).toMatchObject({ available: '0.05996500' });
+    expect(await houseFees()).toEqual({ [BTC]: '0.000035' });
+  });
+
+  test('a limit order cancelled unfilled leaves the coupon available; a later filled order uses it', async () => {
+    const coupon = await grantCoupon('ann@example.com');
+    const placed = await ok(order(ann, { type: 'buy', amount: '0.01', target_price: '95000' }));
+    await ok(h.call(endpoints.spotCancel, { id: placed.id }, { token: ann }));
+    expect(await couponRow(coupon)).toEqual({ status: 'available', used_ref: null });
+    const available = await ok(h.call(endpoints.couponList, { status: 'available' }, { token: ann }));
+    expect(available.map((row) => row.id)).toEqual([coupon]);
+    expect(await ok(h.call(endpoints.couponList, { status: 'used' }, { token: ann }))).toEqual([]);
+
+    const bought = await ok(order(ann, { type: 'buy', amount: '0.01' }));
+    expect(bought).toMatchObject({ status: 'filled', filled: '0.01000', fee: '0.00000500' }); // half of 0.00001
+    expect(await balance(h, ann, BTC)).toMatchObject({ available: '0.00999500' });
+    expect(await balance(h, ann, USDT)).toMatchObject({ available: new Money(10_000).minus(bought.quote_filled).toFixed(6), frozen: '0.000000' });
+    expect(await houseFees()).toEqual({ [BTC]: '0.000005' });
+    expect(await couponRow(coupon)).toEqual({ status: 'used', used_ref: `spot:${bought.id}` });
+    expect((await ok(h.call(endpoints.couponList, { status: 'used' }, { token: ann }))).map((row) => row.id)).toEqual([coupon]);
+  });
+
+  test('two resting orders counting on one coupon: the first to fill spends it, the other pays the full fee', async () => {
+    const coupon = await grantCoupon('ann@example.com');
+    const first = await ok(order(ann, { type: 'buy', amount: '0.01', target_price: '96000' }));
+    const second = await ok(order(ann, { type: 'buy', amount: '0.01', target_price: '96000' }));
+    await take(h, BTC_MARKET, -1, 1_000);
+    await take(h, BTC_MARKET, -1, 1_000);
+    const one = await ok(h.call(endpoints.spotDetail, { id: first.id }, { token: ann }));
+    const two = await ok(h.call(endpoints.spotDetail, { id: second.id }, { token: ann }));
+    expect(one.order).toMatchObject({ status: 'filled', fee: '0.00000500' });
+    expect(two.order).toMatchObject({ status: 'filled', fee: '0.00001000' });
+    expect(await couponRow(coupon)).toEqual({ status: 'used', used_ref: `spot:${first.id}` });
+    expect(await balance(h, ann, BTC)).toMatchObject({ available: '0.01998500' });
+    expect(await houseFees()).toEqual({ [BTC]: '0.000015' });
   });
 });
 

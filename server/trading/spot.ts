@@ -21,7 +21,7 @@ import { USER_EVENTS } from '../../contract/realtime';
  * written if a balance is short), and only then made in the book, where they come out
  * exactly as previewed because nothing else runs in between. A resting order's funds are
  * frozen; when the market's own flow fills it, the fill is settled before the next step.
- * Fees come out of what each side receives.
+ * Fees come out of what each side receives; a fee coupon is spent by the order's first fill.
  */
 export type SpotOrderRow = Selectable<SpotOrdersTable>;
 
@@ -74,6 +74,7 @@ export class SpotDesk {
       const touched: SpotOrderRow[] = [];
 
       const order = await this.deps.db.transaction().execute(async (trx) => {
+        // The best fee coupon is only counted on here; the order's first fill spends it.
         const coupon = await bestFeeCoupon(trx, userId, time);
         const feeRate = SPOT_FEE.times(new Money(1).minus(coupon?.discount ?? 0));
         const { id } = await trx
@@ -97,7 +98,6 @@ export class SpotDesk {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        if (coupon && !(await spendCoupon(trx, coupon.id, `spot:${id}`, time))) throw new ApiError('server:errors.coupon_unusable');
         let taker = await orderRow(trx, id);
         for (const [index, fill] of preview.entries()) {
           const maker: Party = fill.makerRef === 0 ? { kind: 'house' } : { kind: 'user', order: await orderRow(trx, fill.makerRef), source: 'frozen' };
@@ -223,9 +223,11 @@ async function settleFill(
   trx: Kysely<Database>,
   market: TradingMarket,
   fill: FillFacts,
-  taker: Party,
-  maker: Party,
+  takerBefore: Party,
+  makerBefore: Party,
 ): Promise<{ taker?: SpotOrderRow; maker?: SpotOrderRow }> {
+  const taker = await claimCoupon(trx, takerBefore, fill.time);
+  const maker = await claimCoupon(trx, makerBefore, fill.time);
   const quantity = quantityOf(market, fill.lots);
   const price = priceOf(market, fill.priceTicks);
   const quoteAmount = floor(quantity.times(price), market.quote.precision);
@@ -310,6 +312,18 @@ async function settleFill(
     updated[role] = row;
   }
   return updated;
+}
+
+/**
+ * The first fill of an order placed counting on a fee coupon spends the coupon, so an
+ * order cancelled before anything filled leaves it for later. If the coupon went to
+ * something else meanwhile (or expired), the order pays the full fee from this fill on.
+ */
+async function claimCoupon(trx: Kysely<Database>, party: Party, time: number): Promise<Party> {
+  if (party.kind !== 'user' || party.order.coupon_id === null || new Money(party.order.filled).gt(0)) return party;
+  if (await spendCoupon(trx, party.order.coupon_id, `spot:${party.order.id}`, time)) return party;
+  await trx.updateTable('spot_orders').set({ fee_rate: SPOT_FEE.toFixed(), coupon_id: null }).where('id', '=', party.order.id).execute();
+  return { ...party, order: await orderRow(trx, party.order.id) };
 }
 
 /** Returns what is still frozen for an order to the available part. */
