@@ -5,6 +5,7 @@
 import { Bench } from 'tinybench';
 import { preparePatchApply, SYMBOLS } from './patch-apply';
 import { suites } from './suites';
+import { measureMarketRate } from './market-rate';
 import { measureMatching } from './matching';
 import { measurePipeline } from './worker-pipeline';
 
@@ -52,7 +53,19 @@ console.table([
   { measure: 'submit to socket push p99 ms (target: under 50 ms)', value: matching.latency.p99.toFixed(2) },
   { measure: 'submit to socket push max ms', value: matching.latency.max.toFixed(2) },
 ]);
+const marketRates = [await measureMarketRate(200, 60), await measureMarketRate(20_000, 10)];
+console.log('\nthe server market in its one sequence of steps (simulator, engine, books, settlers, every channel built): simulated seconds per wall second (target: at least 1 at 20,000 trades/s)');
+console.table(
+  marketRates.map((figures) => ({
+    'configured trades/s': format(figures.rate),
+    'trades per simulated s': format(figures.tradesPerSimulatedSecond),
+    'wall ms per simulated s': figures.wallMsPerSimulatedSecond.toFixed(1),
+    'real-time factor': `${figures.realTimeFactor.toFixed(1)}x`,
+    'channel messages': format(figures.messages),
+  })),
+);
+const fast = marketRates[1];
 console.log(
   `\nsummary: pipeline ${format(pipeline.pipelinePerSecond)} ticks/s; patch apply ${patchMs.toFixed(3)} ms for ${SYMBOLS} markets; ` +
-    `matching ${format(matching.engineOrdersPerSecond)} orders/s; submit-to-push p99 ${matching.latency.p99.toFixed(2)} ms`,
+    `matching ${format(matching.engineOrdersPerSecond)} orders/s; submit-to-push p99 ${matching.latency.p99.toFixed(2)} ms; market at 20,000 trades/s ${fast ? fast.realTimeFactor.toFixed(1) : '?'}x real time`,
 );

@@ -32,19 +32,70 @@ describe('the simulated market', () => {
     expect(a).not.toEqual(c);
   });
 
-  test('trades arrive at about the configured rate and prices stay near where they started', () => {
+  test('takers arrive at the configured rate on average, each printing one trade or a few', () => {
+    // Twelve seeds of two minutes: each market starts in its own volatility regime, so
+    // single runs differ; their mean is the configured rate.
+    const rates: number[] = [];
+    for (let seed = 1; seed <= 12; seed++) rates.push(simulator(seed, 200).runUntil(start + 120_000).filter((event) => event.kind === 'take').length / 120);
+    const mean = rates.reduce((sum, rate) => sum + rate, 0) / rates.length;
+    expect(mean).toBeGreaterThan(186);
+    expect(mean).toBeLessThan(214);
+    for (const rate of rates) expect(rate).toBeGreaterThan(100);
+    for (const rate of rates) expect(rate).toBeLessThan(300);
+
     const engine = freshEngine();
-    const trades: Trade[] = [];
-    engine.listen({ trades: (_m, batch) => trades.push(...batch) });
-    const sim = simulator(11, 200);
-    for (let t = start; t < start + 60_000; t += 1000) engine.apply(sim.runUntil(t + 1000));
-    // Takers go through one or more price levels; prints per second are near the taker rate.
-    expect(trades.length / 60).toBeGreaterThan(120);
-    expect(trades.length / 60).toBeLessThan(400);
+    let prints = 0;
+    engine.listen({ trades: (_m, batch) => (prints += batch.length) });
+    const events = simulator(11, 200).runUntil(start + 60_000);
+    engine.apply(events);
+    const takers = events.filter((event) => event.kind === 'take').length;
+    // A taker goes through one price level, sometimes more.
+    expect(prints / takers).toBeGreaterThanOrEqual(1);
+    expect(prints / takers).toBeLessThan(1.5);
     for (const def of INSTRUMENTS) {
       const ratio = engine.lastPrice(def.id) / def.referencePrice;
       expect(ratio, def.base).toBeGreaterThan(0.97);
       expect(ratio, def.base).toBeLessThan(1.03);
+    }
+  });
+
+  test('prices move like markets do: returns uncorrelated, volatility clustered, tails fat', () => {
+    // A day of BTC alone, quotes only: the market maker's fair price at each minute's end.
+    const btc = INSTRUMENTS.filter((def) => def.id === 1);
+    const autocorrelation = (x: readonly number[], lag: number) => {
+      const mean = x.reduce((sum, v) => sum + v, 0) / x.length;
+      let num = 0;
+      let den = 0;
+      for (let i = 0; i < x.length; i++) {
+        den += (x[i]! - mean) ** 2;
+        if (i >= lag) num += (x[i]! - mean) * (x[i - lag]! - mean);
+      }
+      return num / den;
+    };
+    for (const seed of [1, 2, 3]) {
+      const events = new Simulator({ instruments: btc, startPrices: new Map([[1, 9_600_000]]), startTime: start, seed, tradesPerSecond: 0, now: () => start }).runUntil(start + 86_400_000);
+      const closes: number[] = [];
+      let fair = Number.NaN;
+      let minuteEnd = start + MINUTE;
+      for (const event of events) {
+        while (event.t >= minuteEnd) {
+          closes.push(fair);
+          minuteEnd += MINUTE;
+        }
+        if (event.kind === 'quote') fair = event.fair;
+      }
+      const returns = closes.slice(1).map((close, i) => Math.log(close / closes[i]!));
+      expect(returns.length).toBeGreaterThan(1400);
+      const mean = returns.reduce((sum, r) => sum + r, 0) / returns.length;
+      const variance = returns.reduce((sum, r) => sum + (r - mean) ** 2, 0) / returns.length;
+      const kurtosis = returns.reduce((sum, r) => sum + (r - mean) ** 4, 0) / returns.length / variance ** 2;
+      const sizes = returns.map(Math.abs);
+      // No momentum to trade on, but calm and busy spells (a random walk would give about 0 for both).
+      expect(Math.abs(autocorrelation(returns, 1)), `seed ${seed}`).toBeLessThan(0.1);
+      expect(autocorrelation(sizes, 1), `seed ${seed}`).toBeGreaterThan(0.1);
+      expect(autocorrelation(sizes, 5), `seed ${seed}`).toBeGreaterThan(0.1);
+      // Jumps and regimes: far more big moves than a normal distribution's kurtosis of 3.
+      expect(kurtosis, `seed ${seed}`).toBeGreaterThan(5);
     }
   });
 

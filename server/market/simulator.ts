@@ -19,6 +19,10 @@ const REGIME_STEPS = (30 * 60 * 1000) / STEP_MS;
 const JUMP_PER_STEP = STEP_MS / (2 * 3600 * 1000);
 /** the market maker refreshes its quotes this often */
 const REQUOTE_MS = 500;
+/** spread of the log volatility multiplier around its regime-free level */
+const LOG_VOL_SD = 0.45;
+/** the mean of exp(logVol) over time, so the arrival rate averages to the configured one */
+const MEAN_MULTIPLIER = Math.exp((LOG_VOL_SD * LOG_VOL_SD) / 2);
 
 interface MarketState {
   def: InstrumentDef;
@@ -56,7 +60,8 @@ export class Simulator implements MarketSource {
     const totalWeight = options.instruments.reduce((sum, def) => sum + def.flowWeight, 0);
     this.markets = options.instruments.map((def) => {
       const fair = options.startPrices.get(def.id) ?? Math.round(def.referencePrice * 10 ** def.pricePrecision);
-      return { def, fair, logVol: 0, quotedFair: Number.NaN, quotedAt: -Infinity, flowShare: def.flowWeight / totalWeight };
+      // Each market starts in a regime drawn from the long-run spread, not all calm together.
+      return { def, fair, logVol: LOG_VOL_SD * this.rng.normal(), quotedFair: Number.NaN, quotedAt: -Infinity, flowShare: def.flowWeight / totalWeight };
     });
   }
 
@@ -66,7 +71,7 @@ export class Simulator implements MarketSource {
     const t = this.time;
     const rng = this.rng;
     const phi = 1 - 1 / REGIME_STEPS;
-    const volNoise = 0.45 * Math.sqrt(1 - phi * phi);
+    const volNoise = LOG_VOL_SD * Math.sqrt(1 - phi * phi);
     for (const market of this.markets) {
       const { def } = market;
       market.logVol = phi * market.logVol + volNoise * rng.normal();
@@ -85,7 +90,7 @@ export class Simulator implements MarketSource {
         market.quotedAt = t;
       }
 
-      const arrivals = rng.poisson(this.options.tradesPerSecond * market.flowShare * (STEP_MS / 1000) * multiplier);
+      const arrivals = rng.poisson(this.options.tradesPerSecond * market.flowShare * (STEP_MS / 1000) * (multiplier / MEAN_MULTIPLIER));
       if (arrivals === 0) continue;
       const lean = Math.max(-1, Math.min(1, (market.fair - market.quotedFair) / halfSpread)) * 0.35;
       const price = market.fair / 10 ** def.pricePrecision;

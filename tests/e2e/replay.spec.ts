@@ -48,6 +48,18 @@ test('the phone shows the recorded prices and candles exactly, with no gap or do
   // Live candles of the recording have started to arrive.
   await expect.poll(async () => Number(await rows.last().getAttribute('data-time')), { timeout: 30_000 }).toBeGreaterThanOrEqual(expected.start + 60_000);
 
+  // A known point on the way: every candle closed so far is the recorded one, exactly.
+  const closedSoFar = await rows.evaluateAll((trs) =>
+    trs.slice(0, -1).map((tr) => [Number(tr.getAttribute('data-time')), ...Array.from(tr.querySelectorAll('td')).slice(1, 5).map((td) => Number(td.textContent))]),
+  );
+  const recordedSoFar = closedSoFar.filter(([time]) => time! >= expected.start);
+  expect(recordedSoFar.length).toBeGreaterThan(0);
+  for (const [time, ...ohlc] of recordedSoFar) {
+    const candle = expected.markets['BTC/USDT']!.minutes.find((minute) => minute.time === time);
+    expect(candle, `candle ${time}`).toBeDefined();
+    expect(ohlc).toEqual([candle!.open, candle!.high, candle!.low, candle!.close]);
+  }
+
   // The network goes away for 9 s: 90 s of the recorded market, across a minute boundary.
   await context.setOffline(true);
   await expect(page.getByTestId('connection')).toBeVisible();
