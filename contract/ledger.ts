@@ -6,6 +6,7 @@ export const LEDGER_REASONS = [
   'recharge',
   'withdraw_lock',
   'withdraw_deduct',
+  'withdraw_success',
   'withdraw_fail',
   'transfer',
   'exchange',

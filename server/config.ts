@@ -1,5 +1,8 @@
 import path from 'node:path';
+import { Money } from '../contract/money';
+import { currencyOf } from './market/instruments';
 import type { MarketConfig } from './market/service';
+import { NETWORK_DEFAULTS, type NetworkDef } from './wallet/networks';
 
 /** Everything the server reads from its environment, read once at start. */
 export interface ServerConfig {
@@ -23,6 +26,15 @@ export interface ServerConfig {
   signupGift: string;
   /** replay only: how many recorded seconds pass per real second */
   replaySpeed: number;
+  /**
+   * The deposit and withdrawal networks with the withdrawal minimum and fee in force
+   * (WITHDRAW_MIN_<KEY>, WITHDRAW_FEE_<KEY>; defaults in wallet/networks.ts).
+   */
+  networks: readonly NetworkDef[];
+  /** EXCHANGE_FEE: the share of an exchange's proceeds taken as its fee, "0.002" is 0.2 % */
+  exchangeFee: string;
+  /** FIAT_RATES_FILE: a local JSON file the fiat rates are reloaded from, at most once per 24 hours; null keeps the stored rates */
+  fiatRatesFile: string | null;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -35,6 +47,32 @@ function positive(name: string, value: string | undefined, fallback: number): nu
   const number = Number(value);
   if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} must be a positive number, got ${value}`);
   return number;
+}
+
+/** An amount setting: a plain decimal within the coin's decimals. */
+function amount(name: string, value: string, decimals: number): Money {
+  if (!/^(0|[1-9][0-9]{0,12})(\.[0-9]+)?$/.test(value)) throw new Error(`${name} must be a plain decimal amount such as 10 or 0.0005, got ${value}`);
+  const parsed = new Money(value);
+  if (parsed.decimalPlaces() > decimals) throw new Error(`${name} may have at most ${decimals} decimals, got ${value}`);
+  return parsed;
+}
+
+/**
+ * The withdrawal minimum and fee of each network, from WITHDRAW_MIN_<KEY> and
+ * WITHDRAW_FEE_<KEY> (keys BTC, ETH, USDT_ERC20, USDT_TRC20). The minimum is above
+ * zero and above the fee, so a withdrawal of the minimum always sends something.
+ */
+function networks(env: NodeJS.ProcessEnv): NetworkDef[] {
+  return NETWORK_DEFAULTS.map((def) => {
+    const decimals = currencyOf(def.currency).precision;
+    const minName = `WITHDRAW_MIN_${def.key}`;
+    const feeName = `WITHDRAW_FEE_${def.key}`;
+    const min = amount(minName, env[minName] || def.minWithdraw, decimals);
+    const fee = amount(feeName, env[feeName] || def.withdrawFee, decimals);
+    if (min.lte(0)) throw new Error(`${minName} must be above 0, got ${min.toFixed()}`);
+    if (fee.gte(min)) throw new Error(`${feeName} (${fee.toFixed()}) must be below ${minName} (${min.toFixed()}): a withdrawal of the minimum would send nothing`);
+    return { ...def, minWithdraw: min.toFixed(), withdrawFee: fee.toFixed() };
+  });
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
@@ -54,6 +92,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const signupGift = env['SIGNUP_GIFT'] ?? (demo ? '10000' : '0');
   if (!/^(0|[1-9][0-9]{0,12})(\.[0-9]{1,6})?$/.test(signupGift)) throw new Error(`SIGNUP_GIFT must be an amount of USDT, got ${signupGift}`);
   if (history !== 'full' && history !== 'short') throw new Error(`MARKET_HISTORY must be full or short, got ${history}`);
+  const exchangeFee = env['EXCHANGE_FEE'] || '0.002';
+  if (!/^0(\.[0-9]{1,8})?$/.test(exchangeFee)) throw new Error(`EXCHANGE_FEE must be a fraction from 0 up to (not including) 1 with at most 8 decimals, such as 0.002 for 0.2 %, got ${exchangeFee}`);
   return {
     port,
     host: env['HOST'] ?? '0.0.0.0',
@@ -74,5 +114,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     replaySpeed: positive('REPLAY_SPEED', env['REPLAY_SPEED'], 1),
     autoApprove,
     signupGift,
+    networks: networks(env),
+    exchangeFee: new Money(exchangeFee).toFixed(),
+    fiatRatesFile: env['FIAT_RATES_FILE'] ? path.resolve(cwd, env['FIAT_RATES_FILE']) : null,
   };
 }

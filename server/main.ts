@@ -5,6 +5,7 @@ import { readConfig } from './config';
 import { createContext } from './context-factory';
 import { settleDue } from './finance/lockup';
 import { attachRealtime } from './realtime/socket';
+import { refreshRates } from './wallet/rates';
 
 /** One process: API, socket.io, the app at /h5/ and uploads, on PORT. */
 export async function startServer(): Promise<void> {
@@ -18,6 +19,17 @@ export async function startServer(): Promise<void> {
   const settleLockups = () => void settleDue(ctx).catch((error: unknown) => console.error('lock-up payouts failed', error));
   settleLockups();
   const lockupTimer = setInterval(settleLockups, 30_000);
+  // Fiat rates: reloaded from FIAT_RATES_FILE (when set) at most once per 24 hours; the
+  // stored time of the last load decides, so checking hourly and at each start is safe.
+  const refreshFiat = () =>
+    void refreshRates(ctx)
+      .then((outcome) => {
+        if (outcome.status === 'loaded') console.log(`fiat rates loaded from ${config.fiatRatesFile}: ${outcome.codes.join(' ')}`);
+        if (outcome.status === 'refused') console.error(`fiat rates file refused, the stored rates stay: ${outcome.error}`);
+      })
+      .catch((error: unknown) => console.error('fiat rates refresh failed', error));
+  refreshFiat();
+  const ratesTimer = setInterval(refreshFiat, 3_600_000);
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -32,6 +44,7 @@ export async function startServer(): Promise<void> {
     if (closing) return;
     closing = true;
     clearInterval(lockupTimer);
+    clearInterval(ratesTimer);
     await io.close();
     await ctx.market.stop();
     await app.close();

@@ -5,8 +5,6 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import { INSTRUMENTS } from '../market/instruments';
 import { LEVER_FEE, LEVER_MAX_SHARE, LEVER_MIN_SHARE, LEVER_OVERNIGHT, leverRules, LIQUIDATION_RISK, OPTION_DURATIONS, OPTION_MAX_OPEN, REBATE_RATE, SPOT_FEE, SPOT_MIN_NOTIONAL } from '../trading/config';
-import { EXCHANGE_FEE } from '../wallet/exchange';
-import { NETWORKS } from '../wallet/networks';
 import { WITHDRAW_LIMIT_BTC } from '../wallet/withdrawals';
 import { SEED_CONTENT, type BannerKey, type ContentFacts, type FaqKey, type GuideKey, type LanguageContent } from './seed-content';
 import { BANNERS, NEWS, PAGE_KEYS, saveFaq, saveNews, savePage, SERVICE_LINK } from './service';
@@ -15,7 +13,7 @@ import { BANNERS, NEWS, PAGE_KEYS, saveFaq, saveNews, savePage, SERVICE_LINK } f
 export const SUPPORT_EMAIL = 'support@kestrel.local';
 
 /** The trading rules and the configuration as the seed texts state them, formatted for one language. */
-export function contentFacts(config: Pick<ServerConfig, 'signupGift' | 'autoApprove'>, language: Language): ContentFacts {
+export function contentFacts(config: Pick<ServerConfig, 'signupGift' | 'autoApprove' | 'networks' | 'exchangeFee'>, language: Language): ContentFacts {
   const locale = BCP47[language];
   const percent = (rate: Money) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }).format(rate.toNumber());
   const number = (value: Money | number | string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 8 }).format(new Money(value).toNumber());
@@ -35,7 +33,7 @@ export function contentFacts(config: Pick<ServerConfig, 'signupGift' | 'autoAppr
     support: SUPPORT_EMAIL,
     spotFee: percent(SPOT_FEE),
     spotMin: number(SPOT_MIN_NOTIONAL),
-    convertFee: percent(EXCHANGE_FEE),
+    convertFee: percent(new Money(config.exchangeFee)),
     leverFee: percent(LEVER_FEE),
     overnight: percent(LEVER_OVERNIGHT),
     liquidation: percent(LIQUIDATION_RISK),
@@ -55,7 +53,7 @@ export function contentFacts(config: Pick<ServerConfig, 'signupGift' | 'autoAppr
     optionMaxOpen: String(OPTION_MAX_OPEN),
     withdraw1: number(WITHDRAW_LIMIT_BTC[1] ?? '0'),
     withdraw2: number(WITHDRAW_LIMIT_BTC[2] ?? '0'),
-    networks: NETWORKS.map((net) => ({ label: net.currency === net.network ? net.currency : `${net.currency} (${net.network})`, coin: net.currency, network: net.network, min: number(net.minWithdraw), fee: number(net.withdrawFee) })),
+    networks: config.networks.map((net) => ({ label: net.currency === net.network ? net.currency : `${net.currency} (${net.network})`, coin: net.currency, network: net.network, min: number(net.minWithdraw), fee: number(net.withdrawFee) })),
   };
 }
 
@@ -71,7 +69,7 @@ const FAQ_KEYS: readonly FaqKey[] = ['deposit', 'withdraw', 'levels', 'invite', 
  * gains the languages it lacks. The pop-up goes to the welcome notice only when no other
  * article is the notice. The demo also gets a customer service link.
  */
-export async function seedContent(db: Db, config: Pick<ServerConfig, 'signupGift' | 'autoApprove' | 'demo'>, now: number): Promise<void> {
+export async function seedContent(db: Db, config: Pick<ServerConfig, 'signupGift' | 'autoApprove' | 'demo' | 'networks' | 'exchangeFee'>, now: number): Promise<void> {
   const texts = new Map<Language, LanguageContent>(LANGUAGES.map((language) => [language, SEED_CONTENT[language](contentFacts(config, language))]));
   const textOf = (language: Language): LanguageContent => {
     const content = texts.get(language);

@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { endpoints } from '../../contract/api';
-import { Money } from '../../contract/money';
+import { isFiatCurrency } from '../../contract/fiat';
+import { text } from '../../contract/money';
 import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { route } from '../http/route';
 import { approveIdentity, rejectIdentity } from '../identity/service';
 import { house, isAccountKind, userAccount } from '../ledger/accounts';
 import { record } from '../ledger/ledger';
+import { MARGIN_CURRENCY } from '../trading/config';
 import { amountIn } from '../wallet/amounts';
 import { approveRecharge, rejectRecharge } from '../wallet/deposits';
 import { currencyByCode, currencyById } from '../wallet/prices';
+import { rateText, writeRate } from '../wallet/rates';
 import { approveWithdrawal, rejectWithdrawal } from '../wallet/withdrawals';
 import { audit } from './auth';
 
@@ -89,7 +94,7 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
     const amount = amountIn(currency, negative ? input.amount.slice(1) : input.amount);
     const account = userAccount(user.id, currency.id, kind);
     const pool = house('adjustments', currency.id);
-    await ctx.db.transaction().execute(async (trx) => {
+    const write = async (trx: Kysely<Database>) => {
       const now = ctx.now();
       const { id } = await trx
         .insertInto('operator_actions')
@@ -104,18 +109,25 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
         movements: [negative ? { from: account, to: pool, amount } : { from: pool, to: account, amount }],
         at: now,
       });
-    });
+    };
+    // A debit of the contract account's margin currency may not take what its open
+    // positions need (their current loss, the margin above liquidation): checked by the
+    // contract desk in the market's sequence, as for a user's own move out.
+    if (negative && kind === 'lever' && currency.id === MARGIN_CURRENCY) {
+      await ctx.trading.contracts.withdraw(user.id, amount, write, (limit) => new ApiError('server:errors.lever_adjust_limit', { amount: text(limit, currency.precision), currency: currency.code }));
+    } else {
+      await ctx.db.transaction().execute(write);
+    }
     return t('server:ok.done');
   });
 
+  // One of the eleven fiat currencies the app offers; USD stays 1, the unit of the table.
   route(app, ctx, endpoints.setRate, async ({ input, operator, t }) => {
-    if (!new Money(input.rate).gt(0)) throw new ApiError('validation:amount_invalid');
-    await ctx.db
-      .insertInto('fiat_rates')
-      .values({ code: input.code, rate: input.rate, updated_at: ctx.now(), source: `operator ${by(operator)}` })
-      .onConflict((oc) => oc.column('code').doUpdateSet({ rate: input.rate, updated_at: ctx.now(), source: `operator ${by(operator)}` }))
-      .execute();
-    await audit(ctx, by(operator), 'set-rate', input.code, input.rate);
+    if (!isFiatCurrency(input.code)) throw new ApiError('server:errors.currency_unknown');
+    const rate = rateText(input.code, input.rate);
+    if (rate === null) throw new ApiError('validation:amount_invalid');
+    await writeRate(ctx.db, input.code, rate, ctx.now(), `operator ${by(operator)}`);
+    await audit(ctx, by(operator), 'set-rate', input.code, rate);
     return t('server:ok.done');
   });
 }

@@ -207,12 +207,12 @@ describe('rebates', () => {
     const limit = await ok(h.call(endpoints.leverSubmit, { currency_id: BTC, legal_id: USDT, direction: 'buy', share: 10, multiple: 10, type: 'limit', price: '95000' }, { token: bob }));
     expect(limit).toMatchObject({ status: 'pending', fee: '4.750000' });
     expect(await balance(h, ann, USDT)).toMatchObject({ available: '0.960192' });
-    await tradeAt(h, BTC_MARKET, 94_000); // trades at 94,018.80: reaches 95,000
+    await tradeAt(h, BTC_MARKET, 94_000); // trades at 94,018.80: crosses 95,000 and opens there, at the trade's price
     const opened = (await ok(h.call(endpoints.leverPositions, {}, { token: bob }))).positions.find((p) => p.id === limit.id);
-    expect(opened).toMatchObject({ status: 'open', price: '95000.00' });
-    expect(await balance(h, ann, USDT)).toMatchObject({ available: '1.910192' }); // + 0.95
+    expect(opened).toMatchObject({ status: 'open', price: '94018.80', fee: '4.700940' });
+    expect(await balance(h, ann, USDT)).toMatchObject({ available: '1.900380' }); // + 0.940188
     expect((await rebates(ann)).data.map((r) => [r.source, r.fee, r.amount, r.code, r.from_uid])).toEqual([
-      ['contract', '4.750000', '0.950000', 'USDT', bobUid],
+      ['contract', '4.700940', '0.940188', 'USDT', bobUid],
       ['contract', '4.800960', '0.960192', 'USDT', bobUid],
     ]);
     expect((await rebateTransactions()).map((t) => t.ref_id)).toEqual([`lever-open:${position.id}`, `lever-open:${limit.id}`]);

@@ -99,15 +99,53 @@ describe('triggers at the trade that reaches them', () => {
     expect(closed.profit).toBe('-42.508500');
   });
 
-  test('a limit order waits, opens at its price when a trade reaches it, and its fee is charged then', async () => {
+  test('a limit order waits, and opens at the trade that reaches it: the limit or better, its margin and fee at that price', async () => {
     const p = await ok(open(ann, { direction: 'buy', share: 10, multiple: 10, type: 'limit', price: '95500' }));
     expect(p).toMatchObject({ status: 'pending', price: null, limit_price: '95500.00', margin: '955.000000', fee: '4.775000', open_tick: null });
     expect(await lever(ann)).toMatchObject({ available: '4040.225000', frozen: '959.775000' });
     const trades = await replayPrices(h, BTC_MARKET, [95_800, 95_600, 95_400, 95_000]);
+    expect(trades.map((t) => t.price)).toEqual([95_819.16, 95_619.12, 95_419.08, 95_019]);
     const opened = await position(ann, p.id);
-    expect(opened).toMatchObject({ status: 'open', price: '95500.00' });
+    // The first trade at or below 95,500 was 95,419.08: the long opens there, the price its tick records.
+    expect(opened).toMatchObject({ status: 'open', price: '95419.08', margin: '954.190800', fee: '4.770954' });
     expect(opened.open_tick).toEqual({ market_id: BTC_MARKET, seq: trades[2]!.seq, price: '95419.08', time: trades[2]!.time });
-    expect(await lever(ann)).toMatchObject({ available: '4040.225000', frozen: '955.000000' });
+    // Frozen at the limit: 959.775; needed at 95,419.08: 954.1908 + 4.770954; the rest returns.
+    const returned = new Money('959.775').minus('954.1908').minus('4.770954');
+    expect(await lever(ann)).toMatchObject({ available: new Money('4040.225').plus(returned).toFixed(6), frozen: '954.190800' });
+  });
+
+  test('a short limit the market gaps through opens at the higher trade, the extra margin drawn from the account', async () => {
+    const p = await ok(open(ann, { direction: 'sell', share: 10, multiple: 10, type: 'limit', price: '97000' }));
+    expect(p).toMatchObject({ status: 'pending', margin: '970.000000', fee: '4.850000' });
+    const trades = await replayPrices(h, BTC_MARKET, [96_500, 98_000]);
+    expect(trades.map((t) => t.price)).toEqual([96_519.3, 98_019.6]);
+    const opened = await position(ann, p.id);
+    expect(opened).toMatchObject({ status: 'open', price: '98019.60', margin: '980.196000', fee: '4.900980' });
+    expect(opened.open_tick).toEqual({ market_id: BTC_MARKET, seq: trades[1]!.seq, price: '98019.60', time: trades[1]!.time });
+    expect(await lever(ann)).toMatchObject({ available: new Money(5000).minus('980.196').minus('4.90098').toFixed(6), frozen: '980.196000' });
+  });
+
+  test('a long limit above the market is marketable: it opens at once at the last trade, not at its limit', async () => {
+    const p = await ok(open(ann, { direction: 'buy', share: 10, multiple: 100, type: 'limit', price: '120000' }));
+    const last = h.ctx.market.engine.recentTrades(BTC_MARKET).at(-1)!;
+    expect(p).toMatchObject({ status: 'open', type: 'limit', limit_price: '120000.00', price: '96019.20', margin: '96.019200', fee: '4.800960' });
+    expect(p.open_tick).toEqual({ market_id: BTC_MARKET, seq: last.seq, price: '96019.20', time: last.time });
+    expect(await lever(ann)).toMatchObject({ available: new Money(5000).minus('96.0192').minus('4.80096').toFixed(6), frozen: '96.019200' });
+    // At its limit it would have lost (120,000 - 96,019.20) x 0.1 = 2,398.08 at once; here it has lost nothing.
+    const live = await ok(h.call(endpoints.leverPositions, {}, { token: ann }));
+    expect(live.account).toMatchObject({ profit: '0.000000' });
+    await replayPrices(h, BTC_MARKET, [96_000]);
+    expect(await position(ann, p.id)).toMatchObject({ status: 'open', close_reason: null });
+  });
+
+  test('a short limit below the market is marketable: it opens at once at the last trade', async () => {
+    const p = await ok(open(ann, { direction: 'sell', share: 5, multiple: 20, type: 'limit', price: '80000' }));
+    const last = h.ctx.market.engine.recentTrades(BTC_MARKET).at(-1)!;
+    expect(p).toMatchObject({ status: 'open', type: 'limit', limit_price: '80000.00', price: '96019.20', margin: '240.048000', fee: '2.400480' });
+    expect(p.open_tick).toEqual({ market_id: BTC_MARKET, seq: last.seq, price: '96019.20', time: last.time });
+    expect(await lever(ann)).toMatchObject({ available: new Money(5000).minus('240.048').minus('2.40048').toFixed(6), frozen: '240.048000' });
+    const closed = await ok(h.call(endpoints.leverClose, { id: p.id }, { token: ann }));
+    expect(closed).toMatchObject({ close_price: '96019.20', profit: '0.000000', shortfall: '0.000000' });
   });
 
   test('a waiting limit order can be cancelled: margin and fee return', async () => {

@@ -16,12 +16,15 @@ import { positionView } from './views';
 /**
  * Leveraged contracts: positions against the house at the live price, margined in USDT
  * from the contract account (a stock's USD counts as USDT). Opening freezes the margin
- * and charges the fee; a limit order freezes both until a trade reaches its price and
- * then opens at that price. Take-profit, stop-loss, limit activation and liquidation are
- * decided by the market's trades, one by one, and settle at the trade that reached them,
- * which the position records. Overnight fees accrue per midnight held and are paid on
- * closing. A loss larger than the account (a gap past liquidation) is absorbed by the
- * house and recorded as the position's shortfall; the account never goes below zero.
+ * and charges the fee; a limit order the live price already reaches opens at once at
+ * the live price, any other freezes both until a trade reaches its price and then opens
+ * at that trade's price (the limit or better; see activate). Take-profit, stop-loss,
+ * limit activation and liquidation are decided by the market's trades, one by one, and
+ * settle at the trade that reached them, which the position records. Overnight fees
+ * accrue per midnight held and are paid on closing. A loss larger than the account (a
+ * gap past liquidation) is absorbed by the house and recorded as the position's
+ * shortfall; the account never goes below zero. Money leaves the account's available
+ * balance only as far as the open positions do not need it (see withdraw).
  */
 export type PositionRow = Selectable<LeverPositionsTable>;
 type CloseReason = NonNullable<PositionRow['close_reason']>;
@@ -70,6 +73,42 @@ export class ContractDesk {
   async account(userId: number, prices?: ReadonlyMap<number, Money>): Promise<AccountFigures> {
     const balance = await balanceOf(this.deps.db, userAccount(userId, MARGIN_CURRENCY, 'lever'));
     return this.figures(userId, balance, prices);
+  }
+
+  /**
+   * Runs `write`, a ledger transaction that takes `amount` out of the user's available
+   * USDT in the contract account (a move to another account, an operator's debit), when
+   * that leaves the open positions backed; otherwise throws `refuse(limit)` and writes
+   * nothing. The check and the write are one step of the market's sequence and one
+   * database transaction, so no trade moves a price, and no order, close or other
+   * withdrawal changes the account, between them.
+   */
+  withdraw<T>(userId: number, amount: Money, write: (trx: Kysely<Database>) => Promise<T>, refuse: (limit: Money) => ApiError): Promise<T> {
+    return this.deps.market.run(() =>
+      this.deps.db.transaction().execute(async (trx) => {
+        const limit = await this.withdrawable(trx, userId);
+        if (limit && amount.gt(limit)) throw refuse(limit);
+        return write(trx);
+      }),
+    );
+  }
+
+  /**
+   * The most that may leave the contract account while positions are open (null when none
+   * is: then the whole available balance may). The available balance less the positions'
+   * current loss (the unrealised profit as the risk rate counts it: at the live prices,
+   * net of overnight fees owed; a profit is not money yet and does not raise it), and
+   * less than what would bring the risk rate to the liquidation threshold. Valid only
+   * inside a step of the market's sequence (see withdraw).
+   */
+  private async withdrawable(db: Kysely<Database>, userId: number): Promise<Money | null> {
+    const account = this.figures(userId, await balanceOf(db, userAccount(userId, MARGIN_CURRENCY, 'lever')));
+    if (!account.risk) return null;
+    const covered = account.balance.plus(Money.min(ZERO, account.profit));
+    // risk(balance - x) > threshold  <=>  x < balance + margins + profit - threshold x margins
+    const room = account.balance.plus(account.margins).plus(account.profit).minus(LIQUIDATION_RISK.times(account.margins));
+    const belowRoom = room.toDecimalPlaces(DECIMALS, Money.ROUND_CEIL).minus(new Money(1).div(new Money(10).pow(DECIMALS)));
+    return Money.max(ZERO, down(Money.min(covered, belowRoom)));
   }
 
   private figures(userId: number, balance: Money, prices?: ReadonlyMap<number, Money>, time = this.deps.now()): AccountFigures {
@@ -147,7 +186,12 @@ export class ContractDesk {
     return this.deps.market.run(async () => {
       const trade = this.lastTrade(market);
       const live = this.price(market);
-      const price = limit ?? live;
+      // A limit the live price already reaches (a long's at or above it, a short's at or
+      // below it) is marketable: it opens now at the live price, as a market order would,
+      // never at a limit away from the market (a long far above it would open at a loss
+      // and be liquidated at once, the house bearing the gap). Only the others wait.
+      const waits = limit !== null && !limitReached(direction, limit, live);
+      const price = waits ? limit : live;
       checkStops(market, direction, price, tp, sl);
       const margin = up(marginOf(price, quantity, input.multiple));
       const fee = down(price.times(quantity).times(LEVER_FEE));
@@ -160,11 +204,11 @@ export class ContractDesk {
             market_id: market.def.id,
             direction,
             type,
-            status: limit ? 'pending' : 'open',
+            status: waits ? 'pending' : 'open',
             share: input.share,
             quantity: quantity.toFixed(),
             multiple: input.multiple,
-            price: limit ? null : price.toFixed(market.def.pricePrecision),
+            price: waits ? null : price.toFixed(market.def.pricePrecision),
             limit_price: limit ? limit.toFixed(market.def.pricePrecision) : null,
             margin: margin.toFixed(DECIMALS),
             fee: fee.toFixed(DECIMALS),
@@ -176,10 +220,10 @@ export class ContractDesk {
             close_reason: null,
             profit: null,
             shortfall: '0',
-            open_tick: limit ? null : JSON.stringify(tickOf(market, trade)),
+            open_tick: waits ? null : JSON.stringify(tickOf(market, trade)),
             close_tick: null,
             created_at: time,
-            opened_at: limit ? null : time,
+            opened_at: waits ? null : time,
             closed_at: null,
           })
           .returning('id')
@@ -187,7 +231,7 @@ export class ContractDesk {
         const available = userAccount(userId, MARGIN_CURRENCY, 'lever');
         const frozen = userAccount(userId, MARGIN_CURRENCY, 'lever', 'frozen');
         const memo = `${symbolOf(market)} ${input.direction === 'buy' ? '↑' : '↓'} ${input.share} ×${input.multiple} #${id}`;
-        if (limit) {
+        if (waits) {
           await record(trx, { reason: 'lever_freeze', ref: { kind: 'lever-freeze', id }, userId, memo, movements: [{ from: available, to: frozen, amount: margin.plus(fee) }], at: time });
         } else {
           await record(trx, {
@@ -343,24 +387,43 @@ export class ContractDesk {
     }
   }
 
-  /** A limit order whose price a trade reached opens at its price; its fee is charged. */
+  /**
+   * A waiting limit order that a trade reached opens at that trade's price, the one its
+   * open_tick records: the limit or better, since a trade reaches a long's limit at or
+   * below it and a short's at or above it. When the market gaps through the limit (a
+   * long's limit at 95,500 first reached by a trade at 95,419.08) the position opens at
+   * 95,419.08, not at a price nobody traded at that moment: the house takes the other
+   * side at the live price, as for a market order, and the position's price is always
+   * one its open_tick shows. Margin and fee are those of the opening price: what was
+   * frozen at the limit beyond them returns to the available balance; a short opened
+   * above its limit needs more margin, drawn from the available balance as far as it
+   * goes (any rest stays uncovered margin, so frozen always equals the position's margin).
+   */
   private async activate(trx: Kysely<Database>, row: PositionRow, trade: Pick<Trade, 'seq' | 'time' | 'price'>): Promise<PositionRow> {
     const market = marketById(row.market_id);
-    const fee = new Money(row.fee);
-    if (fee.gt(0)) {
-      await record(trx, {
-        reason: 'lever_open',
-        ref: { kind: 'lever-open', id: row.id },
-        userId: row.user_id,
-        memo: `${symbolOf(market)} @ ${row.limit_price ?? ''} #${row.id}`,
-        movements: [{ from: userAccount(row.user_id, MARGIN_CURRENCY, 'lever', 'frozen'), to: house('fees', MARGIN_CURRENCY), amount: fee }],
-        at: trade.time,
-      });
-      await payRebate(trx, { payer: row.user_id, source: 'contract', currency: MARGIN_CURRENCY, fee, feeRef: `lever-open:${row.id}`, memo: `${symbolOf(market)} #${row.id}`, at: trade.time });
-    }
+    const limit = new Money(row.limit_price ?? trade.price);
+    const reached = new Money(trade.price).toDecimalPlaces(market.def.pricePrecision);
+    const price = row.direction === 1 ? Money.min(limit, reached) : Money.max(limit, reached);
+    const quantity = new Money(row.quantity);
+    const fee = down(price.times(quantity).times(LEVER_FEE));
+    const held = new Money(row.margin).plus(row.fee);
+    const wanted = up(marginOf(price, quantity, row.multiple));
+    const available = userAccount(row.user_id, MARGIN_CURRENCY, 'lever');
+    const frozen = userAccount(row.user_id, MARGIN_CURRENCY, 'lever', 'frozen');
+    const extra = wanted.plus(fee).minus(held);
+    const draw = extra.gt(0) ? Money.min(extra, await balanceOf(trx, available)) : ZERO;
+    const margin = extra.gt(0) ? held.plus(draw).minus(fee) : wanted;
+    const movements = [
+      ...(fee.gt(0) ? [{ from: frozen, to: house('fees', MARGIN_CURRENCY), amount: fee }] : []),
+      ...(draw.gt(0) ? [{ from: available, to: frozen, amount: draw }] : []),
+      ...(extra.lt(0) ? [{ from: frozen, to: available, amount: extra.negated() }] : []),
+    ];
+    const memo = `${symbolOf(market)} @ ${price.toFixed(market.def.pricePrecision)} #${row.id}`;
+    if (movements.length > 0) await record(trx, { reason: 'lever_open', ref: { kind: 'lever-open', id: row.id }, userId: row.user_id, memo, movements, at: trade.time });
+    if (fee.gt(0)) await payRebate(trx, { payer: row.user_id, source: 'contract', currency: MARGIN_CURRENCY, fee, feeRef: `lever-open:${row.id}`, memo: `${symbolOf(market)} #${row.id}`, at: trade.time });
     await trx
       .updateTable('lever_positions')
-      .set({ status: 'open', price: row.limit_price, opened_at: trade.time, open_tick: JSON.stringify(tickOf(market, trade)) })
+      .set({ status: 'open', price: price.toFixed(market.def.pricePrecision), margin: margin.toFixed(DECIMALS), fee: fee.toFixed(DECIMALS), opened_at: trade.time, open_tick: JSON.stringify(tickOf(market, trade)) })
       .where('id', '=', row.id)
       .execute();
     return positionRow(trx, row.id);
@@ -388,6 +451,8 @@ export class ContractDesk {
           if (!this.live.has(row.id)) continue;
           if (row.status === 'pending' && row.limit_price && limitReached(row.direction, row.limit_price, price)) {
             this.apply([await this.deps.db.transaction().execute((trx) => this.activate(trx, row, trade))]);
+            // Opening at a price other than the limit returns (or draws) margin: the balance moved.
+            balances.set(row.user_id, await balanceOf(this.deps.db, userAccount(row.user_id, MARGIN_CURRENCY, 'lever')));
           } else if (row.status === 'open') {
             const reason: CloseReason | null =
               row.target_profit_price && stopReached('tp', row.direction, row.target_profit_price, price)

@@ -6,7 +6,7 @@ import { currencyById } from './prices';
 
 /** The withdrawal address book: a name, an address valid for its network, and its QR image. */
 export async function saveAddress(ctx: AppContext, userId: number, input: { currency: number; network: string; name: string; address: string; qrcode: string }): Promise<void> {
-  const { currency, net } = coinAndNetwork(input.currency, input.network);
+  const { currency, net } = coinAndNetwork(ctx.config.networks, input.currency, input.network);
   const address = input.address.trim();
   if (!isValidAddress(net.format, address)) throw new ApiError('server:errors.address_invalid', { network: net.name });
   await ownUpload(ctx, userId, input.qrcode);

@@ -14,10 +14,10 @@ import type { CurrencyDef } from '../market/instruments';
  * secret); a user reports a deposit with its payment voucher, and it is credited to
  * the coin account when an operator approves it (or at once in the demo).
  */
-export function coinAndNetwork(currencyId: number, network: string): { currency: CurrencyDef; net: NetworkDef } {
+export function coinAndNetwork(networks: readonly NetworkDef[], currencyId: number, network: string): { currency: CurrencyDef; net: NetworkDef } {
   const currency = currencyById(currencyId);
   if (!currency) throw new ApiError('server:errors.currency_unknown');
-  const net = networkOf(currency.code, network);
+  const net = networkOf(networks, currency.code, network);
   if (!net) throw new ApiError('server:errors.network_unknown', { currency: currency.code });
   return { currency, net };
 }
@@ -40,7 +40,7 @@ export async function requestRecharge(
   userId: number,
   input: { currency: number; network: string; amount: string; account?: string | undefined; voucher: string },
 ): Promise<number> {
-  const { currency, net } = coinAndNetwork(input.currency, input.network);
+  const { currency, net } = coinAndNetwork(ctx.config.networks, input.currency, input.network);
   const amount = amountIn(currency, input.amount);
   await ownUpload(ctx, userId, input.voucher);
   const address = await addressFor(ctx, userId, net);

@@ -11,9 +11,8 @@ import { currencyById, usdPrice } from './prices';
 /**
  * Coin exchange in the coin account at the live market prices (each coin's last trade
  * against USDT), less a fee; a fee coupon waives its share. The exchange records the
- * ticks its prices came from.
+ * ticks its prices came from. The fee rate is configured (EXCHANGE_FEE, ctx.config).
  */
-export const EXCHANGE_FEE = new Money('0.002');
 /** Exchanges worth less than a dollar are refused. */
 const MINIMUM_USD = 1;
 
@@ -34,7 +33,7 @@ export async function quote(ctx: AppContext, userId: number, fromId: number, toI
   const from = priced(ctx, fromId);
   const to = priced(ctx, toId);
   const coupon = await bestFeeCoupon(ctx.db, userId, ctx.now());
-  return { rate: from.price / to.price, fee_rate: EXCHANGE_FEE.toFixed(), discount: coupon?.discount.toFixed() ?? '0', coupon_id: coupon?.id ?? null };
+  return { rate: from.price / to.price, fee_rate: new Money(ctx.config.exchangeFee).toFixed(), discount: coupon?.discount.toFixed() ?? '0', coupon_id: coupon?.id ?? null };
 }
 
 export async function exchange(ctx: AppContext, userId: number, input: { number: string; from_currency_id: number; to_currency_id: number }): Promise<{ amount: string; received: string; fee: string; from: string; to: string }> {
@@ -48,7 +47,7 @@ export async function exchange(ctx: AppContext, userId: number, input: { number:
   return ctx.db.transaction().execute(async (trx) => {
     const now = ctx.now();
     const coupon = await bestFeeCoupon(trx, userId, now);
-    const feeRate = EXCHANGE_FEE.times(new Money(1).minus(coupon?.discount ?? 0));
+    const feeRate = new Money(ctx.config.exchangeFee).times(new Money(1).minus(coupon?.discount ?? 0));
     const fee = floor(gross.times(feeRate), to.currency.precision);
     const received = gross.minus(fee);
     if (received.lte(0)) throw new ApiError('server:errors.exchange_too_small');

@@ -1,13 +1,21 @@
+import type { Kysely } from 'kysely';
 import { text } from '../../contract/money';
 import type { AppContext } from '../context';
+import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { userAccount, type AccountKind } from '../ledger/accounts';
 import { record } from '../ledger/ledger';
+import { MARGIN_CURRENCY } from '../trading/config';
 import { amountIn } from './amounts';
 import { ACCOUNT_CURRENCIES } from './balances';
 import { currencyById } from './prices';
 
-/** Moving an available amount between a user's own accounts (spec: fund transfer). */
+/**
+ * Moving an available amount between a user's own accounts (spec: fund transfer). Out of
+ * the contract account in the margin currency, only what the open positions do not need:
+ * the contract desk refuses, in the market's sequence, an amount that would take the
+ * money covering their current loss or bring the risk rate to liquidation.
+ */
 export async function moveFunds(ctx: AppContext, userId: number, input: { currency_id: number; number: string; from_field: AccountKind; to_field: AccountKind }): Promise<void> {
   if (input.from_field === input.to_field) throw new ApiError('server:errors.same_account');
   const currency = currencyById(input.currency_id);
@@ -15,7 +23,7 @@ export async function moveFunds(ctx: AppContext, userId: number, input: { curren
     throw new ApiError('server:errors.currency_unknown');
   }
   const amount = amountIn(currency, input.number);
-  await ctx.db.transaction().execute(async (trx) => {
+  const write = async (trx: Kysely<Database>) => {
     const now = ctx.now();
     const { id } = await trx
       .insertInto('account_transfers')
@@ -29,5 +37,10 @@ export async function moveFunds(ctx: AppContext, userId: number, input: { curren
       movements: [{ from: userAccount(userId, currency.id, input.from_field), to: userAccount(userId, currency.id, input.to_field), amount }],
       at: now,
     });
-  });
+  };
+  if (input.from_field === 'lever' && currency.id === MARGIN_CURRENCY) {
+    await ctx.trading.contracts.withdraw(userId, amount, write, (limit) => new ApiError('server:errors.lever_move_limit', { amount: text(limit, currency.precision), currency: currency.code }));
+  } else {
+    await ctx.db.transaction().execute(write);
+  }
 }

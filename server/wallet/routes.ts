@@ -12,7 +12,6 @@ import { listCoupons, useBonus } from './coupons';
 import { addressFor, coinAndNetwork, requestRecharge } from './deposits';
 import { exchange, exchangeable, quote } from './exchange';
 import { moveFunds } from './moves';
-import { NETWORKS } from './networks';
 import { currencyByCode, currencyById, usdPrice } from './prices';
 import { listRates } from './rates';
 import { requestWithdrawal } from './withdrawals';
@@ -22,7 +21,7 @@ const page = (input: { page?: number | undefined; limit?: number | undefined }) 
 export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, endpoints.coinList, async ({ auth }) => {
     const entries = [];
-    for (const net of NETWORKS) {
+    for (const net of ctx.config.networks) {
       const currency = currencyByCode(net.currency);
       if (!currency) continue;
       entries.push({
@@ -66,7 +65,7 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
       precision: currency.precision,
       available: text(available, currency.precision),
       usd_price: usdPrice(ctx, currency.id)?.price ?? 0,
-      networks: NETWORKS.filter((net) => net.currency === currency.code).map((net) => ({ network: net.network, name: net.name, min_withdraw: net.minWithdraw, withdraw_fee: net.withdrawFee })),
+      networks: ctx.config.networks.filter((net) => net.currency === currency.code).map((net) => ({ network: net.network, name: net.name, min_withdraw: net.minWithdraw, withdraw_fee: net.withdrawFee })),
     };
   });
 
@@ -79,7 +78,7 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, endpoints.depositAddress, async ({ input, auth }) => {
-    const { currency, net } = coinAndNetwork(input.currency, input.network);
+    const { currency, net } = coinAndNetwork(ctx.config.networks, input.currency, input.network);
     return { currency_id: currency.id, network: net.network, address: await addressFor(ctx, auth.user.id, net) };
   });
 

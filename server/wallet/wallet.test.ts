@@ -153,8 +153,24 @@ describe('withdrawals', () => {
       message: { data: [{ status: 'rejected', reason: 'Address on a sanctions list.' }, { status: 'completed', txid: 'abc123' }] },
     });
     expect((await h.call(endpoints.approveWithdrawal, { id: second!.id }, { operator: true })).message).toBe('This request has already been reviewed.');
+    expect((await h.call(endpoints.approveWithdrawal, { id: first!.id }, { operator: true })).message).toBe('This request has already been reviewed.');
     const fees = await h.ctx.db.selectFrom('ledger_accounts').select('balance').where('owner', '=', 'house:fees').where('currency_id', '=', USDT).executeTakeFirstOrThrow();
     expect(fees.balance).toBe('1');
+    // The bills, newest first: each step under its own reason (spec 3: withdrawal lock,
+    // deduct, success, fail); the sent one shows its fee and what left apart.
+    const bills = await h.call(endpoints.bills, { currency: USDT, type: 'change' }, { token: ann });
+    if (bills.type !== 'ok') throw new Error(bills.message);
+    expect(bills.message.data.map((b) => `${b.reason} ${b.part} ${b.amount}`)).toEqual([
+      'withdraw_fail available 200.000000',
+      'withdraw_fail frozen -200.000000',
+      'withdraw_success frozen -299.000000',
+      'withdraw_deduct frozen -1.000000',
+      'withdraw_lock frozen 200.000000',
+      'withdraw_lock available -200.000000',
+      'withdraw_lock frozen 300.000000',
+      'withdraw_lock available -300.000000',
+      'member_gift available 10000.000000',
+    ]);
   });
 
   test('level 1 may withdraw 200 BTC worth per 24 hours, level 2 500', async () => {

@@ -11,9 +11,12 @@ import { checkPayPassword } from './pay-password';
 import { currencyByCode, usdPrice } from './prices';
 
 /**
- * Withdrawals: checked (address, minimum, pay password, identity level and its
- * 24-hour limit), then frozen; an operator sends them (the frozen amount leaves, the
- * fee to the house) or refuses them (it returns). Either outcome is recorded once.
+ * Withdrawals: checked (address, the network's configured minimum, pay password,
+ * identity level and its 24-hour limit), then frozen with the network's configured fee
+ * written on the request (withdraw_lock); an operator sends them or refuses them. Sent:
+ * the fee goes to the house (withdraw_deduct) and the rest leaves (withdraw_success),
+ * so the bills show both. Refused: the whole amount returns (withdraw_fail). Either
+ * outcome is recorded once.
  */
 const DAY = 24 * 60 * 60 * 1000;
 /** Spec 6: level 1 may withdraw 200 BTC worth per 24 hours, level 2 500. */
@@ -24,7 +27,7 @@ export async function requestWithdrawal(
   user: UserRow,
   input: { currency: number; network: string; address: string; amount: string; pay_password: string },
 ): Promise<number> {
-  const { currency, net } = coinAndNetwork(input.currency, input.network);
+  const { currency, net } = coinAndNetwork(ctx.config.networks, input.currency, input.network);
   const amount = amountIn(currency, input.amount);
   if (amount.lt(net.minWithdraw)) throw new ApiError('server:errors.below_minimum', { minimum: net.minWithdraw, currency: currency.code });
   const address = input.address.trim();
@@ -92,15 +95,17 @@ async function settle(ctx: AppContext, id: number, operator: string, outcome: { 
     if (row.status !== 'pending') throw new ApiError('server:errors.not_pending');
     const frozen = userAccount(row.user_id, row.currency_id, 'change', 'frozen');
     const now = ctx.now();
-    const movements = outcome.approve
-      ? [
-          { from: frozen, to: house('withdrawals', row.currency_id), amount: row.net },
-          ...(new Money(row.fee).gt(0) ? [{ from: frozen, to: house('fees', row.currency_id), amount: row.fee }] : []),
-        ]
-      : [{ from: frozen, to: userAccount(row.user_id, row.currency_id, 'change'), amount: row.amount }];
     try {
-      // One reference for both outcomes: a withdrawal is settled once, one way.
-      await record(trx, { reason: outcome.approve ? 'withdraw_deduct' : 'withdraw_fail', ref: { kind: 'withdrawal-settle', id }, userId: row.user_id, movements, at: now });
+      if (outcome.approve) {
+        // The fee first, so the sent amount is the newest line of the bills.
+        if (new Money(row.fee).gt(0)) {
+          await record(trx, { reason: 'withdraw_deduct', ref: { kind: 'withdrawal-fee', id }, userId: row.user_id, movements: [{ from: frozen, to: house('fees', row.currency_id), amount: row.fee }], at: now });
+        }
+        // One reference for both outcomes: a withdrawal is settled once, one way.
+        await record(trx, { reason: 'withdraw_success', ref: { kind: 'withdrawal-settle', id }, userId: row.user_id, movements: [{ from: frozen, to: house('withdrawals', row.currency_id), amount: row.net }], at: now });
+      } else {
+        await record(trx, { reason: 'withdraw_fail', ref: { kind: 'withdrawal-settle', id }, userId: row.user_id, movements: [{ from: frozen, to: userAccount(row.user_id, row.currency_id, 'change'), amount: row.amount }], at: now });
+      }
     } catch (error) {
       if (error instanceof AlreadyRecorded) throw new ApiError('server:errors.not_pending');
       throw error;

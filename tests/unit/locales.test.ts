@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { LANGUAGES } from '../../contract/languages';
+import { LEDGER_REASONS } from '../../contract/ledger';
 
 /**
  * Every language has every key of English, with the same {{placeholders}}, and is a
@@ -113,6 +114,11 @@ const SAME_IN: Partial<Record<string, readonly string[]>> = {
 test('the locales folder holds exactly the eight languages', () => {
   const folders = fs.readdirSync(root).filter((name) => fs.statSync(path.join(root, name)).isDirectory());
   expect(folders.sort()).toEqual([...LANGUAGES].sort());
+});
+
+test('every reason the ledger records has its bill label (the other languages follow English, below)', () => {
+  const english = read('en', 'assets.json');
+  expect(LEDGER_REASONS.filter((reason) => !english.has(`bills.reasons.${reason}`))).toEqual([]);
 });
 
 describe.each(LANGUAGES.filter((language) => language !== 'en'))('%s', (language) => {
