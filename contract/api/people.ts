@@ -25,13 +25,24 @@ export const DomesticCard = Type.Object({
   bank_dizhi: text(200, 'bank_region_required'),
 });
 
+const SwiftCode = text(11, 'swift_code_invalid', '^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$');
+
 export const InternationalCard = Type.Object({
   ...CardCommon,
   alipay_account: text(9, 'aba_number_invalid', '^[0-9]{9}$'),
-  swift_code: text(11, 'swift_code_invalid', '^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$'),
+  swift_code: SwiftCode,
   wechat_account: text(200, 'holder_address_required'),
   bank_dizhi: text(200, 'bank_address_required'),
 });
+
+/**
+ * What saving the international card takes: the card, where the SWIFT code may come as
+ * wechat_nickname instead of swift_code (the older clients' field, labelled SWIFT code).
+ */
+export const InternationalCardInput = Type.Composite([
+  Type.Omit(InternationalCard, ['swift_code']),
+  Type.Object({ swift_code: Type.Optional(SwiftCode), wechat_nickname: Type.Optional(SwiftCode) }),
+]);
 
 const Saved = Type.String({ description: 'A translated confirmation' });
 const CardAnswer = <T extends ReturnType<typeof Type.Object>>(card: T) => Type.Union([Type.Composite([card, Type.Object({ updated_at: Type.Integer() })]), Type.Null()]);
@@ -42,12 +53,20 @@ export const cashSaveInternational = endpoint({
   path: '/user/cash_save_international',
   access: 'user',
   tag: 'user',
-  summary: 'Save the international card: ABA number (alipay_account), SWIFT code, cardholder address (wechat_account), bank address (bank_dizhi)',
-  input: InternationalCard,
+  summary: 'Save the international card: ABA number (alipay_account), SWIFT code (swift_code, or wechat_nickname as older clients send it), cardholder address (wechat_account), bank address (bank_dizhi)',
+  input: InternationalCardInput,
   output: Saved,
 });
 export const cashInfo = endpoint({ method: 'POST', path: '/user/cash_info', access: 'user', tag: 'user', summary: 'The domestic card, or null', input: Type.Object({}), output: CardAnswer(DomesticCard) });
-export const cashInfoInternational = endpoint({ method: 'POST', path: '/user/cash_info_international', access: 'user', tag: 'user', summary: 'The international card, or null', input: Type.Object({}), output: CardAnswer(InternationalCard) });
+export const cashInfoInternational = endpoint({
+  method: 'POST',
+  path: '/user/cash_info_international',
+  access: 'user',
+  tag: 'user',
+  summary: 'The international card, or null; wechat_nickname repeats the SWIFT code for older clients',
+  input: Type.Object({}),
+  output: CardAnswer(Type.Composite([InternationalCard, Type.Object({ wechat_nickname: Type.String() })])),
+});
 
 /** Invitations: each user's code and link, the accounts that registered with it, and rebates. */
 export const InviteSummary = Type.Object({

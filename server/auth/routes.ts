@@ -11,6 +11,7 @@ import { welcome } from '../wallet/gifts';
 import { accountRef, contactOf, findUser, targetOf, type AccountRef } from './accounts';
 import { consumeCode, requestCode, verifyCode, type Scene } from './codes';
 import { createSession, revokeAllSessions, revokeSession, type Auth } from './sessions';
+import { autoApproveIdentity } from '../identity/service';
 
 function invalidAccount(userString: string): ApiError {
   return new ApiError(userString.includes('@') ? 'validation:email_invalid' : 'validation:mobile_invalid');
@@ -187,6 +188,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (owner && owner.id !== auth.user.id) throw new ApiError('server:errors.mobile_taken');
       await trx.updateTable('users').set({ area_code: to.areaCode, mobile: to.mobile, updated_at: now }).where('id', '=', auth.user.id).execute();
     });
+    await autoApproveIdentity(ctx, auth.user.id);
     return t('server:ok.mobile_bound');
   });
 
@@ -201,6 +203,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       if (owner && owner.id !== auth.user.id) throw new ApiError('server:errors.email_taken');
       await trx.updateTable('users').set({ email: to.email, updated_at: now }).where('id', '=', auth.user.id).execute();
     });
+    await autoApproveIdentity(ctx, auth.user.id);
     return t('server:ok.email_bound');
   });
 

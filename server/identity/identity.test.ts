@@ -66,14 +66,25 @@ describe('identity verification', () => {
     expect((await h.call(endpoints.realState, {})).type).toBe('999');
   });
 
-  test('the demo passes submissions at once when e-mail and mobile are bound', async () => {
-    const demo = await createHarness({ AUTO_APPROVE: 'identity' });
-    try {
-      const t = await demo.registerUser('auto@example.com');
-      await demo.call(endpoints.realSubmit, { real_type: 1, id_type: 'passport', name: 'Auto', card_id: 'P123456' }, { token: t });
-      expect(await demo.call(endpoints.realState, {}, { token: t })).toMatchObject({ message: { level: 0, state: 'pending' } });
-    } finally {
-      await demo.close();
-    }
+  test('the demo passes a submission once e-mail and mobile are both bound: at once, or at the binding that completes them', async () => {
+    await h.close();
+    h = await createHarness({ AUTO_APPROVE: 'identity' });
+    // Only an e-mail: the submission waits, for the mobile number rather than an operator.
+    const t = await h.registerUser('auto@example.com');
+    await h.call(endpoints.realSubmit, { real_type: 1, id_type: 'passport', name: 'Auto', card_id: 'P123456' }, { token: t });
+    expect(await h.call(endpoints.realState, {}, { token: t })).toMatchObject({ message: { level: 0, state: 'pending', pending_level: 1, mobile_bound: false } });
+    await bindMobile(t);
+    expect(await h.call(endpoints.realState, {}, { token: t })).toMatchObject({ message: { level: 1, state: 'approved', mobile_bound: true, withdraw_limit_btc: '200' } });
+    // Both bound: level 2 passes at submission.
+    await h.call(endpoints.realSubmit, { real_type: 2, front_pic: await uploadImage(h, t), reverse_pic: await uploadImage(h, t) }, { token: t });
+    expect(await h.call(endpoints.realState, {}, { token: t })).toMatchObject({ message: { level: 2, state: 'approved', withdraw_limit_btc: '500' } });
+    expect(await pendingIds()).toEqual([]);
+    // Without the setting a binding passes nothing: the operator reviews.
+    await h.close();
+    h = await createHarness({ AUTO_APPROVE: 'none' });
+    const waiting = await h.registerUser('waits@example.com');
+    await h.call(endpoints.realSubmit, { real_type: 1, id_type: 'passport', name: 'Waits', card_id: 'P654321' }, { token: waiting });
+    await bindMobile(waiting, '13512345679');
+    expect(await h.call(endpoints.realState, {}, { token: waiting })).toMatchObject({ message: { level: 0, state: 'pending' } });
   });
 });

@@ -93,13 +93,26 @@ describe('after identity level 1', () => {
 
   test('the international card is saved (SWIFT in capitals) and replaced', async () => {
     expect(await h.call(endpoints.cashSaveInternational, international, { token: ann })).toEqual({ type: 'ok', message: 'Your bank card has been saved.' });
-    const saved = { ...international, swift_code: 'FATBUS33XXX', updated_at: h.ctx.now() };
+    const saved = { ...international, swift_code: 'FATBUS33XXX', wechat_nickname: 'FATBUS33XXX', updated_at: h.ctx.now() };
     expect(await h.call(endpoints.cashInfoInternational, {}, { token: ann })).toEqual({ type: 'ok', message: saved });
     h.advance(1000);
     expect((await h.call(endpoints.cashSaveInternational, { ...international, swift_code: 'DEUTDEFF' }, { token: ann })).type).toBe('ok');
     expect(await h.call(endpoints.cashInfoInternational, {}, { token: ann })).toMatchObject({ type: 'ok', message: { swift_code: 'DEUTDEFF', updated_at: saved.updated_at + 1000 } });
     expect((await h.call(endpoints.cashInfo, {}, { token: ann })).message).toBeNull();
     expect(await storedRows()).toHaveLength(1);
+  });
+
+  test('older clients send the SWIFT code as wechat_nickname: it is stored and read back under both names', async () => {
+    const { swift_code: _, ...older } = international;
+    expect((await h.call(endpoints.cashSaveInternational, { ...older, wechat_nickname: 'bofaus3n' }, { token: ann })).type).toBe('ok');
+    expect(await h.call(endpoints.cashInfoInternational, {}, { token: ann })).toMatchObject({ message: { swift_code: 'BOFAUS3N', wechat_nickname: 'BOFAUS3N' } });
+    expect(await storedRows()).toMatchObject([{ kind: 'international', swift_code: 'BOFAUS3N' }]);
+    // It is checked as a SWIFT code, and swift_code wins when both come.
+    const before = await storedRows();
+    expect(await h.call(endpoints.cashSaveInternational, { ...older, wechat_nickname: 'FATB' }, { token: ann })).toEqual({ type: 'error', message: 'Please enter the SWIFT code: 8 or 11 letters and digits.' });
+    expect(await storedRows()).toEqual(before);
+    expect((await h.call(endpoints.cashSaveInternational, { ...international, wechat_nickname: 'BOFAUS3N' }, { token: ann })).type).toBe('ok');
+    expect(await h.call(endpoints.cashInfoInternational, {}, { token: ann })).toMatchObject({ message: { swift_code: 'FATBUS33XXX', wechat_nickname: 'FATBUS33XXX' } });
   });
 
   test('a card holder other than the verified name is refused and changes nothing', async () => {

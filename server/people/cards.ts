@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { Selectable } from 'kysely';
-import type { DomesticCard, InternationalCard } from '../../contract/api/people';
+import type { DomesticCard, InternationalCard, InternationalCardInput } from '../../contract/api/people';
 import type { AppContext } from '../context';
 import type { BankCardsTable, UserRow } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -14,6 +14,7 @@ import type { ServerKey } from '../i18n';
  */
 export type Domestic = Static<typeof DomesticCard>;
 export type International = Static<typeof InternationalCard>;
+export type InternationalInput = Static<typeof InternationalCardInput>;
 type CardRow = Selectable<BankCardsTable>;
 type Kind = CardRow['kind'];
 
@@ -86,9 +87,10 @@ export async function saveDomestic(ctx: AppContext, user: UserRow, input: Domest
   });
 }
 
-export async function saveInternational(ctx: AppContext, user: UserRow, input: International): Promise<void> {
+export async function saveInternational(ctx: AppContext, user: UserRow, input: InternationalInput): Promise<void> {
   requireLevel1(user);
-  const card = cleaned(input, {
+  const { wechat_nickname: legacySwift, ...fields } = input;
+  const card = cleaned<International>({ ...fields, swift_code: input.swift_code ?? legacySwift ?? '' }, {
     ...COMMON_KEYS,
     alipay_account: 'validation:aba_number_invalid',
     swift_code: 'validation:swift_code_invalid',
@@ -118,7 +120,7 @@ export async function domesticCard(ctx: AppContext, user: UserRow): Promise<(Dom
   return { real_name: row.holder_name, bank_name: row.bank_name, bank_account: row.account_number, phone: row.phone, bank_network: row.branch, bank_dizhi: row.bank_address, updated_at: row.updated_at };
 }
 
-export async function internationalCard(ctx: AppContext, user: UserRow): Promise<(International & { updated_at: number }) | null> {
+export async function internationalCard(ctx: AppContext, user: UserRow): Promise<(International & { wechat_nickname: string; updated_at: number }) | null> {
   requireLevel1(user);
   const row = await cardOf(ctx, user.id, 'international');
   if (!row) return null;
@@ -130,6 +132,7 @@ export async function internationalCard(ctx: AppContext, user: UserRow): Promise
     alipay_account: row.aba_number,
     swift_code: row.swift_code,
     wechat_account: row.holder_address,
+    wechat_nickname: row.swift_code,
     bank_dizhi: row.bank_address,
     updated_at: row.updated_at,
   };

@@ -93,6 +93,11 @@ export class ContractDesk {
     );
   }
 
+  /** What may move out of the contract account's USDT now (see withdrawable): shown by the transfer screen. */
+  movable(userId: number): Promise<Money | null> {
+    return this.deps.market.run(() => this.withdrawable(this.deps.db, userId));
+  }
+
   /**
    * The most that may leave the contract account while positions are open (null when none
    * is: then the whole available balance may). The available balance less the positions'

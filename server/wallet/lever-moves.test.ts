@@ -38,6 +38,8 @@ const written = async () => ({
   transfers: (await h.ctx.db.selectFrom('account_transfers').select('id').execute()).length,
   transactions: (await h.ctx.db.selectFrom('ledger_transactions').select('id').execute()).length,
 });
+/** What the transfer screen offers to move out of each account, for USDT. */
+const movableUsdt = async () => (await ok(h.call(endpoints.movableCurrencies, {}, { token: ann }))).find((c) => c.code === 'USDT')?.available;
 const limitMessage = (amount: string) => `Your open futures positions need this money. You can move at most ${amount} USDT out of the futures account now.`;
 
 /** A long of 10 lots at 10x opened at 96,019.20 (margin 960.192, fee 4.80096), then a trade at 95,019.00: a loss of 100.02. */
@@ -55,6 +57,8 @@ describe('moving out of the futures account with open positions', () => {
     await losingLong();
     const before = { lever: await lever(), change: await balance(h, ann, USDT), ...(await written()) };
     // 1,035.00704 available less the loss of 100.02 = 934.98704 may move; not a millionth more.
+    // The transfer screen offers exactly that much (its Max), not the whole available balance.
+    expect(await movableUsdt()).toMatchObject({ lever: '934.987040', change: '500.000000' });
     expect(await move('934.987041')).toEqual({ type: 'error', message: limitMessage('934.987040') });
     expect(await move('1035.00704')).toEqual({ type: 'error', message: limitMessage('934.987040') });
     expect(await move('1035.00704', 'lever', 'micro')).toEqual({ type: 'error', message: limitMessage('934.987040') });
@@ -86,6 +90,7 @@ describe('moving out of the futures account with open positions', () => {
   test('an unrealised profit is not money yet: at most the available balance moves', async () => {
     await ok(h.call(endpoints.leverSubmit, { currency_id: BTC, legal_id: USDT, direction: 'buy', share: 10, multiple: 10 }, { token: ann }));
     await replayPrices(h, BTC_MARKET, [97_000]); // a profit of about 98
+    expect(await movableUsdt()).toMatchObject({ lever: '1035.007040' });
     expect(await move('1035.007041')).toEqual({ type: 'error', message: limitMessage('1,035.007040') });
     expect(await move('1035.00704')).toEqual({ type: 'ok', message: 'Transfer complete.' });
     expect(await lever()).toMatchObject({ available: '0.000000', frozen: '960.192000' });
@@ -96,6 +101,7 @@ describe('moving out of the futures account with open positions', () => {
     expect(waiting.status).toBe('pending');
     const { available } = await lever();
     expect(available).toBe(new Money(2000).minus('90').minus('0.45').toFixed(6));
+    expect(await movableUsdt()).toMatchObject({ lever: available });
     expect(await move(new Money(available).plus('0.000001').toFixed(6))).toEqual({ type: 'error', message: 'Insufficient balance.' });
     expect(await move(available)).toEqual({ type: 'ok', message: 'Transfer complete.' });
     expect(await lever()).toMatchObject({ available: '0.000000', frozen: '90.450000' });

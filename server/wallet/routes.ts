@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/api';
-import { text } from '../../contract/money';
+import { Money, text } from '../../contract/money';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { route } from '../http/route';
 import { ACCOUNT_KINDS, userAccount } from '../ledger/accounts';
 import { balanceOf } from '../ledger/ledger';
+import { MARGIN_CURRENCY } from '../trading/config';
 import { deleteAddress, listAddresses, saveAddress } from './address-book';
 import { ACCOUNT_CURRENCIES, billsOf, holdings } from './balances';
 import { listCoupons, useBonus } from './coupons';
@@ -139,12 +140,17 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, endpoints.movableCurrencies, async ({ auth }) => {
     const { accounts } = await holdings(ctx, auth.user.id);
+    // Open positions keep what they need of the futures account's margin currency: what may move out is capped.
+    const leverCap = await ctx.trading.contracts.movable(auth.user.id);
     const codes = ['USDT', 'BTC', 'ETH'];
     return codes.flatMap((code) => {
       const currency = currencyByCode(code);
       if (!currency) return [];
-      const availableIn = (kind: (typeof ACCOUNT_KINDS)[number]) =>
-        ACCOUNT_CURRENCIES[kind](code) ? (accounts.find((a) => a.kind === kind)?.currencies.find((c) => c.code === code)?.available ?? text(0, currency.precision)) : text(0, currency.precision);
+      const availableIn = (kind: (typeof ACCOUNT_KINDS)[number]) => {
+        if (!ACCOUNT_CURRENCIES[kind](code)) return text(0, currency.precision);
+        const available = accounts.find((a) => a.kind === kind)?.currencies.find((c) => c.code === code)?.available ?? text(0, currency.precision);
+        return kind === 'lever' && currency.id === MARGIN_CURRENCY && leverCap !== null ? text(Money.min(new Money(available), leverCap), currency.precision) : available;
+      };
       return [{ currency_id: currency.id, code, precision: currency.precision, available: { legal: availableIn('legal'), change: availableIn('change'), lever: availableIn('lever'), micro: availableIn('micro') } }];
     });
   });

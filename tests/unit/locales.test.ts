@@ -60,6 +60,7 @@ const SAME_IN: Partial<Record<string, readonly string[]>> = {
     'assets:exchange.max',
     'assets:bills.reasons.exchange',
     'trade:modes.seconds',
+    'common:shortcuts.options',
     'trade:total',
     'trade:confirm.type',
     'trade:confirm.total',

@@ -11,6 +11,10 @@ import styles from './HomeScreen.module.css';
 const SHORTCUTS = [
   { key: 'deposit', to: '/pages/fund/select', search: { action: 'receive' }, glyph: '↓', label: 'common:shortcuts.deposit' },
   { key: 'withdraw', to: '/pages/fund/select', search: { action: 'withdraw' }, glyph: '↑', label: 'common:shortcuts.withdraw' },
+  { key: 'stock', to: '/pages/market/market', search: { tab: 'stock' }, glyph: '▥', label: 'common:shortcuts.stock' },
+  { key: 'futures', to: '/pages/transaction/index', search: { mode: 'contract', symbol: 'BTCUSDT', side: 'buy' }, glyph: '⇅', label: 'common:shortcuts.futures' },
+  { key: 'options', to: '/pages/transaction/index', search: { mode: 'seconds', symbol: 'BTCUSDT', side: 'buy' }, glyph: '◷', label: 'common:shortcuts.options' },
+  { key: 'mining', to: '/pages/financial/index', search: {}, glyph: '◆', label: 'common:shortcuts.mining' },
   { key: 'exchange', to: '/pages/fund/transfer', search: {}, glyph: '↻', label: 'common:shortcuts.exchange' },
   { key: 'transfer', to: '/pages/fund/fundTransfer', search: {}, glyph: '⇄', label: 'common:shortcuts.transfer' },
   { key: 'coupon', to: '/pages/setting/coupon', search: {}, glyph: '%', label: 'common:shortcuts.coupon' },

@@ -1,4 +1,3 @@
-import { signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
@@ -14,10 +13,8 @@ import { ConnectionBanner } from './ConnectionBanner';
 import { favourites, loadFavourites } from './favourites';
 import { MarketList } from './MarketList';
 import styles from './market.module.css';
+import { lastTab, TABS, type MarketTab } from './tabs';
 
-/** The market tab (spec 2): favourites, futures, coins and stock, each a live list. */
-export type MarketTab = 'favourites' | 'futures' | 'coins' | 'stock';
-const TABS: readonly MarketTab[] = ['favourites', 'futures', 'coins', 'stock'];
 
 type SortKey = 'volume' | 'price' | 'change';
 interface Sort {
@@ -25,8 +22,6 @@ interface Sort {
   descending: boolean;
 }
 
-/** The tab a user was on, for coming back to the market tab. */
-const lastTab = signal<MarketTab>('coins');
 
 function listFor(tab: MarketTab, favouriteIds: ReadonlySet<number>): Quote[] {
   const quotes = markets.value.map((info) => quoteOf(info.id)).filter((quote): quote is Quote => quote !== undefined);
@@ -49,6 +44,7 @@ function sorted(quotes: Quote[], sort: Sort | null): Quote[] {
   return [...quotes].sort((a, b) => (sort.descending ? value(b) - value(a) : value(a) - value(b)));
 }
 
+/** The market tab (spec 2): favourites, futures, coins and stock, each a live list. */
 export function MarketScreen() {
   useSignals();
   const t = useT();

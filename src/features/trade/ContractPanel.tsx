@@ -192,11 +192,12 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
             )}
             <div className={styles.line}>
               <span>{t('trade:contract.margin')}</span>
-              <strong data-testid="contract-margin">{money(margin)} USDT</strong>
+              {/* An estimate: the position opens at the live price of its opening trade (a limit at the limit or better). */}
+              <strong data-testid="contract-margin">≈ {money(margin)} USDT</strong>
             </div>
             <div className={styles.line}>
               <span>{t('trade:contract.fee')}</span>
-              <strong>{money(fee)} USDT</strong>
+              <strong>≈ {money(fee)} USDT</strong>
             </div>
             <AvailableLine amount={balanceText} currency="USDT" />
             <div className={styles.stack}>
