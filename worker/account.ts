@@ -1,5 +1,5 @@
 import { Money, ZERO } from '../contract/money';
-import { liquidationPrice, pnlOf, riskRate } from '../contract/trading';
+import { liquidationPrice, nightsBetween, overnightOf, pnlOf, riskRate } from '../contract/trading';
 import type { AccountSummary, OptionView, PositionView } from '../contract/worker-api';
 import { COUNTDOWN_WIDTH, POSITION_WIDTH } from '../contract/worker-api';
 
@@ -84,13 +84,16 @@ export class AccountBook {
     return settled;
   }
 
-  /** Each open position at `priceOf` its market, and the account's totals. */
-  figures(priceOf: (marketId: number) => number | undefined): { rows: Float64Array; summary: AccountSummary } {
+  /** Each open position at `priceOf` its market, and the account's totals, at `now` on the server's clock. */
+  figures(priceOf: (marketId: number) => number | undefined, now: number): { rows: Float64Array; summary: AccountSummary } {
     const open = this.positions.filter((p) => p.status === 'open' && p.price !== null);
     const profits = open.map((p) => {
       const price = priceOf(p.market_id);
       const gross = price === undefined || !(price > 0) ? ZERO : pnlOf(p.direction === 'buy' ? 1 : -1, p.price ?? 0, price, p.quantity);
-      return { position: p, price, profit: gross.minus(p.overnight) };
+      // Owed per midnight (UTC) held, as the server counts it, so a position held past
+      // midnight shows the new night's fee at once, not at the next snapshot.
+      const overnight = Money.max(new Money(p.overnight), overnightOf(p.price ?? 0, p.quantity, p.overnight_rate, nightsBetween(p.opened_at ?? now, now)).toDecimalPlaces(6, Money.ROUND_UP));
+      return { position: p, price, overnight, profit: gross.minus(overnight) };
     });
     const margins = open.reduce((total, p) => total.plus(p.margin), ZERO);
     const profit = profits.reduce((total, row) => total.plus(row.profit), ZERO);
@@ -98,9 +101,9 @@ export class AccountBook {
     profits.forEach((row, i) => {
       const direction = row.position.direction === 'buy' ? 1 : -1;
       // The position's own overnight fees move its liquidation price as a worse opening would.
-      const open = new Money(row.position.price ?? 0).plus(new Money(row.position.overnight).div(row.position.quantity).times(direction));
+      const open = new Money(row.position.price ?? 0).plus(row.overnight.div(row.position.quantity).times(direction));
       const liquidation = liquidationPrice({ direction, open, quantity: row.position.quantity }, { balance: this.balance, margins, otherPnl: profit.minus(row.profit) }, this.liquidationRisk);
-      rows.set([row.position.id, row.price ?? Number.NaN, row.profit.toNumber(), liquidation ? liquidation.toNumber() : Number.NaN], i * POSITION_WIDTH);
+      rows.set([row.position.id, row.price ?? Number.NaN, row.profit.toNumber(), liquidation ? liquidation.toNumber() : Number.NaN, row.overnight.toNumber()], i * POSITION_WIDTH);
     });
     const risk = riskRate(this.balance, margins, profit);
     return {

@@ -495,7 +495,8 @@ export class Core implements Omit<CoreApi, 'start'> {
       if (options) patch.options = options;
       const settled = this.account.takeSettled();
       if (settled) patch.settled = settled;
-      const { rows, summary } = this.account.figures(this.priceOf);
+      const serverNow = this.deps.now() + this.clockOffset;
+      const { rows, summary } = this.account.figures(this.priceOf, serverNow);
       const figures = rows.join(',');
       if (figures !== this.postedFigures) {
         this.postedFigures = figures;
@@ -506,7 +507,7 @@ export class Core implements Omit<CoreApi, 'start'> {
         this.postedSummary = summaryKey;
         patch.summary = summary satisfies AccountSummary;
       }
-      const countdown = this.account.countdown(this.deps.now() + this.clockOffset);
+      const countdown = this.account.countdown(serverNow);
       const countdownKey = countdown.join(',');
       if (countdownKey !== this.postedCountdown) {
         this.postedCountdown = countdownKey;

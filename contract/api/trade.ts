@@ -235,7 +235,7 @@ export const leverPositions = endpoint({
   path: '/lever/dealall',
   access: 'user',
   tag: 'trade',
-  summary: 'The caller\'s open positions and waiting limit orders (of one pair when given), with the contract account',
+  summary: 'The caller\'s open positions and waiting limit orders (of one pair when given), with the contract account; always the whole list (page is accepted for older clients), since the risk rate and liquidation prices depend on every open position',
   input: Type.Object({ currency_id: Type.Optional(CurrencyId), legal_id: Type.Optional(CurrencyId), page: Type.Optional(PageField) }),
   output: Type.Object({
     positions: Type.Array(Position),

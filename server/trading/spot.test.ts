@@ -362,12 +362,21 @@ async function invariants(server: Harness): Promise<void> {
       .where('ledger_transactions.ref_kind', '=', 'spot-fill')
       .where('ledger_transactions.ref_id', '=', String(fill.id))
       .execute();
-    const fees = entries.filter((entry) => entry.owner === 'house:fees').reduce((total, entry) => total.plus(entry.amount), new Money(0));
-    expect(fees.eq(new Money(fill.taker_fee).plus(fill.maker_fee))).toBe(true);
+    // Each side's fee comes out of what it receives: the buyer's in BTC, the seller's in USDT.
+    const buyerFee = fill.taker_side === 'buy' ? fill.taker_fee : fill.maker_fee;
+    const sellerFee = fill.taker_side === 'buy' ? fill.maker_fee : fill.taker_fee;
+    const sum = (rows: typeof entries) => rows.reduce((total, entry) => total.plus(entry.amount), new Money(0));
+    const toFees = (currency: number) => sum(entries.filter((entry) => entry.owner === 'house:fees' && entry.currency_id === currency));
+    expect(toFees(BTC).toFixed(8), `fill ${fill.id}: buyer's fee`).toBe(new Money(buyerFee).toFixed(8));
+    expect(toFees(USDT).toFixed(6), `fill ${fill.id}: seller's fee`).toBe(new Money(sellerFee).toFixed(6));
     // The buyer pays the quote amount and the seller delivers the quantity: the only outflows.
-    const paid = (currency: number) => entries.filter((entry) => entry.currency_id === currency && new Money(entry.amount).lt(0)).reduce((total, entry) => total.minus(entry.amount), new Money(0));
+    const paid = (currency: number) => sum(entries.filter((entry) => entry.currency_id === currency && new Money(entry.amount).lt(0))).negated();
     expect(paid(USDT).eq(fill.quote_amount)).toBe(true);
     expect(paid(BTC).eq(fill.amount)).toBe(true);
+    // And they receive the rest: the quantity less the buyer's fee, the quote amount less the seller's.
+    const received = (currency: number) => sum(entries.filter((entry) => entry.currency_id === currency && entry.owner !== 'house:fees' && new Money(entry.amount).gt(0)));
+    expect(received(BTC).toFixed(8), `fill ${fill.id}: the buyer receives`).toBe(new Money(fill.amount).minus(buyerFee).toFixed(8));
+    expect(received(USDT).toFixed(6), `fill ${fill.id}: the seller receives`).toBe(new Money(fill.quote_amount).minus(sellerFee).toFixed(6));
   }
   expect((await checkLedger(db)).violations).toEqual([]);
 }

@@ -21,12 +21,14 @@ export interface PositionFigures {
   price: Signal<number>;
   profit: Signal<number>;
   liquidation: Signal<number>;
+  /** overnight fees owed so far */
+  overnight: Signal<number>;
 }
 
 const figures = new Map<number, PositionFigures>();
 export function figuresOf(positionId: number): PositionFigures {
   let found = figures.get(positionId);
-  if (!found) figures.set(positionId, (found = { price: signal(Number.NaN), profit: signal(Number.NaN), liquidation: signal(Number.NaN) }));
+  if (!found) figures.set(positionId, (found = { price: signal(Number.NaN), profit: signal(Number.NaN), liquidation: signal(Number.NaN), overnight: signal(Number.NaN) }));
   return found;
 }
 
@@ -57,6 +59,7 @@ export function applyAccount(patch: AccountPatch): void {
       found.price.value = rows[at + 1] as number;
       found.profit.value = rows[at + 2] as number;
       found.liquidation.value = rows[at + 3] as number;
+      found.overnight.value = rows[at + 4] as number;
     }
   }
   const clocks = patch.countdown;

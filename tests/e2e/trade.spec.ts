@@ -31,6 +31,23 @@ test('spot: a limit order rests in the exchange book and the open orders, is can
     expect(Math.abs(Number(await page.getByTestId('spot-price').inputValue()) - shown)).toBeLessThan(shown * 0.01);
   });
 
+  await test.step('a price far from the market, an order too small or too big are named at their fields, and nothing is sent', async () => {
+    const best = number(await page.getByTestId('book-bid').first().locator('span').nth(1).textContent());
+    await page.getByTestId('spot-price').fill((best * 2).toFixed(2));
+    await page.getByTestId('spot-amount').fill('0.01');
+    await page.getByTestId('spot-submit').click();
+    await expect(page.getByRole('alert')).toHaveText(/^The price must be between [\d,]+\.\d{2} and [\d,]+\.\d{2}\.$/);
+    await page.getByTestId('spot-price').fill(best.toFixed(2));
+    await page.getByTestId('spot-amount').fill('0.00001');
+    await page.getByTestId('spot-submit').click();
+    await expect(page.getByRole('alert')).toHaveText(/^An order must be worth at least [\d.]+ USDT\.$/);
+    await page.getByTestId('spot-amount').fill('1');
+    await page.getByTestId('spot-submit').click();
+    await expect(page.getByRole('alert')).toHaveText('Insufficient balance.');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByTestId('spot-order')).toHaveCount(0);
+  });
+
   await test.step('a limit buy under the market rests in the exchange book and freezes its USDT', async () => {
     // 0.1% under the best bid: inside the 20 levels of the book, out of reach of the next seconds' trades.
     const best = number(await page.getByTestId('book-bid').first().locator('span').nth(1).textContent());
@@ -85,6 +102,25 @@ test('futures: open a long, set take profit and stop loss, watch the profit move
 
   // 15 lots of 0.01 BTC at 10x take about 1,440 of the 2,000 USDT as margin: far enough
   // into the account for a liquidation price to exist.
+  await test.step('mistakes are named at their fields and nothing is sent', async () => {
+    await page.getByTestId('contract-share').fill('1001');
+    await page.getByTestId('contract-long').click();
+    await expect(page.getByRole('alert')).toHaveText('The number of lots must be between 1 and 1000.');
+    // 300 lots at 10x need about 2,900 USDT of margin: more than the 2,000 in the account.
+    await page.getByTestId('contract-share').fill('300');
+    await page.getByTestId('contract-long').click();
+    await expect(page.getByRole('alert')).toHaveText('Insufficient balance.');
+    await page.getByTestId('contract-share').fill('15');
+    await page.getByTestId('contract-stops').check();
+    await page.getByTestId('contract-tp').fill('1000');
+    await page.getByTestId('contract-long').click();
+    await expect(page.getByRole('alert')).toHaveText(/^For a long position the take-profit price must be above [\d,]+\.\d{2}\.$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByTestId('contract-tp').fill('');
+    await page.getByTestId('contract-stops').uncheck();
+    await expect(page.getByTestId('position')).toHaveCount(0);
+  });
+
   await test.step('open a long of 15 lots at 10x', async () => {
     await page.getByTestId('contract-share').fill('15');
     await page.getByTestId('contract-long').click();
@@ -144,7 +180,10 @@ test('options: buy 30 seconds up, watch the countdown, see the result land', asy
   await expect(page.getByRole('alert')).toHaveText('From 10 to 5,000 USDT');
   await page.getByTestId('seconds-amount').fill('20');
   await page.getByTestId('seconds-up').click();
-  await expect(page.getByRole('dialog')).toContainText('+16.00');
+  // 20 at 80% less the 0.1% fee paid at purchase: exactly what a win settles, and what a loss costs.
+  await expect(page.getByTestId('seconds-expected')).toHaveText('+15.980000');
+  await expect(page.getByRole('dialog')).toContainText('+15.980000');
+  await expect(page.getByRole('dialog')).toContainText('-20.020000');
   await page.getByTestId('dialog-confirm').click();
   await expect(toast(page)).toHaveText('Option bought: 30 s, Up.');
 

@@ -11,7 +11,7 @@ import { useAccountWatch, useMarketWatch } from '../../core/hooks';
 import { quoteOf } from '../../core/store';
 import { language, useT } from '../../i18n';
 import { cleanAmount } from '../../lib/amount';
-import { formatFixed } from '../../../contract/format';
+import { formatAmount, formatFixed } from '../../../contract/format';
 import { useSubmit } from '../../lib/useSubmit';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { PrimaryButton } from '../../ui/form';
@@ -38,7 +38,7 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
   const [stops, setStops] = useState(false);
   const [takeProfit, setTakeProfit] = useState('');
   const [stopLoss, setStopLoss] = useState('');
-  const [errors, setErrors] = useState<{ price?: string; share?: string }>({});
+  const [errors, setErrors] = useState<{ price?: string; share?: string; stops?: string }>({});
   const [confirming, setConfirming] = useState<Direction | null>(null);
   const [busy, run] = useSubmit();
   const pricePending = useRef(true);
@@ -78,10 +78,27 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
   const balance = accountSummary.value?.balance ?? (info ? Number(info.account.balance) : Number.NaN);
   const balanceText = Number.isFinite(balance) ? balance.toFixed(2) : null;
 
+  /**
+   * The exchange's own checks, named next to their fields before anything is sent: lots
+   * within the pair's range, take profit and stop loss on the right side of the opening
+   * price (the limit, or the live price), and margin plus fee within the balance.
+   */
   const review = (direction: Direction) => {
-    const found: { price?: string; share?: string } = {};
-    if (type === 'limit' && !parseAmount(price, market.pricePrecision)) found.price = t('validation:price_invalid');
+    const found: { price?: string; share?: string; stops?: string } = {};
+    const opening = type === 'limit' ? parseAmount(price, market.pricePrecision) : live > 0 ? new Money(live.toFixed(market.pricePrecision)) : null;
+    if (type === 'limit' && !opening) found.price = t('validation:price_invalid');
     if (!/^[1-9][0-9]*$/.test(share)) found.share = t('validation:share_invalid');
+    else if (info && (lots < info.min_share || lots > info.max_share)) found.share = t('trade:checks.share_range', { min: info.min_share, max: info.max_share });
+    else if (Number.isFinite(balance) && margin + fee > balance) found.share = t('trade:checks.insufficient_balance');
+    if (stops && opening) {
+      const shown = formatAmount(opening.toFixed(market.pricePrecision), lang);
+      const tp = takeProfit ? parseAmount(takeProfit, market.pricePrecision) : null;
+      const sl = stopLoss ? parseAmount(stopLoss, market.pricePrecision) : null;
+      const long = direction === 'buy';
+      if ((takeProfit && !tp) || (stopLoss && !sl)) found.stops = t('validation:price_invalid');
+      else if (tp && (long ? tp.lte(opening) : tp.gte(opening))) found.stops = t(long ? 'trade:checks.take_profit_above' : 'trade:checks.take_profit_below', { price: shown });
+      else if (sl && (long ? sl.gte(opening) : sl.lte(opening))) found.stops = t(long ? 'trade:checks.stop_loss_below' : 'trade:checks.stop_loss_above', { price: shown });
+    }
     setErrors(found);
     if (Object.keys(found).length === 0) setConfirming(direction);
   };
@@ -174,7 +191,10 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
               <>
                 <NumberBox
                   value={takeProfit}
-                  onValue={(v) => setTakeProfit(cleanAmount(v, market.pricePrecision))}
+                  onValue={(v) => {
+                    setTakeProfit(cleanAmount(v, market.pricePrecision));
+                    setErrors(({ stops: _, ...rest }) => rest);
+                  }}
                   placeholder={t('trade:contract.take_profit')}
                   step={10 ** -market.pricePrecision}
                   decimals={market.pricePrecision}
@@ -182,12 +202,20 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
                 />
                 <NumberBox
                   value={stopLoss}
-                  onValue={(v) => setStopLoss(cleanAmount(v, market.pricePrecision))}
+                  onValue={(v) => {
+                    setStopLoss(cleanAmount(v, market.pricePrecision));
+                    setErrors(({ stops: _, ...rest }) => rest);
+                  }}
                   placeholder={t('trade:contract.stop_loss')}
                   step={10 ** -market.pricePrecision}
                   decimals={market.pricePrecision}
                   testId="contract-sl"
                 />
+                {errors.stops && (
+                  <p className={styles.fieldError} role="alert">
+                    {errors.stops}
+                  </p>
+                )}
               </>
             )}
             <div className={styles.line}>

@@ -144,6 +144,7 @@ function PositionHistory() {
                 [t('trade:contract.close_price'), priceText(position.market_id, position.close_price)],
                 [t('trade:contract.fee'), formatAmount(position.fee, lang)],
                 [t('trade:contract.overnight'), formatAmount(position.overnight, lang)],
+                [t('trade:contract.opened_at'), position.opened_at ? formatDateTime(position.opened_at, lang) : '--'],
                 [t('trade:contract.closed_at'), position.closed_at ? formatDateTime(position.closed_at, lang) : '--'],
               ]}
             />

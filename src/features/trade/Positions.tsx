@@ -6,7 +6,7 @@ import { api } from '../../api/client';
 import { accountSummary, figuresOf, positions } from '../../core/account';
 import { language, useT } from '../../i18n';
 import { cleanAmount } from '../../lib/amount';
-import { directionOf, formatFixed } from '../../../contract/format';
+import { directionOf, formatDateTime, formatFixed } from '../../../contract/format';
 import { useSubmit } from '../../lib/useSubmit';
 import { BoundText } from '../../ui/BoundText';
 import { ConfirmDialog } from '../../ui/Dialog';
@@ -192,6 +192,7 @@ function PositionRow({ position, children }: { position: PositionView; children:
       tone: computed(() => directionOf(Math.round(figures.profit.value * 100))),
       mark: numberText(() => figures.price.value, decimals),
       liquidation: numberText(() => figures.liquidation.value, decimals),
+      overnight: numberText(() => figures.overnight.value, 2),
     };
   }, [position.id, decimals]);
   const long = position.direction === 'buy';
@@ -209,6 +210,10 @@ function PositionRow({ position, children }: { position: PositionView; children:
           !pending && [t('trade:contract.mark'), <BoundText text={cells.mark} testId="position-mark" />],
           !pending && [t('trade:contract.liquidation'), <BoundText text={cells.liquidation} testId="position-liquidation" />],
           !pending && ['TP / SL', `${priceText(position.market_id, position.target_profit_price)} / ${priceText(position.market_id, position.stop_loss_price)}`, 'position-stops'],
+          [t('trade:contract.fee'), formatFixed(Number(position.fee), 2, lang)],
+          !pending && [t('trade:contract.overnight'), <BoundText text={cells.overnight} testId="position-overnight" />],
+          [t('trade:contract.order_type'), t(position.type === 'limit' ? 'trade:limit' : 'trade:market')],
+          [pending ? t('trade:contract.placed_at') : t('trade:contract.opened_at'), formatDateTime((pending ? position.created_at : position.opened_at) ?? position.created_at, lang)],
         ]}
       />
       <div className={styles.rowActions}>{children}</div>

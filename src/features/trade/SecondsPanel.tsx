@@ -3,7 +3,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiOutput } from '../../../contract/api';
-import { Money, parseAmount } from '../../../contract/money';
+import { floor, Money, parseAmount, text } from '../../../contract/money';
 import type { MarketInfo, OptionView } from '../../../contract/worker-api';
 import { api } from '../../api/client';
 import { loggedIn } from '../../app/session';
@@ -12,7 +12,7 @@ import { useAccountWatch, useMarketWatch } from '../../core/hooks';
 import { quoteOf } from '../../core/store';
 import { language, useT } from '../../i18n';
 import { cleanAmount } from '../../lib/amount';
-import { formatAmount, formatFixed } from '../../../contract/format';
+import { formatAmount } from '../../../contract/format';
 import { useSubmit } from '../../lib/useSubmit';
 import { BoundText } from '../../ui/BoundText';
 import { ConfirmDialog } from '../../ui/Dialog';
@@ -82,9 +82,14 @@ export function SecondsPanel({ market }: { market: MarketInfo }) {
   const lang = language.value;
   const rule = durations?.durations.find((d) => d.seconds === seconds) ?? durations?.durations[0];
   const currency = currencies[0];
-  const stake = Number(amount);
-  const expected = rule && stake > 0 ? stake * Number(rule.profit_ratio) : Number.NaN;
-  const fee = rule && stake > 0 ? stake * Number(rule.fee_rate) : Number.NaN;
+  // What the user gets or loses, exactly as the server settles: the fee (floored to the
+  // coin's decimals) is paid at purchase, so a win nets stake x ratio less the fee and a
+  // loss costs the stake and the fee.
+  const decimals = currency?.precision ?? 6;
+  const staked = rule ? parseAmount(amount, decimals) : null;
+  const feePaid = rule && staked ? floor(staked.times(rule.fee_rate), decimals) : null;
+  const outcome = rule && staked && feePaid ? { fee: feePaid, win: staked.times(rule.profit_ratio).minus(feePaid), lose: staked.plus(feePaid) } : null;
+  const signed = (value: Money | undefined, sign: '+' | '-' | '') => (value ? `${sign}${formatAmount(text(value, decimals), lang)}` : '--');
   const range = rule
     ? t('trade:seconds.range', { min: formatAmount(rule.min_amount, lang), max: formatAmount(rule.max_amount, lang), currency: currency?.code ?? 'USDT' })
     : '';
@@ -122,7 +127,6 @@ export function SecondsPanel({ market }: { market: MarketInfo }) {
     });
 
   const direction = confirming ?? 'up';
-  const money = (value: number) => formatFixed(value, 2, lang);
 
   return (
     <>
@@ -180,7 +184,7 @@ export function SecondsPanel({ market }: { market: MarketInfo }) {
             )}
             <div className={styles.line}>
               <span>{t('trade:seconds.expected')}</span>
-              <strong className="up">{Number.isFinite(expected) ? `+${money(expected)}` : '--'}</strong>
+              <strong className="up" data-testid="seconds-expected">{signed(outcome?.win, '+')}</strong>
             </div>
             <AvailableLine amount={currency?.available ?? null} currency={currency?.code ?? 'USDT'} />
             <div className={styles.buttons}>
@@ -209,9 +213,9 @@ export function SecondsPanel({ market }: { market: MarketInfo }) {
               [t('trade:confirm.duration'), `${rule?.seconds ?? '--'}s`],
               [t('trade:confirm.buy_price'), quote ? <PriceCell quote={quote} /> : '--'],
               [t('trade:confirm.stake'), `${amount} ${currency?.code ?? ''}`],
-              [t('trade:confirm.fee'), `${money(fee)} ${currency?.code ?? ''}`],
-              [t('trade:confirm.if_win'), <span className="up">+{money(expected)}</span>],
-              [t('trade:confirm.if_lose'), <span className="down">-{money(stake)}</span>],
+              [t('trade:confirm.fee'), `${signed(outcome?.fee, '')} ${currency?.code ?? ''}`],
+              [t('trade:confirm.if_win'), <span className="up">{signed(outcome?.win, '+')}</span>],
+              [t('trade:confirm.if_lose'), <span className="down">{signed(outcome?.lose, '-')}</span>],
             ]}
           />
         }

@@ -78,10 +78,32 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
     setAmount(floor(quantity, market.qtyPrecision).toFixed(market.qtyPrecision));
   };
 
+  /**
+   * The checks the exchange makes, made here first so a mistake is named next to its
+   * field before anything is sent: the price band around the last trade, the smallest
+   * order value, and the balance (a market buy is valued at the last price; the server
+   * has the last word, at the price it actually fills).
+   */
   const review = () => {
     const found: { price?: string; amount?: string } = {};
-    if (type === 'limit' && !parseAmount(price, market.pricePrecision)) found.price = t('validation:price_invalid');
-    if (!parseAmount(amount, market.qtyPrecision)) found.amount = t('validation:amount_invalid');
+    const limitPrice = type === 'limit' ? parseAmount(price, market.pricePrecision) : null;
+    const quantity = parseAmount(amount, market.qtyPrecision);
+    const reference = last > 0 ? new Money(last.toFixed(market.pricePrecision)) : info ? new Money(info.last) : null;
+    if (type === 'limit' && !limitPrice) found.price = t('validation:price_invalid');
+    else if (limitPrice && info && reference?.gt(0)) {
+      const low = reference.times(new Money(1).minus(info.price_band));
+      const high = reference.times(new Money(1).plus(info.price_band));
+      if (limitPrice.lt(low) || limitPrice.gt(high)) {
+        found.price = t('trade:checks.price_band', { low: formatAmount(low.toFixed(market.pricePrecision), lang), high: formatAmount(high.toFixed(market.pricePrecision), lang) });
+      }
+    }
+    if (!quantity) found.amount = t('validation:amount_invalid');
+    else if (info && !found.price) {
+      const valuedAt = limitPrice ?? reference;
+      const value = valuedAt ? quantity.times(valuedAt) : null;
+      if (value && value.lt(info.min_notional)) found.amount = t('trade:checks.order_too_small', { amount: formatAmount(info.min_notional, lang), currency: market.quote });
+      else if (side === 'sell' ? quantity.gt(info.base_available) : value?.gt(info.quote_available)) found.amount = t('trade:checks.insufficient_balance');
+    }
     setErrors(found);
     if (Object.keys(found).length === 0) setConfirming(true);
   };
