@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals-react';
 import { DEFAULT_FIAT, isFiatCurrency, type FiatCurrency } from '../../contract/fiat';
 import { BCP47, type Language } from '../../contract/languages';
+import { Money } from '../../contract/money';
 import { api } from '../api/client';
 import { readJson, readString, STORAGE_KEYS, writeJson, writeString } from '../lib/storage';
 
@@ -49,4 +50,14 @@ export function formatFiat(usd: number | string, currency: FiatCurrency, languag
   const value = Number(usd) * rate;
   if (!Number.isFinite(value)) return '--';
   return new Intl.NumberFormat(BCP47[language], { style: 'currency', currency, maximumFractionDigits: currency === 'JPY' || currency === 'VND' ? 0 : 2 }).format(value);
+}
+
+/**
+ * What an amount of a coin is worth in US dollars at the coin's USD price (the server's
+ * price, the one the assets tab's totals are valued at): exact decimal text for
+ * formatFiat, or null while the amount or the price is unknown (the server sends 0 for no price).
+ */
+export function usdValue(amount: string | null | undefined, usdPrice: number | null | undefined): string | null {
+  if (!amount || !/^\d+(\.\d+)?$/.test(amount) || typeof usdPrice !== 'number' || !Number.isFinite(usdPrice) || usdPrice <= 0) return null;
+  return new Money(amount).times(usdPrice).toFixed();
 }

@@ -60,6 +60,8 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
   await test.step('deposit USDT on TRC20: address, QR code, report with a voucher', async () => {
     await open(page, '/pages/fund/assets');
     await page.getByTestId('assets-deposit').click();
+    // Each coin shows what is available of it in the coin account and its equivalent in the chosen fiat (USD by default).
+    await expect(page.getByTestId('coin-USDT-TRC20').getByTestId('coin-available-fiat')).toHaveText('≈ $10,000.00');
     await page.getByTestId('coin-USDT-TRC20').click();
     await expect(page.getByTestId('deposit-address')).toHaveText(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
     await expect(page.getByTestId('deposit-qr')).toBeVisible();
@@ -100,6 +102,10 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     await page.getByTestId('exchange-to').selectOption({ label: 'BTC · Bitcoin' });
     await page.locator('input[name=amount]').fill('100');
     await expect(page.getByTestId('exchange-estimate')).toHaveText(/^0\.\d{8} BTC$/);
+    // The amount typed and the estimate, in the chosen fiat: 100 USDT is $100, the estimate $100 less the 0.1 % fee.
+    await expect(page.getByTestId('exchange-amount-fiat')).toHaveText('≈ $100.00');
+    const estimateUsd = Number(/^≈ \$([\d.]+)$/.exec((await page.getByTestId('exchange-estimate-fiat').textContent()) ?? '')?.[1]);
+    expect(Math.abs(estimateUsd - 99.9)).toBeLessThan(0.05);
     // The fee is 0.2 %; the welcome coupon takes half of it off.
     await expect(page.getByTestId('exchange-fee')).toHaveText('0.1%');
     await page.getByTestId('exchange-review').click();
@@ -119,6 +125,8 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     await page.locator('input[name=address]').fill(TRON_ADDRESS);
     await page.locator('input[name=amount]').fill('50');
     await expect(page.getByTestId('withdraw-receive')).toHaveText('49.000000 USDT');
+    await expect(page.getByTestId('withdraw-amount-fiat')).toHaveText('≈ $50.00');
+    await expect(page.getByTestId('withdraw-receive-fiat')).toHaveText('≈ $49.00');
     await expect(page.getByTestId('withdraw-limit')).toHaveText('24h limit: 200 BTC (verification level 1)');
     await page.locator('input[name=pay_password]').fill('135790');
     await page.getByTestId('withdraw-submit').click();
@@ -151,6 +159,18 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     const usdt = await holding(page, 'change', 'USDT');
     await expect(usdt.available).toHaveText('9,100.000000');
     await expect(usdt.frozen).toHaveText('0.000000');
+  });
+
+  await test.step('the equivalents follow the fiat chosen in settings, at the served rate', async () => {
+    const served = (await (await page.request.get(`${baseUrl()}/api/wallet/getRateCurrency`)).json()) as { message: { fiats: { code: string; rate: string }[] } };
+    const eur = Number(served.message.fiats.find((entry) => entry.code === 'EUR')?.rate);
+    expect(eur).toBeGreaterThan(0);
+    await open(page, '/pages/setting/currency');
+    await page.getByTestId('currency-EUR').click();
+    await open(page, '/pages/fund/withdraw?currency=3&network=TRC20');
+    await page.locator('input[name=amount]').fill('50');
+    await expect(page.getByTestId('withdraw-amount-fiat')).toHaveText(`≈ €${(50 * eur).toFixed(2)}`);
+    await expect(page.getByTestId('withdraw-receive-fiat')).toHaveText(`≈ €${(49 * eur).toFixed(2)}`);
   });
 
   await test.step('the bills list every movement, newest first', async () => {

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../../ui/Dialog';
 import { Field, Form, PrimaryButton, TextInput } from '../../ui/form';
 import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
+import { FiatValue } from './FiatValue';
 import styles from './assets.module.css';
 
 type Coin = ApiOutput<'POST /user/getTransferList'>[number];
@@ -71,9 +72,21 @@ export function ExchangeScreen() {
     <Screen title={t('assets:exchange.title')}>
       <Form onSubmit={review}>
         <Field label={t('assets:exchange.from')}>{pick(fromId, setFromId, 'exchange-from')}</Field>
-        <Field label="" error={error} hint={from ? t('assets:exchange.available', { amount: formatAmount(from.available, language.value), coin: from.code }) : undefined}>
+        <Field
+          label=""
+          error={error}
+          hint={
+            from ? (
+              <>
+                {t('assets:exchange.available', { amount: formatAmount(from.available, language.value), coin: from.code })}
+                <FiatValue amount={from.available} usdPrice={from.usd_price} testId="exchange-available-fiat" />
+              </>
+            ) : undefined
+          }
+        >
           {from && <CoinIcon code={from.code} size={24} />}
           <TextInput name="amount" inputMode="decimal" value={amount} onValue={(v) => setAmount(cleanAmount(v, from?.precision ?? 8))} placeholder="0" style={{ marginLeft: 8 }} />
+          <FiatValue amount={parsed?.toFixed()} usdPrice={from?.usd_price} testId="exchange-amount-fiat" />
           <button type="button" className={styles.link} style={{ padding: '0 10px' }} onClick={() => from && setAmount(from.available)}>
             {t('assets:exchange.max')}
           </button>
@@ -110,9 +123,12 @@ export function ExchangeScreen() {
           )}
           <div className={styles.row}>
             <span>{t('assets:exchange.receive')}</span>
-            <strong data-testid="exchange-estimate">
-              {formatAmount(estimate, language.value)} {to?.code}
-            </strong>
+            <span className={styles.figure}>
+              <strong data-testid="exchange-estimate">
+                {formatAmount(estimate, language.value)} {to?.code}
+              </strong>
+              <FiatValue amount={estimate} usdPrice={to?.usd_price} block testId="exchange-estimate-fiat" />
+            </span>
           </div>
         </div>
         <p className={styles.note}>{t('assets:exchange.live')}</p>

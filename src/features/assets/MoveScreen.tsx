@@ -1,3 +1,4 @@
+import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { ApiOutput } from '../../../contract/api';
@@ -9,11 +10,13 @@ import { useSubmit } from '../../lib/useSubmit';
 import { Field, Form, PrimaryButton, TextInput } from '../../ui/form';
 import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
-import { ACCOUNT_ORDER, type AccountKind } from './wallet';
+import { FiatValue } from './FiatValue';
+import { ACCOUNT_ORDER, loadUsdPrices, usdPrices, type AccountKind } from './wallet';
 import styles from './assets.module.css';
 
 /** Moving funds between one's own accounts (coin, futures, options, fiat). */
 export function MoveScreen() {
+  useSignals();
   const t = useT();
   const [currencies, setCurrencies] = useState<ApiOutput<'GET /currency/user_currency_list'>>([]);
   const [from, setFrom] = useState<AccountKind>('change');
@@ -25,6 +28,7 @@ export function MoveScreen() {
 
   const load = () => void api('GET /currency/user_currency_list', {}).then(setCurrencies).catch(() => undefined);
   useEffect(load, []);
+  useEffect(() => void loadUsdPrices([currencyId]), [currencyId]);
   const currency = currencies.find((c) => c.currency_id === currencyId);
   const available = currency?.available[from] ?? '0';
 
@@ -87,8 +91,18 @@ export function MoveScreen() {
             ))}
           </select>
         </Field>
-        <Field label={t('assets:move.amount')} error={error} hint={t('assets:move.available', { amount: formatAmount(available, language.value), coin: currency?.code ?? '' })}>
+        <Field
+          label={t('assets:move.amount')}
+          error={error}
+          hint={
+            <>
+              {t('assets:move.available', { amount: formatAmount(available, language.value), coin: currency?.code ?? '' })}
+              <FiatValue amount={currency ? available : null} usdPrice={usdPrices.value[currencyId]} testId="move-available-fiat" />
+            </>
+          }
+        >
           <TextInput name="amount" inputMode="decimal" value={amount} onValue={(v) => setAmount(cleanAmount(v, currency?.precision ?? 6))} placeholder="0" />
+          <FiatValue amount={amount} usdPrice={usdPrices.value[currencyId]} testId="move-amount-fiat" />
           <button type="button" className={styles.link} style={{ padding: '0 10px' }} onClick={() => setAmount(available)}>
             {t('assets:move.max')}
           </button>

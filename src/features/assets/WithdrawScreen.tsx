@@ -14,6 +14,7 @@ import { Field, Form, PasswordInput, PrimaryButton, TextInput } from '../../ui/f
 import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
 import { refreshUser } from '../auth/actions';
+import { FiatValue } from './FiatValue';
 import { loadCoins, networksOf } from './wallet';
 import styles from './assets.module.css';
 
@@ -92,13 +93,17 @@ export function WithdrawScreen() {
         )}
         <Field label={t('assets:withdraw.amount')} error={errors.amount} hint={network ? t('assets:withdraw.minimum', { amount: network.min_withdraw, coin: info?.code ?? '' }) : undefined}>
           <TextInput name="amount" inputMode="decimal" value={amount} onValue={(v) => setAmount(cleanAmount(v, decimals))} placeholder="0" />
+          <FiatValue amount={parsed?.toFixed()} usdPrice={info?.usd_price} testId="withdraw-amount-fiat" />
           <button type="button" className={styles.link} style={{ padding: '0 10px' }} onClick={() => info && setAmount(info.available)}>
             {t('assets:withdraw.all')}
           </button>
         </Field>
         <div className={styles.rows}>
           <div className={styles.row}>
-            <span>{t('assets:withdraw.available', { amount: info ? formatAmount(info.available, language.value) : '--', coin: info?.code ?? '' })}</span>
+            <span>
+              {t('assets:withdraw.available', { amount: info ? formatAmount(info.available, language.value) : '--', coin: info?.code ?? '' })}
+              <FiatValue amount={info?.available} usdPrice={info?.usd_price} testId="withdraw-available-fiat" />
+            </span>
           </div>
           {identity && identity.level > 0 && (
             <div className={styles.row}>
@@ -113,9 +118,12 @@ export function WithdrawScreen() {
           </div>
           <div className={styles.row}>
             <span>{t('assets:withdraw.receive')}</span>
-            <strong data-testid="withdraw-receive">
-              {formatAmount(receive, language.value)} {info?.code}
-            </strong>
+            <span className={styles.figure}>
+              <strong data-testid="withdraw-receive">
+                {formatAmount(receive, language.value)} {info?.code}
+              </strong>
+              <FiatValue amount={receive} usdPrice={info?.usd_price} block testId="withdraw-receive-fiat" />
+            </span>
           </div>
         </div>
         <Field label={t('assets:withdraw.pay_password')} error={errors.payPassword}>

@@ -47,3 +47,23 @@ export function loadCoins(): Promise<void> {
 export function networksOf(currencyId: number): CoinEntry[] {
   return coins.value.filter((coin) => coin.id === currencyId);
 }
+
+/**
+ * Coins' prices in US dollars by currency id, for screens whose own data carries no
+ * price (GET /wallet/getRateCurrency with an id: the server's price, the one the assets
+ * tab's totals are valued at). Reloaded when such a screen opens: prices move.
+ */
+export const usdPrices = signal<Readonly<Record<number, number>>>({});
+
+export function loadUsdPrices(ids: readonly number[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  return Promise.all(
+    unique.map((id) =>
+      api('GET /wallet/getRateCurrency', { id }, { silent: true })
+        .then(({ usd_price }) => {
+          if (usd_price !== undefined) usdPrices.value = { ...usdPrices.value, [id]: usd_price };
+        })
+        .catch(() => undefined),
+    ),
+  ).then(() => undefined);
+}
