@@ -140,6 +140,15 @@ async function saveTexts(pathName: string, texts: Map<string, Text>, common: Tex
   return current ?? 0;
 }
 
+/**
+ * --sort: a whole number from 0 to 10000, as the server takes it. Checked here: Number()
+ * of anything else is NaN, which JSON sends as null and the server would silently ignore.
+ */
+function sortOption(value: string): number {
+  if (!/^[0-9]{1,5}$/.test(value) || Number(value) > 10_000) fail(`--sort must be a whole number from 0 to 10000, got "${value}".`);
+  return Number(value);
+}
+
 const CATEGORIES: Record<string, number> = { news: 4, banner: 5, banners: 5 };
 
 const [command, ...args] = process.argv.slice(2);
@@ -204,7 +213,7 @@ switch (command) {
     const o = options(args, ['lang', 'title', 'summary', 'cover', 'sort'], ['pop', 'no-pop']);
     const overrides: Text = {};
     for (const name of ['title', 'summary', 'cover'] as const) if (o.values[name] !== undefined) overrides[name] = o.values[name];
-    if (o.values['sort'] !== undefined) overrides['sort'] = Number(o.values['sort']);
+    if (o.values['sort'] !== undefined) overrides['sort'] = sortOption(o.values['sort']);
     if (o.on.has('pop')) overrides['pop'] = true;
     if (o.on.has('no-pop')) overrides['pop'] = false;
     let newsId: number | undefined;
@@ -223,9 +232,10 @@ switch (command) {
     // `pop` is decided once, with the first language; the others leave it alone.
     const [first, ...rest] = [...texts];
     if (!first) fail('the file holds no text');
-    const saved = await saveTexts('/operator/news/save', new Map([first]), { c_id: category }, overrides, newsId, 'title');
+    // c_id as text: the server takes the category (4 or 5) as a choice of values, and refuses a JSON number there.
+    const saved = await saveTexts('/operator/news/save', new Map([first]), { c_id: String(category) }, overrides, newsId, 'title');
     const { pop: _pop, ...others } = overrides;
-    await saveTexts('/operator/news/save', new Map(rest), { c_id: category }, others, saved, 'title');
+    await saveTexts('/operator/news/save', new Map(rest), { c_id: String(category) }, others, saved, 'title');
     console.log(`article ${saved}`);
     break;
   }
@@ -250,7 +260,7 @@ switch (command) {
     const o = options(args, ['lang', 'question', 'sort'], []);
     const overrides: Text = {};
     if (o.values['question'] !== undefined) overrides['question'] = o.values['question'];
-    if (o.values['sort'] !== undefined) overrides['sort'] = Number(o.values['sort']);
+    if (o.values['sort'] !== undefined) overrides['sort'] = sortOption(o.values['sort']);
     const faqId = command === 'faq-edit' ? Number(id(o.positional[0])) : undefined;
     const texts = readTexts(o.positional[command === 'faq-edit' ? 1 : 0], o.lang, 'answer', 'question');
     console.log(`question ${await saveTexts('/operator/faq/save', texts, {}, overrides, faqId, 'question')}`);

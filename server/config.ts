@@ -33,6 +33,12 @@ export interface ServerConfig {
   networks: readonly NetworkDef[];
   /** EXCHANGE_FEE: the share of an exchange's proceeds taken as its fee, "0.002" is 0.2 % */
   exchangeFee: string;
+  /**
+   * REBATE_RATE: the share of every trading fee an invited user pays (spot fees in the
+   * currency taken, contract opening fees, option fees) that goes to their inviter's coin
+   * account, "0.2" is a fifth; from 0 (no rebates) to 1 (the whole fee).
+   */
+  rebateRate: string;
   /** FIAT_RATES_FILE: a local JSON file the fiat rates are reloaded from, at most once per 24 hours; null keeps the stored rates */
   fiatRatesFile: string | null;
 }
@@ -94,6 +100,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (history !== 'full' && history !== 'short') throw new Error(`MARKET_HISTORY must be full or short, got ${history}`);
   const exchangeFee = env['EXCHANGE_FEE'] || '0.002';
   if (!/^0(\.[0-9]{1,8})?$/.test(exchangeFee)) throw new Error(`EXCHANGE_FEE must be a fraction from 0 up to (not including) 1 with at most 8 decimals, such as 0.002 for 0.2 %, got ${exchangeFee}`);
+  const rebateRate = env['REBATE_RATE'] || '0.2';
+  if (!/^(0(\.[0-9]{1,8})?|1(\.0{1,8})?)$/.test(rebateRate)) throw new Error(`REBATE_RATE must be a fraction from 0 to 1 with at most 8 decimals, such as 0.2 for a fifth of each fee, got ${rebateRate}`);
   return {
     port,
     host: env['HOST'] ?? '0.0.0.0',
@@ -116,6 +124,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     signupGift,
     networks: networks(env),
     exchangeFee: new Money(exchangeFee).toFixed(),
+    rebateRate: new Money(rebateRate).toFixed(),
     fiatRatesFile: env['FIAT_RATES_FILE'] ? path.resolve(cwd, env['FIAT_RATES_FILE']) : null,
   };
 }

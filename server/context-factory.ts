@@ -1,3 +1,4 @@
+import { Money } from '../contract/money';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Db as Database } from './db/database';
@@ -29,7 +30,7 @@ export async function createContext(
   const db = overrides.database ?? (await openDatabase(config.dataDir));
   const { codeSecret } = await seed(db, config, now());
   const market = await openMarket(db, config.market, now);
-  const trading = new Trading({ db, market, now });
+  const trading = new Trading({ db, market, now, rebateRate: new Money(config.rebateRate) });
   await trading.restore();
   return {
     config,

@@ -4,7 +4,7 @@ import { ensureSetting } from '../common/settings';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import { INSTRUMENTS } from '../market/instruments';
-import { LEVER_FEE, LEVER_MAX_SHARE, LEVER_MIN_SHARE, LEVER_OVERNIGHT, leverRules, LIQUIDATION_RISK, OPTION_DURATIONS, OPTION_MAX_OPEN, REBATE_RATE, SPOT_FEE, SPOT_MIN_NOTIONAL } from '../trading/config';
+import { LEVER_FEE, LEVER_MAX_SHARE, LEVER_MIN_SHARE, LEVER_OVERNIGHT, leverRules, LIQUIDATION_RISK, OPTION_DURATIONS, OPTION_MAX_OPEN, SPOT_FEE, SPOT_MIN_NOTIONAL } from '../trading/config';
 import { WITHDRAW_LIMIT_BTC } from '../wallet/withdrawals';
 import { SEED_CONTENT, type BannerKey, type ContentFacts, type FaqKey, type GuideKey, type LanguageContent } from './seed-content';
 import { BANNERS, NEWS, PAGE_KEYS, saveFaq, saveNews, savePage, SERVICE_LINK } from './service';
@@ -13,7 +13,7 @@ import { BANNERS, NEWS, PAGE_KEYS, saveFaq, saveNews, savePage, SERVICE_LINK } f
 export const SUPPORT_EMAIL = 'support@kestrel.local';
 
 /** The trading rules and the configuration as the seed texts state them, formatted for one language. */
-export function contentFacts(config: Pick<ServerConfig, 'signupGift' | 'autoApprove' | 'networks' | 'exchangeFee'>, language: Language): ContentFacts {
+export function contentFacts(config: Pick<ServerConfig, 'signupGift' | 'autoApprove' | 'networks' | 'exchangeFee' | 'rebateRate'>, language: Language): ContentFacts {
   const locale = BCP47[language];
   const percent = (rate: Money) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }).format(rate.toNumber());
   const number = (value: Money | number | string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 8 }).format(new Money(value).toNumber());
@@ -37,7 +37,7 @@ export function contentFacts(config: Pick<ServerConfig, 'signupGift' | 'autoAppr
     leverFee: percent(LEVER_FEE),
     overnight: percent(LEVER_OVERNIGHT),
     liquidation: percent(LIQUIDATION_RISK),
-    rebate: percent(REBATE_RATE),
+    rebate: percent(new Money(config.rebateRate)),
     lotsMin: number(LEVER_MIN_SHARE),
     lotsMax: number(LEVER_MAX_SHARE),
     cryptoMultiples: cryptoMultiples.join(', '),
@@ -69,7 +69,7 @@ const FAQ_KEYS: readonly FaqKey[] = ['deposit', 'withdraw', 'levels', 'invite', 
  * gains the languages it lacks. The pop-up goes to the welcome notice only when no other
  * article is the notice. The demo also gets a customer service link.
  */
-export async function seedContent(db: Db, config: Pick<ServerConfig, 'signupGift' | 'autoApprove' | 'demo' | 'networks' | 'exchangeFee'>, now: number): Promise<void> {
+export async function seedContent(db: Db, config: Pick<ServerConfig, 'signupGift' | 'autoApprove' | 'demo' | 'networks' | 'exchangeFee' | 'rebateRate'>, now: number): Promise<void> {
   const texts = new Map<Language, LanguageContent>(LANGUAGES.map((language) => [language, SEED_CONTENT[language](contentFacts(config, language))]));
   const textOf = (language: Language): LanguageContent => {
     const content = texts.get(language);

@@ -117,10 +117,13 @@ export async function approveIdentity(ctx: AppContext, id: number, operator: str
   });
 }
 
+/** Refuses a waiting submission; the reason (trimmed, never blank) is what the user is shown. */
 export async function rejectIdentity(ctx: AppContext, id: number, operator: string, reason: string): Promise<void> {
+  const shown = reason.trim();
+  if (shown === '') throw new ApiError('server:errors.reason_blank');
   const result = await ctx.db
     .updateTable('identity_submissions')
-    .set({ status: 'rejected', reason, reviewed_at: ctx.now(), reviewed_by: operator })
+    .set({ status: 'rejected', reason: shown, reviewed_at: ctx.now(), reviewed_by: operator })
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .executeTakeFirst();

@@ -7,12 +7,12 @@ import { checkLedger } from '../ledger/check';
 import { createHarness, type Harness, ok } from '../testing/harness';
 import { fund, take, tradeAt, uidOf } from '../testing/market';
 import { balance, userIdOf } from '../testing/wallet';
-import { REBATE_RATE } from '../trading/config';
+import { readConfig } from '../config';
 import { payRebate } from './rebates';
 
 /**
  * Invitations and rebates. Ann invites Bob and Carol; Dave registers on his own. A fifth
- * (REBATE_RATE) of every trading fee an invitee pays — spot fees in the currency taken,
+ * (REBATE_RATE, 0.2 unless configured) of every trading fee an invitee pays — spot fees in the currency taken,
  * contract opening fees, option fees — goes to Ann's coin account from the house fees
  * account, cut down to the currency's decimals, once per fee, in the fee's transaction.
  */
@@ -36,7 +36,7 @@ afterEach(async () => {
 const info = (token: string) => ok(h.call(endpoints.inviteInfo, {}, { token }));
 const list = (token: string, input: { page?: number; limit?: number } = {}) => ok(h.call(endpoints.inviteList, input, { token }));
 const rebates = (token: string, input: { page?: number; limit?: number } = {}) => ok(h.call(endpoints.rebateList, input, { token }));
-const rebateOf = (fee: string, decimals: number) => floor(new Money(fee).times(REBATE_RATE), decimals);
+const rebateOf = (fee: string, decimals: number) => floor(new Money(fee).times(h.ctx.config.rebateRate), decimals);
 
 describe('invitations', () => {
   test('a new user has a code, a link to the register screen with it, no invitees and no rebates', async () => {
@@ -259,9 +259,56 @@ describe('rebates', () => {
     const option = await ok(h.call(endpoints.optionSubmit, { match_id: BTC_MARKET, currency_id: USDT, type: 'up', seconds: 30, number: '100' }, { token: bob }));
     const bobId = await userIdOf(h, 'bob@example.com');
     await expect(
-      h.ctx.db.transaction().execute((trx) => payRebate(trx, { payer: bobId, source: 'option', currency: USDT, fee: '0.1', feeRef: `option:${option.id}`, memo: '', at: h.ctx.now() })),
+      h.ctx.db.transaction().execute((trx) => payRebate(trx, { rate: '0.2', payer: bobId, source: 'option', currency: USDT, fee: '0.1', feeRef: `option:${option.id}`, memo: '', at: h.ctx.now() })),
     ).rejects.toBeInstanceOf(AlreadyRecorded);
     expect(await balance(h, ann, USDT)).toMatchObject({ available: '0.020000' });
     expect(await h.ctx.db.selectFrom('invite_rebates').selectAll().execute()).toHaveLength(1);
+  });
+});
+
+describe('the rebate rate is a setting (REBATE_RATE)', () => {
+  const houseFees = async (currency: number) =>
+    new Money((await h.ctx.db.selectFrom('ledger_accounts').select('balance').where('owner', '=', 'house:fees').where('currency_id', '=', currency).executeTakeFirst())?.balance ?? 0);
+
+  test('REBATE_RATE=0.1: the inviter receives exactly a tenth of each fee, and the invite screen says 0.1', async () => {
+    await h.close();
+    h = await createHarness({ REBATE_RATE: '0.1' });
+    ann = await h.registerUser('ann@example.com');
+    annCode = (await ok(h.call(endpoints.userInfo, {}, { token: ann }))).invite_code;
+    expect(await info(ann)).toMatchObject({ rebate_rate: '0.1', rebates: [] });
+    const bob = await h.registerUser('bob@example.com', undefined, { invite: annCode });
+    const bobUid = await uidOf(h, bob);
+    await tradeAt(h, BTC_MARKET, 96_000);
+
+    await fund(h, bobUid, 'USDT', '1000', 'micro');
+    const option = await ok(h.call(endpoints.optionSubmit, { match_id: BTC_MARKET, currency_id: USDT, type: 'up', seconds: 30, number: '100' }, { token: bob }));
+    expect(option.fee).toBe('0.100000');
+    expect(await balance(h, ann, USDT)).toMatchObject({ available: '0.010000' });
+
+    await fund(h, bobUid, 'USDT', '5000', 'lever');
+    const position = await ok(h.call(endpoints.leverSubmit, { currency_id: BTC, legal_id: USDT, direction: 'buy', share: 10, multiple: 10 }, { token: bob }));
+    const tenth = new Money(position.fee).div(10);
+    expect(tenth.decimalPlaces()).toBeLessThanOrEqual(6); // a tenth of this fee needs no rounding
+    expect((await rebates(ann)).data.map((r) => [r.source, r.fee, r.amount])).toEqual([
+      ['contract', position.fee, tenth.toFixed(6)],
+      ['option', '0.100000', '0.010000'],
+    ]);
+    const paid = tenth.plus('0.01');
+    expect(await balance(h, ann, USDT)).toMatchObject({ available: paid.toFixed(6) });
+    expect(await info(ann)).toMatchObject({ rebate_rate: '0.1', rebates: [{ code: 'USDT', amount: paid.toFixed(6) }] });
+    // The house keeps the other nine tenths.
+    expect((await houseFees(USDT)).toFixed(6)).toBe(new Money(position.fee).plus('0.1').minus(paid).toFixed(6));
+  });
+
+  test('unset it is 0.2; 0 and 1 are allowed', () => {
+    expect(readConfig({}).rebateRate).toBe('0.2');
+    expect(readConfig({ REBATE_RATE: '' }).rebateRate).toBe('0.2');
+    expect(readConfig({ REBATE_RATE: '0' }).rebateRate).toBe('0');
+    expect(readConfig({ REBATE_RATE: '1' }).rebateRate).toBe('1');
+    expect(readConfig({ REBATE_RATE: '0.25' }).rebateRate).toBe('0.25');
+  });
+
+  test.each(['1.5', '2', '-0.1', '20%', 'abc', '0.123456789', '.2', '0,2', ' 0.2'])('REBATE_RATE=%j stops the server at start with a message naming it', (value) => {
+    expect(() => readConfig({ REBATE_RATE: value })).toThrow(`REBATE_RATE must be a fraction from 0 to 1 with at most 8 decimals, such as 0.2 for a fifth of each fee, got ${value}`);
   });
 });

@@ -2,7 +2,6 @@ import { maskedContact } from '../../contract/mask';
 import { Money, text } from '../../contract/money';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
-import { REBATE_RATE } from '../trading/config';
 import { codeOfCurrency, precisionOfCurrency } from './rebates';
 
 /**
@@ -21,7 +20,7 @@ export async function inviteSummary(ctx: AppContext, user: UserRow) {
     invite_code: user.invite_code,
     path: invitePath(user.invite_code),
     invitees: Number(count),
-    rebate_rate: REBATE_RATE.toFixed(),
+    rebate_rate: ctx.config.rebateRate,
     rebates: [...totals].sort(([a], [b]) => a - b).map(([currency, amount]) => ({ code: codeOfCurrency(currency), amount: text(amount, precisionOfCurrency(currency)) })),
   };
 }

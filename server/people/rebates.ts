@@ -4,14 +4,13 @@ import type { Database, InviteRebatesTable } from '../db/schema';
 import { house, userAccount } from '../ledger/accounts';
 import { record } from '../ledger/ledger';
 import { CURRENCIES } from '../market/instruments';
-import { REBATE_RATE } from '../trading/config';
 
 /**
- * Invitation rebates: a share (REBATE_RATE) of every trading fee an invitee pays goes to
- * the inviter's coin account, from the house fees account that has just received the fee,
- * in the same database transaction as the fee. The ledger reference is the fee's own
- * reference under "rebate", so a fee shares once; a share that floors to nothing at the
- * currency's precision is not paid.
+ * Invitation rebates: a share (the REBATE_RATE setting, config.ts) of every trading fee an
+ * invitee pays goes to the inviter's coin account, from the house fees account that has
+ * just received the fee, in the same database transaction as the fee. The ledger
+ * reference is the fee's own reference under "rebate", so a fee shares once; a share that
+ * floors to nothing at the currency's precision is not paid.
  */
 export type RebateSource = InviteRebatesTable['source'];
 
@@ -21,6 +20,8 @@ export interface FeePaid {
   source: RebateSource;
   currency: number;
   fee: MoneyValue;
+  /** the share of it that goes to the payer's inviter: the configured REBATE_RATE (TradingDeps.rebateRate) */
+  rate: MoneyValue;
   /** the fee's reference, unique per fee: "spot-fill:12:buyer", "lever-open:3", "option:7" */
   feeRef: string;
   /** what the fee was for, for the inviter's bills */
@@ -31,9 +32,9 @@ export interface FeePaid {
 export const precisionOfCurrency = (id: number): number => CURRENCIES.find((currency) => currency.id === id)?.precision ?? 0;
 export const codeOfCurrency = (id: number): string => CURRENCIES.find((currency) => currency.id === id)?.code ?? '';
 
-/** The rebate a fee earns its payer's inviter, cut down to the currency's decimals. */
-export function rebateOf(fee: MoneyValue, currency: number): Money {
-  return floor(new Money(fee).times(REBATE_RATE), precisionOfCurrency(currency));
+/** The rebate a fee earns its payer's inviter at this rate, cut down to the currency's decimals. */
+export function rebateOf(fee: MoneyValue, currency: number, rate: MoneyValue): Money {
+  return floor(new Money(fee).times(rate), precisionOfCurrency(currency));
 }
 
 /**
@@ -42,11 +43,12 @@ export function rebateOf(fee: MoneyValue, currency: number): Money {
  * Answers the amount paid.
  */
 export async function payRebate(trx: Kysely<Database>, fee: FeePaid): Promise<Money> {
-  const amount = rebateOf(fee.fee, fee.currency);
-  if (amount.lte(0)) return ZERO;
+  if (new Money(fee.fee).lte(0)) return ZERO;
   const payer = await trx.selectFrom('users').select('invited_by').where('id', '=', fee.payer).executeTakeFirst();
   const inviter = payer?.invited_by ?? null;
   if (inviter === null || inviter === fee.payer) return ZERO;
+  const amount = rebateOf(fee.fee, fee.currency, fee.rate);
+  if (amount.lte(0)) return ZERO;
   const ref = { kind: 'rebate', id: fee.feeRef };
   await record(trx, {
     reason: 'invite_rebate',

@@ -63,11 +63,8 @@ export const OPTION_MAX_OPEN = 5;
 /** Currencies options are bought with (held in the options account). */
 export const OPTION_CURRENCIES = [3];
 
-/**
- * Invitations: the share of every trading fee an invitee pays (spot fees in the currency
- * taken, contract opening fees, option fees) that is paid to the inviter's coin account.
- */
-export const REBATE_RATE = new Money('0.2');
+// Invitations: the share of every trading fee an invitee pays that goes to the inviter
+// is the REBATE_RATE setting (server/config.ts, rebateRate), paid by people/rebates.ts.
 
 export function instrumentById(marketId: number): InstrumentDef | undefined {
   return INSTRUMENTS.find((def) => def.id === marketId);

@@ -247,7 +247,7 @@ export class ContractDesk {
             movements: [{ from: available, to: frozen, amount: margin }, ...(fee.gt(0) ? [{ from: available, to: house('fees', MARGIN_CURRENCY), amount: fee }] : [])],
             at: time,
           });
-          await payRebate(trx, { payer: userId, source: 'contract', currency: MARGIN_CURRENCY, fee, feeRef: `lever-open:${id}`, memo, at: time });
+          await payRebate(trx, { rate: this.deps.rebateRate, payer: userId, source: 'contract', currency: MARGIN_CURRENCY, fee, feeRef: `lever-open:${id}`, memo, at: time });
         }
         return positionRow(trx, id);
       });
@@ -425,7 +425,7 @@ export class ContractDesk {
     ];
     const memo = `${symbolOf(market)} @ ${price.toFixed(market.def.pricePrecision)} #${row.id}`;
     if (movements.length > 0) await record(trx, { reason: 'lever_open', ref: { kind: 'lever-open', id: row.id }, userId: row.user_id, memo, movements, at: trade.time });
-    if (fee.gt(0)) await payRebate(trx, { payer: row.user_id, source: 'contract', currency: MARGIN_CURRENCY, fee, feeRef: `lever-open:${row.id}`, memo: `${symbolOf(market)} #${row.id}`, at: trade.time });
+    if (fee.gt(0)) await payRebate(trx, { rate: this.deps.rebateRate, payer: row.user_id, source: 'contract', currency: MARGIN_CURRENCY, fee, feeRef: `lever-open:${row.id}`, memo: `${symbolOf(market)} #${row.id}`, at: trade.time });
     await trx
       .updateTable('lever_positions')
       .set({ status: 'open', price: price.toFixed(market.def.pricePrecision), margin: margin.toFixed(DECIMALS), fee: fee.toFixed(DECIMALS), opened_at: trade.time, open_tick: JSON.stringify(tickOf(market, trade)) })

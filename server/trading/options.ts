@@ -104,7 +104,7 @@ export class OptionDesk {
           movements: [{ from: available, to: house('options', currency.id), amount: stake }, ...(fee.gt(0) ? [{ from: available, to: house('fees', currency.id), amount: fee }] : [])],
           at: time,
         });
-        await payRebate(trx, { payer: userId, source: 'option', currency: currency.id, fee, feeRef: `option:${id}`, memo: `${symbolOf(market)} #${id}`, at: time });
+        await payRebate(trx, { rate: this.deps.rebateRate, payer: userId, source: 'option', currency: currency.id, fee, feeRef: `option:${id}`, memo: `${symbolOf(market)} #${id}`, at: time });
         return optionRow(trx, id);
       });
       this.open.set(row.id, row);

@@ -9,7 +9,6 @@ import { createHarness, ok } from '../testing/harness';
 import { precisionOfCurrency } from '../people/rebates';
 import { fund, tradeAt, uidOf } from '../testing/market';
 import { balance } from '../testing/wallet';
-import { REBATE_RATE } from './config';
 
 /**
  * A soak of random trading: the simulated market runs for two minutes of its clock while
@@ -146,7 +145,7 @@ test('the ledger checks out after a soak of random trading', async () => {
     // Each rebate is a fifth of its fee cut down to the currency's decimals, paid once under its own reference.
     const rebates = await h.ctx.db.selectFrom('invite_rebates').selectAll().execute();
     expect(rebates.length).toBeGreaterThan(10);
-    for (const rebate of rebates) expect(rebate.amount).toBe(text(new Money(rebate.fee).times(REBATE_RATE), precisionOfCurrency(rebate.currency_id)));
+    for (const rebate of rebates) expect(rebate.amount).toBe(text(new Money(rebate.fee).times(h.ctx.config.rebateRate), precisionOfCurrency(rebate.currency_id)));
     const paid = await h.ctx.db.selectFrom('ledger_transactions').select(['ref_kind', 'ref_id']).where('reason', '=', 'invite_rebate').execute();
     expect(paid.map((t) => `${t.ref_kind}:${t.ref_id}`).sort()).toEqual(rebates.map((r) => r.ledger_ref).sort());
     for (const def of INSTRUMENTS) {

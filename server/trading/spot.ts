@@ -101,7 +101,7 @@ export class SpotDesk {
         let taker = await orderRow(trx, id);
         for (const [index, fill] of preview.entries()) {
           const maker: Party = fill.makerRef === 0 ? { kind: 'house' } : { kind: 'user', order: await orderRow(trx, fill.makerRef), source: 'frozen' };
-          const settled = await settleFill(trx, market, facts[index] as FillFacts, { kind: 'user', order: taker, source: 'available' }, maker);
+          const settled = await settleFill(trx, market, facts[index] as FillFacts, { kind: 'user', order: taker, source: 'available' }, maker, this.deps.rebateRate);
           taker = settled.taker ?? taker;
           if (settled.maker) touched.push(settled.maker);
         }
@@ -160,7 +160,7 @@ export class SpotDesk {
         const market = marketById(fill.marketId);
         const facts: FillFacts = { seq: fill.seq, time: fill.time, priceTicks: fill.price, lots: fill.lots, takerSide: fill.takerSide };
         const maker: Party = { kind: 'user', order: await orderRow(trx, fill.makerRef), source: 'frozen' };
-        const settled = await settleFill(trx, market, facts, { kind: 'house' }, maker);
+        const settled = await settleFill(trx, market, facts, { kind: 'house' }, maker, this.deps.rebateRate);
         if (settled.maker) touched.set(settled.maker.id, settled.maker);
       }
     });
@@ -225,6 +225,7 @@ async function settleFill(
   fill: FillFacts,
   takerBefore: Party,
   makerBefore: Party,
+  rebateRate: Money,
 ): Promise<{ taker?: SpotOrderRow; maker?: SpotOrderRow }> {
   const taker = await claimCoupon(trx, takerBefore, fill.time);
   const maker = await claimCoupon(trx, makerBefore, fill.time);
@@ -276,8 +277,8 @@ async function settleFill(
   });
   // Each user's fee shares with whoever invited them, in this same transaction.
   const memo = `${symbolOf(market)} #${fillId}`;
-  if (buyer.kind === 'user') await payRebate(trx, { payer: buyer.order.user_id, source: 'spot', currency: market.base.id, fee: buyerFee, feeRef: `spot-fill:${fillId}:buyer`, memo, at: fill.time });
-  if (seller.kind === 'user') await payRebate(trx, { payer: seller.order.user_id, source: 'spot', currency: market.quote.id, fee: sellerFee, feeRef: `spot-fill:${fillId}:seller`, memo, at: fill.time });
+  if (buyer.kind === 'user') await payRebate(trx, { rate: rebateRate, payer: buyer.order.user_id, source: 'spot', currency: market.base.id, fee: buyerFee, feeRef: `spot-fill:${fillId}:buyer`, memo, at: fill.time });
+  if (seller.kind === 'user') await payRebate(trx, { rate: rebateRate, payer: seller.order.user_id, source: 'spot', currency: market.quote.id, fee: sellerFee, feeRef: `spot-fill:${fillId}:seller`, memo, at: fill.time });
 
   const updated: { taker?: SpotOrderRow; maker?: SpotOrderRow } = {};
   for (const [role, party] of [
