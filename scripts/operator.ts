@@ -17,6 +17,8 @@ const HELP = `Kestrel operator commands (DATA_DIR=${process.env['DATA_DIR'] ?? '
   adjust <uid> <currency> <amount> [--account legal|change|lever|micro] <reason...>
                                           adjust a balance (negative amounts debit)
   set-rate <CODE> <rate>                  set a fiat rate (units per US dollar)
+  file </uploads/name.png> [out]          save an identity photo or payment voucher
+                                          (not public: only the operator API serves them)
 
 Content (rich text is sanitised by the server; options override the file; --lang defaults to en):
   news-add <news|banner> <file> [--lang L] [--title T] [--summary S] [--cover /uploads/x.png]
@@ -50,11 +52,16 @@ function fail(message: string): never {
 }
 
 /** `json`: send the fields as a JSON body (articles: no URL-encoding of every non-ASCII character). */
-async function call(pathName: string, method: 'GET' | 'POST', fields: Record<string, string> = {}, json?: Record<string, string | number | boolean>): Promise<unknown> {
+/** The running server's port and the operator token, from DATA_DIR. */
+function server(): { port: number; token: string } {
   const runFile = path.join(dataDir, 'server.json');
   if (!fs.existsSync(runFile)) fail(`No server is running with DATA_DIR=${dataDir} (no ${runFile}). Start it with npm start.`);
   const { port } = JSON.parse(fs.readFileSync(runFile, 'utf8')) as { port: number };
-  const token = fs.readFileSync(path.join(dataDir, 'operator.token'), 'utf8').trim();
+  return { port, token: fs.readFileSync(path.join(dataDir, 'operator.token'), 'utf8').trim() };
+}
+
+async function call(pathName: string, method: 'GET' | 'POST', fields: Record<string, string> = {}, json?: Record<string, string | number | boolean>): Promise<unknown> {
+  const { port, token } = server();
   const body = new URLSearchParams(fields);
   const url = `http://127.0.0.1:${port}/api${pathName}${method === 'GET' ? `?${body.toString()}` : ''}`;
   const response = await fetch(url, {
@@ -281,6 +288,18 @@ switch (command) {
     if (key !== 'aboutus' && key !== 'contactus' && key !== 'operational_compliance') fail('usage: page-save <aboutus|contactus|operational_compliance> <file> [--lang L] [--title T]');
     const texts = readTexts(o.positional[1], o.lang, 'content', 'title');
     await saveTexts('/operator/page/save', texts, { key }, o.values['title'] === undefined ? {} : { title: o.values['title'] }, undefined, 'title');
+    break;
+  }
+  case 'file': {
+    // Identity photos and payment vouchers are not public: the operator API serves them.
+    const [address, out] = args;
+    if (!address || !/^\/uploads\/[A-Za-z0-9_-]+\.[a-z0-9]+$/.test(address)) fail('usage: file </uploads/name.png> [output file]');
+    const { port, token } = server();
+    const response = await fetch(`http://127.0.0.1:${port}/api/operator/upload?${new URLSearchParams({ path: address }).toString()}`, { headers: { 'X-Operator-Token': token } });
+    if (!response.ok) fail(`No such upload: ${address}`);
+    const target = path.resolve(out ?? path.basename(address));
+    fs.writeFileSync(target, Buffer.from(await response.arrayBuffer()));
+    console.log(target);
     break;
   }
   case 'service-link': {

@@ -19,6 +19,7 @@ import { identityRoutes } from './identity/routes';
 import { tradingRoutes } from './trading/routes';
 import { financeRoutes } from './finance/routes';
 import { operatorRoutes } from './operator/routes';
+import { privateUploadRoutes } from './uploads/private';
 import { walletRoutes } from './wallet/routes';
 import { contentRoutes } from './content/routes';
 import { peopleRoutes } from './people/routes';
@@ -123,6 +124,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   walletRoutes(app, ctx);
   identityRoutes(app, ctx);
   operatorRoutes(app, ctx);
+  privateUploadRoutes(app, ctx);
   tradingRoutes(app, ctx);
   contentRoutes(app, ctx);
   peopleRoutes(app, ctx);

@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { makePrivate } from '../uploads/private';
 import { ownUpload } from '../wallet/deposits';
 import { WITHDRAW_LIMIT_BTC } from '../wallet/withdrawals';
 
@@ -80,6 +81,8 @@ export async function submitIdentity(ctx: AppContext, user: UserRow, input: Subm
     Object.assign(row, { front_pic: input.front_pic, reverse_pic: input.reverse_pic });
   }
   const { id } = await ctx.db.insertInto('identity_submissions').values(row).returning('id').executeTakeFirstOrThrow();
+  // Document photos are for the reviewing operator only (uploads/private.ts).
+  if (input.real_type === 2) await makePrivate(ctx, row.front_pic, row.reverse_pic);
   await autoApproveIdentity(ctx, user.id, id);
 }
 

@@ -8,6 +8,7 @@ import { amountIn } from './amounts';
 import { networkOf, type NetworkDef } from './networks';
 import { currencyById } from './prices';
 import type { CurrencyDef } from '../market/instruments';
+import { makePrivate } from '../uploads/private';
 
 /**
  * Deposits. Every user has a stable address per network (drawn from the install's
@@ -62,6 +63,8 @@ export async function requestRecharge(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // A payment voucher is for the reviewing operator only (uploads/private.ts).
+  await makePrivate(ctx, input.voucher);
   if (ctx.config.autoApprove.has('recharge')) await approveRecharge(ctx, id, 'auto');
   return id;
 }

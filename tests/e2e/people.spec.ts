@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEVICE_STATE } from './device';
-import { approveIdentity, baseUrl, codeFromOutbox, loggedInUser, ok, open, post, prepareForWithdrawals, toast, uidOf, uniqueEmail } from './support';
+import { approveIdentity, baseUrl, codeFromOutbox, loggedInUser, ok, open, operator, post, prepareForWithdrawals, toast, uidOf, uniqueEmail } from './support';
 
 const PHOTO = path.resolve(import.meta.dirname, '../fixtures/avatar.png');
 const NAME = 'Grace Hopper';
@@ -42,9 +44,17 @@ test('identity: level 1 and level 2 with photos, each approved by the operator c
     await expect(page.getByRole('alert')).toBeVisible();
     await page.getByTestId('real-back').setInputFiles(PHOTO);
     await expect(page.getByTestId('real-back-button').locator('img')).toHaveAttribute('src', /^\/uploads\//);
+    const front = await page.getByTestId('real-front-button').locator('img').getAttribute('src');
+    expect((await page.request.get(`${baseUrl()}${front}`)).status()).toBe(200);
     await page.getByTestId('real-submit-2').click();
     await expect(toast(page)).toHaveText('Submitted. We will review it shortly.');
     await expect(page.getByTestId('real-state')).toContainText('We are reviewing your level 2 submission.');
+    // The photos are the reviewer's alone now: gone from the public folder, saved by the operator command.
+    expect((await page.request.get(`${baseUrl()}${front}`)).status()).toBe(404);
+    const saved = path.join(os.tmpdir(), `kestrel-e2e-front-${uid}.png`);
+    expect(operator('file', front ?? '', saved).trim()).toBe(saved);
+    expect(fs.readFileSync(saved).subarray(1, 4).toString()).toBe('PNG');
+    fs.rmSync(saved);
     approveIdentity(uid, 2);
     await page.reload();
     await expect(page.getByTestId('real-state')).toContainText('Level 2 verified');
