@@ -39,10 +39,27 @@ export const AmountField = Type.String({ minLength: 1, maxLength: 40, pattern: '
 export const PriceField = Type.String({ minLength: 1, maxLength: 40, pattern: '^(0|[1-9][0-9]{0,20})(\\.[0-9]{1,30})?$', errorKey: 'price_invalid' });
 export const PageField = Type.Integer({ minimum: 1, maximum: 100_000, default: 1 });
 export const LimitField = Type.Integer({ minimum: 1, maximum: 50, default: 10 });
-export const AccountKindField = Type.Union(
-  [Type.Literal('legal'), Type.Literal('change'), Type.Literal('lever'), Type.Literal('micro')],
-  { errorKey: 'account_kind_invalid' },
-);
+/**
+ * An account, by name or by its spec type id (legal 1, change 2, lever 3, micro 4): the
+ * digit a form posts, or a JSON number (the route turns a whole number into its digits
+ * for a choice written in digits). Handlers get the name: the route decodes it.
+ */
+const ACCOUNT_KIND_NAMES = ['legal', 'change', 'lever', 'micro'] as const;
+export const AccountKindField = Type.Transform(
+  Type.Union(
+    [
+      Type.Literal('legal'), Type.Literal('change'), Type.Literal('lever'), Type.Literal('micro'),
+      Type.Literal('1'), Type.Literal('2'), Type.Literal('3'), Type.Literal('4'),
+    ],
+    { errorKey: 'account_kind_invalid' },
+  ),
+)
+  .Decode((value): (typeof ACCOUNT_KIND_NAMES)[number] => {
+    const name = /^[1-4]$/.test(value) ? ACCOUNT_KIND_NAMES[Number(value) - 1] : ACCOUNT_KIND_NAMES.find((kind) => kind === value);
+    if (name === undefined) throw new Error(`not an account: ${String(value)}`);
+    return name;
+  })
+  .Encode((name) => name);
 /** Deposit and withdrawal networks: BTC, ETH (ERC20), USDT on ERC20 or TRC20. */
 export const NetworkField = Type.Union([Type.Literal('BTC'), Type.Literal('ERC20'), Type.Literal('TRC20')], { errorKey: 'network_invalid' });
 export const AddressField = Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9]+$', errorKey: 'address_invalid' });

@@ -1,9 +1,9 @@
-import { Kind, type TSchema } from '@sinclair/typebox';
+import { Kind, type StaticDecode, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors';
 import { Value } from '@sinclair/typebox/value';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Endpoint, InputOf, OutputOf } from '../../contract/api';
+import type { Endpoint, OutputOf } from '../../contract/api';
 import { languageFromApiValue, type Language } from '../../contract/languages';
 import { authenticate, tokenFromHeader, type Auth } from '../auth/sessions';
 import { operatorOf } from '../operator/auth';
@@ -12,9 +12,9 @@ import type { Translate } from '../i18n';
 import { ApiError, sessionEnded } from './errors';
 import { emptyFields, type Fields } from './fields';
 
-/** What a handler gets: the validated input, the caller, and their language. */
+/** What a handler gets: the validated input (decoded: an account id is its name), the caller, and their language. */
 export interface Call<E extends Endpoint> {
-  input: InputOf<E>;
+  input: StaticDecode<E['input']>;
   auth: E['access'] extends 'user' ? Auth : Auth | null;
   /** the operator's name, for operator endpoints */
   operator: string | null;
@@ -77,7 +77,13 @@ export function route<E extends Endpoint>(
   const integers = declared.filter((name) => (endpoint.input.properties[name] as TSchema)[Kind] === 'Integer');
   // A JSON number or true/false where the contract wants text is refused, never turned
   // into text: 0.1 + 0.2 sent as a number is not the amount "0.3".
-  const texts = declared.filter((name) => !['Integer', 'Number', 'Boolean'].includes(String((endpoint.input.properties[name] as TSchema)[Kind])));
+  // A field with a choice written in digits (an account's type id, '2') takes a JSON number
+  // too: 2 is converted to '2' and must then be one of the choices.
+  const numberChoice = (schema: TSchema) => Array.isArray(schema['anyOf']) && (schema['anyOf'] as TSchema[]).some((choice) => typeof choice['const'] === 'string' && /^[0-9]+$/.test(choice['const']));
+  const texts = declared.filter((name) => {
+    const schema = endpoint.input.properties[name] as TSchema;
+    return !['Integer', 'Number', 'Boolean'].includes(String(schema[Kind])) && !numberChoice(schema);
+  });
   app.route({
     method: endpoint.method,
     url: `/api${endpoint.path}`,
@@ -109,7 +115,7 @@ export function route<E extends Endpoint>(
       }
 
       const message = await handler({
-        input: converted as InputOf<E>,
+        input: check.Decode(converted),
         auth: auth as Call<E>['auth'],
         operator,
         language: request.language,

@@ -1,6 +1,8 @@
+import { LEDGER_REASONS } from '../../contract/ledger';
 import { Money, ZERO } from '../../contract/money';
 import type { Db } from '../db/database';
 import { MARGIN_CURRENCY } from '../trading/config';
+import { ACCOUNT_KINDS, HOUSE_ACCOUNTS, PARTS } from './accounts';
 
 /**
  * Verifies every invariant of the ledger on a database:
@@ -10,6 +12,11 @@ import { MARGIN_CURRENCY } from '../trading/config';
  * - no part of a user's account is below zero, now or at any entry;
  * - every amount and balance is within its currency's decimals;
  * - every reference is recorded once;
+ * - every transaction's reason is one the bills label (LEDGER_REASONS), and every
+ *   transaction has entries, except an option's settlement that paid nothing (a loss:
+ *   the stake went at the opening), which is recorded to settle the option once;
+ * - every entry's account is a real one: a user's account of a known kind in a known
+ *   part (available, frozen, locked), or a house account;
  * - what each user has frozen is exactly what pending withdrawals, open spot orders and
  *   contract positions hold; what each has locked is exactly its active lock-up orders.
  */
@@ -22,7 +29,7 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
   const violations: string[] = [];
   const accounts = await db.selectFrom('ledger_accounts').selectAll().execute();
   const entries = await db.selectFrom('ledger_entries').selectAll().orderBy('id').execute();
-  const transactions = await db.selectFrom('ledger_transactions').select(['id', 'ref_kind', 'ref_id']).execute();
+  const transactions = await db.selectFrom('ledger_transactions').select(['id', 'reason', 'ref_kind', 'ref_id']).execute();
   const accountById = new Map(accounts.map((account) => [account.id, account]));
   const precision = new Map((await db.selectFrom('currencies').select(['id', 'precision']).execute()).map((c) => [c.id, c.precision]));
 
@@ -72,6 +79,39 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
     const ref = `${transaction.ref_kind}:${transaction.ref_id}`;
     if (refs.has(ref)) violations.push(`reference ${ref} is recorded twice`);
     refs.add(ref);
+  }
+
+  // Reasons the bills can label; no transaction without entries but a lost option's settlement.
+  const reasons = new Set<string>(LEDGER_REASONS);
+  const withEntries = new Set(entries.map((entry) => entry.transaction_id));
+  const lostOptions = new Set(
+    (await db.selectFrom('micro_orders').select(['id', 'payout']).where('status', '=', 'settled').where('result', '=', 'loss').execute())
+      .filter((row) => new Money(row.payout).isZero())
+      .map((row) => String(row.id)),
+  );
+  for (const transaction of transactions) {
+    if (!reasons.has(transaction.reason)) violations.push(`transaction ${transaction.id} (${transaction.ref_kind}:${transaction.ref_id}) has reason "${transaction.reason}", which is not a ledger reason`);
+    const lostOption = transaction.reason === 'option_settle' && transaction.ref_kind === 'option-settle' && lostOptions.has(transaction.ref_id);
+    if (!withEntries.has(transaction.id) && !lostOption) violations.push(`transaction ${transaction.id} (${transaction.ref_kind}:${transaction.ref_id}) has no entries`);
+  }
+  const transactionIds = new Set(transactions.map((transaction) => transaction.id));
+  for (const entry of entries) if (!transactionIds.has(entry.transaction_id)) violations.push(`entry ${entry.id} names transaction ${entry.transaction_id}, which does not exist`);
+
+  // Every account an entry moves is a real account in a real part.
+  const entriesOf = new Map<number, number>();
+  for (const entry of entries) entriesOf.set(entry.account_id, (entriesOf.get(entry.account_id) ?? 0) + 1);
+  const kinds = new Set<string>(ACCOUNT_KINDS);
+  const parts = new Set<string>(PARTS);
+  const houses = new Set<string>(HOUSE_ACCOUNTS);
+  for (const account of accounts) {
+    const label = `account ${account.id} (${account.owner} ${account.kind}/${account.part}, ${entriesOf.get(account.id) ?? 0} entries)`;
+    if (account.user_id !== null) {
+      if (account.owner !== `user:${account.user_id}`) violations.push(`${label} belongs to user ${account.user_id} but is owned by ${account.owner}`);
+      if (!kinds.has(account.kind)) violations.push(`${label}: "${account.kind}" is not an account kind (${ACCOUNT_KINDS.join(', ')})`);
+      if (!parts.has(account.part)) violations.push(`${label}: "${account.part}" is not a part (${PARTS.join(', ')})`);
+    } else if (!(account.owner.startsWith('house:') && houses.has(account.owner.slice('house:'.length))) || account.kind !== 'house' || account.part !== 'house') {
+      violations.push(`${label} is neither a user's account nor a house account (${HOUSE_ACCOUNTS.join(', ')})`);
+    }
   }
 
   // Frozen parts equal exactly what is frozen for: pending withdrawals and open spot

@@ -94,6 +94,42 @@ test('the check finds figures beyond their currency\'s decimals and a lock that 
   expect(report.violations.some((v) => v.includes('change/locked in currency 3 is 10') && v.includes('active lock-up orders hold 0'))).toBe(true);
 });
 
+test('the check finds a reason the bills cannot label, an account in no real part, and a transaction without entries', async () => {
+  const pay = (id: number) =>
+    h.ctx.db.transaction().execute((trx) =>
+      record(trx, { reason: 'recharge', ref: { kind: 'test', id }, userId: user, movements: [{ from: house('treasury', USDT), to: userAccount(user, USDT, 'change'), amount: '10' }], at: 1 }),
+    );
+  const first = await pay(5);
+  expect((await checkLedger(h.ctx.db)).violations).toEqual([]);
+
+  // Each corruption alone is found, and named.
+  await h.ctx.db.updateTable('ledger_transactions').set({ reason: 'free_money' }).where('id', '=', first).execute();
+  expect((await checkLedger(h.ctx.db)).violations).toEqual([`transaction ${first} (test:5) has reason "free_money", which is not a ledger reason`]);
+  await h.ctx.db.updateTable('ledger_transactions').set({ reason: 'recharge' }).where('id', '=', first).execute();
+
+  const account = await h.ctx.db.selectFrom('ledger_accounts').select('id').where('user_id', '=', user).executeTakeFirstOrThrow();
+  await h.ctx.db.updateTable('ledger_accounts').set({ part: 'spare' }).where('id', '=', account.id).execute();
+  expect((await checkLedger(h.ctx.db)).violations).toEqual([`account ${account.id} (user:${user} change/spare, 1 entries): "spare" is not a part (available, frozen, locked)`]);
+  await h.ctx.db.updateTable('ledger_accounts').set({ part: 'available', kind: 'vault' }).where('id', '=', account.id).execute();
+  expect((await checkLedger(h.ctx.db)).violations).toEqual([`account ${account.id} (user:${user} vault/available, 1 entries): "vault" is not an account kind (legal, change, lever, micro)`]);
+  await h.ctx.db.updateTable('ledger_accounts').set({ kind: 'change' }).where('id', '=', account.id).execute();
+  const treasury = await h.ctx.db.selectFrom('ledger_accounts').select('id').where('owner', '=', 'house:treasury').where('currency_id', '=', USDT).executeTakeFirstOrThrow();
+  await h.ctx.db.updateTable('ledger_accounts').set({ owner: 'house:mint' }).where('id', '=', treasury.id).execute();
+  expect((await checkLedger(h.ctx.db)).violations).toEqual([expect.stringMatching(new RegExp(`^account ${treasury.id} \\(house:mint house/house, 1 entries\\) is neither a user's account nor a house account`))]);
+  await h.ctx.db.updateTable('ledger_accounts').set({ owner: 'house:treasury' }).where('id', '=', treasury.id).execute();
+  expect((await checkLedger(h.ctx.db)).violations).toEqual([]);
+
+  // A transaction whose entries are gone (balances put back, so only this is wrong).
+  const second = await pay(6);
+  await h.ctx.db.deleteFrom('ledger_entries').where('transaction_id', '=', second).execute();
+  await h.ctx.db.updateTable('ledger_accounts').set({ balance: '10' }).where('id', '=', account.id).execute();
+  await h.ctx.db.updateTable('ledger_accounts').set({ balance: '-10' }).where('id', '=', treasury.id).execute();
+  expect((await checkLedger(h.ctx.db)).violations).toEqual([`transaction ${second} (test:6) has no entries`]);
+  // An option's settlement with no entries is sound only for a lost option that paid nothing.
+  await h.ctx.db.updateTable('ledger_transactions').set({ reason: 'option_settle', ref_kind: 'option-settle', ref_id: '999' }).where('id', '=', second).execute();
+  expect((await checkLedger(h.ctx.db)).violations).toEqual([`transaction ${second} (option-settle:999) has no entries`]);
+});
+
 describe('npm run ledger:check -- --data-dir DIR', () => {
   const run = (dataDir: string) =>
     spawnSync(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/ledger-check.ts', '--data-dir', dataDir], { encoding: 'utf8' });
@@ -116,6 +152,22 @@ describe('npm run ledger:check -- --data-dir DIR', () => {
       expect(tampered.status).toBe(1);
       expect(tampered.stderr).toMatch(/violation\(s\)/);
       expect(tampered.stderr).toContain('stores 999999 but its entries sum to');
+      expect(sound.stdout).toContain('every reason a ledger reason');
+      expect(sound.stdout).toContain('every transaction has entries');
+      expect(sound.stdout).toContain('a known kind and part');
+
+      const corrupt = new SQLite(path.join(dir, 'exchange.sqlite'));
+      corrupt.prepare("UPDATE ledger_accounts SET balance = (SELECT balance_after FROM ledger_entries WHERE account_id = ledger_accounts.id ORDER BY id DESC LIMIT 1) WHERE user_id IS NOT NULL AND part = 'available'").run();
+      corrupt.prepare("UPDATE ledger_transactions SET reason = 'free_money'").run();
+      corrupt.prepare("INSERT INTO ledger_transactions (reason, ref_kind, ref_id, user_id, memo, created_at) VALUES ('recharge', 'empty', '1', NULL, '', 1)").run();
+      corrupt.prepare("UPDATE ledger_accounts SET part = 'spare' WHERE user_id IS NOT NULL").run();
+      corrupt.close();
+      const corrupted = run(dir);
+      expect(corrupted.status).toBe(1);
+      expect(corrupted.stderr).not.toContain('stores 999999');
+      expect(corrupted.stderr).toContain('has reason "free_money", which is not a ledger reason');
+      expect(corrupted.stderr).toContain('(empty:1) has no entries');
+      expect(corrupted.stderr).toContain('"spare" is not a part (available, frozen, locked)');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { Money, ZERO, type MoneyValue } from '../../contract/money';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { describe, ownerOf, type AccountKey } from './accounts';
+import { describe, ownerOf, userAccount, type AccountKey, type AccountKind } from './accounts';
 import type { LedgerReason } from '../../contract/ledger';
 
 /**
@@ -157,4 +157,22 @@ export async function balancesOf(db: Kysely<Database>, userId: number): Promise<
     .select(['currency_id', 'kind', 'part', 'balance'])
     .where('user_id', '=', userId)
     .execute();
+}
+
+/**
+ * What to tell a user whose request took more than an account's available part (record()
+ * threw server:errors.insufficient_balance): when part of that currency in that account is
+ * held (frozen by open orders, pending withdrawals or waiting positions, or locked in
+ * lock-ups), server:errors.funds_held names what is available and what is held, since the
+ * balance they see includes both; otherwise the error as it was. Any other error is
+ * answered unchanged. Call it with the transaction that failed, before it rolls back, so
+ * the figures are the ones the refusal saw.
+ */
+export async function explainShortfall(db: Kysely<Database>, error: unknown, account: { user: number; currency: number; kind: AccountKind }): Promise<unknown> {
+  if (!(error instanceof ApiError) || error.key !== 'server:errors.insufficient_balance') return error;
+  const part = (name: 'available' | 'frozen' | 'locked') => balanceOf(db, userAccount(account.user, account.currency, account.kind, name));
+  const held = (await part('frozen')).plus(await part('locked'));
+  if (held.lte(0)) return error;
+  const currency = await db.selectFrom('currencies').select('code').where('id', '=', account.currency).executeTakeFirst();
+  return new ApiError('server:errors.funds_held', { available: (await part('available')).toFixed(), held: held.toFixed(), currency: currency?.code ?? '' });
 }

@@ -2,7 +2,7 @@ import { floor, Money, text } from '../../contract/money';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { house, userAccount } from '../ledger/accounts';
-import { record } from '../ledger/ledger';
+import { explainShortfall, record } from '../ledger/ledger';
 import { CURRENCIES } from '../market/instruments';
 import { amountIn } from './amounts';
 import { bestFeeCoupon, spendCoupon } from './coupons';
@@ -79,6 +79,8 @@ export async function exchange(ctx: AppContext, userId: number, input: { number:
         ...(fee.gt(0) ? [{ from: house('exchange', to.currency.id), to: house('fees', to.currency.id), amount: fee }] : []),
       ],
       at: now,
+    }).catch(async (error: unknown) => {
+      throw await explainShortfall(trx, error, { user: userId, currency: from.currency.id, kind: 'change' });
     });
     return {
       amount: text(amount, from.currency.precision),

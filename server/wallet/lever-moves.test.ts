@@ -102,7 +102,10 @@ describe('moving out of the futures account with open positions', () => {
     const { available } = await lever();
     expect(available).toBe(new Money(2000).minus('90').minus('0.45').toFixed(6));
     expect(await movableUsdt()).toMatchObject({ lever: available });
-    expect(await move(new Money(available).plus('0.000001').toFixed(6))).toEqual({ type: 'error', message: 'Insufficient balance.' });
+    expect(await move(new Money(available).plus('0.000001').toFixed(6))).toEqual({
+      type: 'error',
+      message: 'Only 1,909.55 USDT is available; 90.45 USDT is held by open orders, pending withdrawals or lock-ups.',
+    });
     expect(await move(available)).toEqual({ type: 'ok', message: 'Transfer complete.' });
     expect(await lever()).toMatchObject({ available: '0.000000', frozen: '90.450000' });
   });

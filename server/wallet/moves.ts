@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { userAccount, type AccountKind } from '../ledger/accounts';
-import { record } from '../ledger/ledger';
+import { explainShortfall, record } from '../ledger/ledger';
 import { MARGIN_CURRENCY } from '../trading/config';
 import { amountIn } from './amounts';
 import { ACCOUNT_CURRENCIES } from './balances';
@@ -36,6 +36,8 @@ export async function moveFunds(ctx: AppContext, userId: number, input: { curren
       userId,
       movements: [{ from: userAccount(userId, currency.id, input.from_field), to: userAccount(userId, currency.id, input.to_field), amount }],
       at: now,
+    }).catch(async (error: unknown) => {
+      throw await explainShortfall(trx, error, { user: userId, currency: currency.id, kind: input.from_field });
     });
   };
   if (input.from_field === 'lever' && currency.id === MARGIN_CURRENCY) {

@@ -190,11 +190,52 @@ describe('withdrawals', () => {
     expect((await h.call(endpoints.withdraw, { currency: BTC, network: 'BTC', address: BTC_TESTNET, amount: '60', pay_password: '246810' }, { token: ann })).type).toBe('ok');
   });
 
+  test('more than is available while part is frozen: says what is available and what is held, and changes nothing', async () => {
+    await verifyIdentity(h, ann);
+    expect((await request({ amount: '9879.5' })).type).toBe('ok');
+    expect(await balance(h, ann, USDT)).toMatchObject({ available: '120.500000', frozen: '9879.500000' });
+    const held = 'Only 120.5 USDT is available; 9,879.5 USDT is held by open orders, pending withdrawals or lock-ups.';
+    const count = async (table: 'ledger_transactions' | 'withdrawals' | 'account_transfers' | 'exchanges') =>
+      Number((await h.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = { ledger: await count('ledger_transactions'), withdrawals: await count('withdrawals'), moves: await count('account_transfers'), exchanges: await count('exchanges') };
+
+    // The whole balance the wallet shows (available + frozen), each way out of the coin account.
+    expect(await h.call(endpoints.moveFunds, { currency_id: USDT, number: '10000', from_field: 'change', to_field: 'lever' }, { token: ann })).toEqual({ type: 'error', message: held });
+    expect(await request({ amount: '10000' })).toEqual({ type: 'error', message: held });
+    expect(await h.call(endpoints.exchange, { number: '10000', from_currency_id: USDT, to_currency_id: BTC }, { token: ann })).toEqual({ type: 'error', message: held });
+    expect((await h.call(endpoints.moveFunds, { currency_id: USDT, number: '120.51', from_field: 'change', to_field: 'micro', lang: 'fra' }, { token: ann })).message).toBe(
+      'Seuls 120,5 USDT sont disponibles ; 9\u202f879,5 USDT sont retenus par des ordres ouverts, des retraits en attente ou des blocages.',
+    );
+    expect((await h.call(endpoints.moveFunds, { currency_id: USDT, number: '120.51', from_field: 'change', to_field: 'micro', lang: 'zh-cn' }, { token: ann })).message).toBe(
+      '仅有120.5 USDT可用；9,879.5 USDT被未成交订单、待审核提币或锁仓占用。',
+    );
+    expect({ ledger: await count('ledger_transactions'), withdrawals: await count('withdrawals'), moves: await count('account_transfers'), exchanges: await count('exchanges') }).toEqual(before);
+    expect(await balance(h, ann, USDT)).toMatchObject({ available: '120.500000', frozen: '9879.500000' });
+    expect((await balance(h, ann, USDT, 'lever')).available).toBe('0.000000');
+    expect((await balance(h, ann, BTC)).available).toBe('0.00000000');
+
+    // What is available still moves; nothing held in another coin or account: the plain message.
+    expect((await h.call(endpoints.moveFunds, { currency_id: USDT, number: '120.5', from_field: 'change', to_field: 'lever' }, { token: ann })).type).toBe('ok');
+    expect((await h.call(endpoints.moveFunds, { currency_id: USDT, number: '120.51', from_field: 'lever', to_field: 'change' }, { token: ann })).message).toBe('Insufficient balance.');
+    expect((await h.call(endpoints.exchange, { number: '0.1', from_currency_id: BTC, to_currency_id: USDT }, { token: ann })).message).toBe('Insufficient balance.');
+  });
+
+  test('a lock-up holds funds too: frozen and locked together are named as held', async () => {
+    await verifyIdentity(h, ann);
+    expect((await h.call(endpoints.lockupBuy, { config_id: 1, amount: '4000' }, { token: ann })).type).toBe('ok');
+    expect((await request({ amount: '1000' })).type).toBe('ok');
+    expect(await balance(h, ann, USDT)).toMatchObject({ available: '5000.000000', frozen: '1000.000000', locked: '4000.000000' });
+    expect((await h.call(endpoints.moveFunds, { currency_id: USDT, number: '5000.000001', from_field: 'change', to_field: 'micro' }, { token: ann })).message).toBe(
+      'Only 5,000 USDT is available; 5,000 USDT is held by open orders, pending withdrawals or lock-ups.',
+    );
+    expect(await balance(h, ann, USDT)).toMatchObject({ available: '5000.000000', frozen: '1000.000000', locked: '4000.000000' });
+  });
+
   test('50 withdrawals of the whole balance at once: exactly one goes through', async () => {
     await verifyIdentity(h, ann);
     const answers = await Promise.all(Array.from({ length: 50 }, () => request({ amount: '10000' })));
     expect(answers.filter((a) => a.type === 'ok')).toHaveLength(1);
-    expect(answers.filter((a) => a.message === 'Insufficient balance.')).toHaveLength(49);
+    expect(answers.filter((a) => a.message === 'Only 0 USDT is available; 10,000 USDT is held by open orders, pending withdrawals or lock-ups.')).toHaveLength(49);
     expect(await balance(h, ann, USDT)).toMatchObject({ available: '0.000000', frozen: '10000.000000' });
   });
 });
@@ -212,6 +253,36 @@ describe('moves between accounts', () => {
     expect(history).toMatchObject({ message: { data: [{ code: 'USDT', amount: '2500.000000', from_kind: 'change', to_kind: 'lever' }] } });
     const movable = await h.call(endpoints.movableCurrencies, {}, { token: ann });
     expect(movable).toMatchObject({ message: [{ code: 'USDT', available: { change: '7500.000000', lever: '2500.000000', micro: '0.000000', legal: '0.000000' } }, { code: 'BTC' }, { code: 'ETH' }] });
+  });
+
+  test('accounts by their spec type ids (legal 1, change 2, lever 3, micro 4), as form text or JSON numbers, move like their names', async () => {
+    expect(await h.call(endpoints.moveFunds, { currency_id: USDT, number: '2500', from_field: '2', to_field: '3' }, { token: ann })).toEqual({ type: 'ok', message: 'Transfer complete.' });
+    expect((await balance(h, ann, USDT, 'change')).available).toBe('7500.000000');
+    expect((await balance(h, ann, USDT, 'lever')).available).toBe('2500.000000');
+    const byId = await h.ctx.db.selectFrom('account_transfers').select(['from_kind', 'to_kind', 'amount']).executeTakeFirstOrThrow();
+    expect(byId).toEqual({ from_kind: 'change', to_kind: 'lever', amount: '2500.000000' });
+    const bills = await h.call(endpoints.bills, { currency: USDT, type: 'lever' }, { token: ann });
+    expect(bills).toMatchObject({ message: { data: [{ reason: 'transfer', kind: 'lever', part: 'available', amount: '2500.000000' }] } });
+    // The same by JSON numbers, and the ids read back through the other endpoints.
+    expect((await h.call(endpoints.moveFunds, { currency_id: USDT, number: '500', from_field: 3, to_field: 4 }, { token: ann, json: true })).type).toBe('ok');
+    expect((await balance(h, ann, USDT, 'micro')).available).toBe('500.000000');
+    expect((await h.call(endpoints.walletDetail, { currency: USDT, type: '3' }, { token: ann })).message).toMatchObject({ available: '2000.000000' });
+    expect((await h.call(endpoints.bills, { currency: USDT, type: 4 }, { token: ann, json: true })).message).toMatchObject({ data: [{ kind: 'micro', amount: '500.000000' }] });
+
+    // Anything else: the names' message, in the caller's language, and nothing moves.
+    const count = async () => Number((await h.ctx.db.selectFrom('ledger_transactions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    for (const [from_field, to_field] of [['2', '5'], ['5', '2'], ['0', '3'], ['2.0', '3'], [' 2', '3'], ['02', '3']] as const) {
+      expect((await h.call(endpoints.moveFunds, { currency_id: USDT, number: '1', from_field, to_field }, { token: ann })).message, `${from_field} -> ${to_field}`).toBe('Please choose an account.');
+    }
+    expect((await h.call(endpoints.moveFunds, { currency_id: USDT, number: '1', from_field: 2, to_field: 5 }, { token: ann, json: true })).message).toBe('Please choose an account.');
+    expect((await h.call(endpoints.moveFunds, { currency_id: USDT, number: '1', from_field: 2.5, to_field: 3 }, { token: ann, json: true })).message).toBe('Please choose an account.');
+    expect((await h.call(endpoints.moveFunds, { currency_id: USDT, number: '1', from_field: '2', to_field: '5', lang: 'fra' }, { token: ann })).message).toBe('Veuillez choisir un compte.');
+    expect((await h.call(endpoints.walletDetail, { currency: USDT, type: '5' }, { token: ann })).message).toBe('Please choose an account.');
+    expect(await count()).toBe(before);
+    expect((await balance(h, ann, USDT, 'change')).available).toBe('7500.000000');
+    expect((await balance(h, ann, USDT, 'lever')).available).toBe('2000.000000');
+    expect((await balance(h, ann, USDT, 'micro')).available).toBe('500.000000');
   });
 });
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { house, userAccount } from '../ledger/accounts';
-import { AlreadyRecorded, record } from '../ledger/ledger';
+import { AlreadyRecorded, explainShortfall, record } from '../ledger/ledger';
 import { isValidAddress } from './addresses';
 import { amountIn } from './amounts';
 import { coinAndNetwork } from './deposits';
@@ -83,6 +83,8 @@ export async function requestWithdrawal(
       memo: `${net.network} ${address}`,
       movements: [{ from: userAccount(user.id, currency.id, 'change'), to: userAccount(user.id, currency.id, 'change', 'frozen'), amount }],
       at: now,
+    }).catch(async (error: unknown) => {
+      throw await explainShortfall(trx, error, { user: user.id, currency: currency.id, kind: 'change' });
     });
     return id;
   });
