@@ -17,6 +17,9 @@ const HELP = `Kestrel operator commands (DATA_DIR=${process.env['DATA_DIR'] ?? '
   adjust <uid> <currency> <amount> [--account legal|change|lever|micro] <reason...>
                                           adjust a balance (negative amounts debit)
   set-rate <CODE> <rate>                  set a fiat rate (units per US dollar)
+  operators                               the operator accounts
+  operator-add <name>                     add an operator; prints its token once
+  operator-remove <name>                  remove an operator: its token stops working
   file </uploads/name.png> [out]          save an identity photo or payment voucher
                                           (not public: only the operator API serves them)
 
@@ -290,6 +293,17 @@ switch (command) {
     await saveTexts('/operator/page/save', texts, { key }, o.values['title'] === undefined ? {} : { title: o.values['title'] }, undefined, 'title');
     break;
   }
+  case 'operators':
+    console.table(((await call('/operator/operators', 'GET')) as { name: string; created_at: number }[]).map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() })));
+    break;
+  case 'operator-add': {
+    const added = (await call('/operator/operators/add', 'POST', { name: args[0] ?? fail('usage: operator-add <name>') })) as { name: string; token: string };
+    console.log(`Operator ${added.name} added. Its token (shown this once; send it as X-Operator-Token):\n${added.token}`);
+    break;
+  }
+  case 'operator-remove':
+    console.log(await call('/operator/operators/remove', 'POST', { name: args[0] ?? fail('usage: operator-remove <name>') }));
+    break;
   case 'file': {
     // Identity photos and payment vouchers are not public: the operator API serves them.
     const [address, out] = args;

@@ -69,3 +69,33 @@ export const setRate = endpoint({
   input: Type.Object({ code: Type.String({ minLength: 3, maxLength: 3, pattern: '^[A-Z]{3}$' }), rate: Type.String({ maxLength: 30, pattern: '^[0-9]+(\\.[0-9]+)?$' }) }),
   output: Done,
 });
+
+/** Operator accounts: the local operator (DATA_DIR/operator.token) adds and removes the others; each has its own token, and every decision is audited under its name. */
+const OperatorName = Type.String({ minLength: 2, maxLength: 30, pattern: '^[a-z][a-z0-9_-]{1,29}$', errorKey: 'operator_name_rule' });
+export const listOperators = endpoint({
+  method: 'GET',
+  path: '/operator/operators',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'The operator accounts, oldest first',
+  input: Type.Object({}),
+  output: Type.Array(Type.Object({ name: Type.String(), created_at: Type.Integer() })),
+});
+export const addOperator = endpoint({
+  method: 'POST',
+  path: '/operator/operators/add',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Add an operator (local operator only); answers its token, shown this once',
+  input: Type.Object({ name: OperatorName }),
+  output: Type.Object({ name: Type.String(), token: Type.String() }),
+});
+export const removeOperator = endpoint({
+  method: 'POST',
+  path: '/operator/operators/remove',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Remove an operator (local operator only; not the local operator itself): its token stops working',
+  input: Type.Object({ name: OperatorName }),
+  output: Done,
+});

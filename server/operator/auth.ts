@@ -9,17 +9,20 @@ import { newToken, tokenHash } from '../security/tokens';
  * The first operator, "local", gets its token in DATA_DIR/operator.token (readable by
  * the server's owner only), which `npm run operator` reads on the same machine.
  */
+/** The first operator, whose token the server writes to DATA_DIR; it adds and removes the others. */
+export const LOCAL_OPERATOR = 'local';
+
 export function operatorTokenFile(dataDir: string): string {
   return path.join(dataDir, 'operator.token');
 }
 
 export async function ensureLocalOperator(db: Db, dataDir: string, now: number): Promise<void> {
   const file = operatorTokenFile(dataDir);
-  const existing = await db.selectFrom('operators').select(['id', 'token_hash']).where('name', '=', 'local').executeTakeFirst();
+  const existing = await db.selectFrom('operators').select(['id', 'token_hash']).where('name', '=', LOCAL_OPERATOR).executeTakeFirst();
   if (existing && fs.existsSync(file) && tokenHash(fs.readFileSync(file, 'utf8').trim()) === existing.token_hash) return;
   const token = newToken();
   if (existing) await db.updateTable('operators').set({ token_hash: tokenHash(token) }).where('id', '=', existing.id).execute();
-  else await db.insertInto('operators').values({ name: 'local', token_hash: tokenHash(token), created_at: now }).execute();
+  else await db.insertInto('operators').values({ name: LOCAL_OPERATOR, token_hash: tokenHash(token), created_at: now }).execute();
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(file, `${token}\n`, { mode: 0o600 });
 }

@@ -16,7 +16,8 @@ import { approveRecharge, rejectRecharge } from '../wallet/deposits';
 import { currencyByCode, currencyById } from '../wallet/prices';
 import { rateText, writeRate } from '../wallet/rates';
 import { approveWithdrawal, rejectWithdrawal } from '../wallet/withdrawals';
-import { audit } from './auth';
+import { audit, LOCAL_OPERATOR } from './auth';
+import { newToken, tokenHash } from '../security/tokens';
 
 /** The operator API: reviews, adjustments and rates; every decision is audited. */
 export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -118,6 +119,27 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
     } else {
       await ctx.db.transaction().execute(write);
     }
+    return t('server:ok.done');
+  });
+
+  route(app, ctx, endpoints.listOperators, async () => ctx.db.selectFrom('operators').select(['name', 'created_at']).orderBy('id').execute());
+
+  route(app, ctx, endpoints.addOperator, async ({ input, operator }) => {
+    if (operator !== LOCAL_OPERATOR) throw new ApiError('server:errors.operator_local_only');
+    const token = newToken();
+    const taken = await ctx.db.selectFrom('operators').select('id').where('name', '=', input.name).executeTakeFirst();
+    if (taken) throw new ApiError('server:errors.operator_exists');
+    await ctx.db.insertInto('operators').values({ name: input.name, token_hash: tokenHash(token), created_at: ctx.now() }).execute();
+    await audit(ctx, operator, 'operator-add', input.name, '');
+    return { name: input.name, token };
+  });
+
+  route(app, ctx, endpoints.removeOperator, async ({ input, operator, t }) => {
+    if (operator !== LOCAL_OPERATOR) throw new ApiError('server:errors.operator_local_only');
+    if (input.name === LOCAL_OPERATOR) throw new ApiError('server:errors.operator_local_stays');
+    const removed = await ctx.db.deleteFrom('operators').where('name', '=', input.name).executeTakeFirst();
+    if (Number(removed.numDeletedRows) === 0) throw new ApiError('server:errors.record_unknown');
+    await audit(ctx, operator, 'operator-remove', input.name, '');
     return t('server:ok.done');
   });
 
