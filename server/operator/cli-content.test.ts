@@ -1,9 +1,10 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
+import { ROOT as root, startServerProcess, type ServerProcess } from '../testing/process';
 
 /**
  * The content half of the operator's command line (`npm run operator -- news-add ...`),
@@ -12,46 +13,18 @@ import { endpoints } from '../../contract/api';
  * DATA_DIR/operator.token. What the commands did is read back through the public API,
  * as the app reads it.
  */
-const root = path.resolve(import.meta.dirname, '../..');
 let dataDir: string;
-let server: ChildProcessWithoutNullStreams;
+let server: ServerProcess | undefined;
 let port: number;
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-cli-'));
-  // The server itself, not tsx's launcher (which would leave it running when stopped).
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_DIR: path.join(dataDir, 'no-app'),
-      DEMO: 'false',
-      MARKET_HISTORY: 'short',
-      MARKET_RATE: '5',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  port = await new Promise<number>((resolve, reject) => {
-    let output = '';
-    server.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on http:\/\/localhost:(\d+)\//.exec(output);
-      if (match) resolve(Number(match[1]));
-    });
-    server.stderr.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-    server.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening:\n${output}`)));
-  });
+  server = await startServerProcess(dataDir, { MARKET_RATE: '5' });
+  port = server.port;
 }, 30_000);
 
 afterAll(async () => {
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +6,7 @@ import { endpoints } from '../../contract/api';
 import { Money } from '../../contract/money';
 import { checkLedger } from '../ledger/check';
 import { createHarness } from '../testing/harness';
+import { startServerProcess } from '../testing/process';
 import { balance, setPayPassword, verifyIdentity } from '../testing/wallet';
 
 /**
@@ -15,7 +15,6 @@ import { balance, setPayPassword, verifyIdentity } from '../testing/wallet';
  * locked, and nothing else moved: the ledger checks out, what the user had is exactly
  * available + frozen, and each pending withdrawal settles once.
  */
-const root = path.resolve(import.meta.dirname, '../..');
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
@@ -33,23 +32,9 @@ test('a crash in the middle of withdrawals loses nothing and pays nothing twice'
   await verifyIdentity(setup, token);
   await setup.close();
 
-  // The server itself, not tsx's launcher (which would leave it running when killed).
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, APP_DIR: path.join(dataDir, 'no-app'), DEMO: 'false', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => server.once('exit', (_code, signal) => resolve(signal)));
+  const server = await startServerProcess(dataDir, env);
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      let output = '';
-      server.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /listening on http:\/\/localhost:(\d+)\//.exec(output);
-        if (match) resolve(Number(match[1]));
-      });
-      server.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening:\n${output}`)));
-    });
+    const port = server.port;
     const post = async (url: string, fields: Record<string, string>, auth?: string) => {
       const response = await fetch(`http://127.0.0.1:${port}/api${url}`, {
         method: 'POST',
@@ -70,14 +55,14 @@ test('a crash in the middle of withdrawals loses nothing and pays nothing twice'
         post(endpoints.withdraw.path, { currency: '3', network: 'TRC20', address: TRON, amount: '100', pay_password: '246810' }, session).then((answer) => {
           if (answer.type === 'ok' && ++confirmed >= 5 && !killed) {
             killed = true;
-            server.kill('SIGKILL');
+            server.child.kill('SIGKILL');
           }
           return answer;
         }),
       ),
     );
-    if (!killed) server.kill('SIGKILL');
-    expect(await exited).toBe('SIGKILL');
+    if (!killed) server.child.kill('SIGKILL');
+    expect((await server.exited).signal).toBe('SIGKILL');
     const acknowledged = answers.filter((answer) => answer.status === 'fulfilled' && answer.value.type === 'ok').length;
     expect(acknowledged).toBeGreaterThanOrEqual(5);
 
@@ -103,6 +88,6 @@ test('a crash in the middle of withdrawals loses nothing and pays nothing twice'
       await after.close();
     }
   } finally {
-    if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+    await server.stop('SIGKILL');
   }
 }, 60_000);

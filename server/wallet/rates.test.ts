@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
 import { createHarness, type Harness } from '../testing/harness';
+import { ROOT as root, spawnServer, startServerProcess } from '../testing/process';
 import { refreshRates } from './rates';
 
 /**
@@ -13,7 +14,6 @@ import { refreshRates } from './rates';
  * that local file at most once per 24 hours (a bad file changes nothing); operators set
  * them by command. No outside call is made.
  */
-const root = path.resolve(import.meta.dirname, '../..');
 const DAY = 86_400_000;
 const dirs: string[] = [];
 const harnesses: Harness[] = [];
@@ -136,15 +136,8 @@ describe('operators set rates', () => {
 
 /** The real server process: the file is loaded at start, and the operator's command line updates what it serves. */
 describe('the server process', () => {
-  const start = (dataDir: string, env: Record<string, string>) =>
-    spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, APP_DIR: path.join(dataDir, 'no-app'), DEMO: 'false', LOG_LEVEL: 'warn', MARKET_HISTORY: 'short', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-
   test('a bad setting stops it with a message naming the setting', async () => {
-    const server = start(tempDir(), { WITHDRAW_FEE_USDT_TRC20: '12' });
+    const server = spawnServer(tempDir(), { WITHDRAW_FEE_USDT_TRC20: '12' });
     let stderr = '';
     server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     server.stdout.resume();
@@ -161,19 +154,9 @@ describe('the server process', () => {
     const dataDir = tempDir();
     const file = path.join(tempDir(), 'rates.json');
     fs.writeFileSync(file, '{"CNY": "7.05", "VND": "25500"}');
-    const server = start(dataDir, { FIAT_RATES_FILE: file });
-    server.stderr.resume();
-    const exited = new Promise((resolve) => server.once('exit', resolve));
+    const server = await startServerProcess(dataDir, { FIAT_RATES_FILE: file });
+    const { port } = server;
     try {
-      const port = await new Promise<number>((resolve, reject) => {
-        let output = '';
-        server.stdout.on('data', (chunk: Buffer) => {
-          output += chunk.toString();
-          const match = /listening on http:\/\/localhost:(\d+)\//.exec(output);
-          if (match) resolve(Number(match[1]));
-        });
-        server.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening:\n${output}`)));
-      });
       const rates = async () => {
         const answer = (await (await fetch(`http://127.0.0.1:${port}/api/wallet/getRateCurrency`)).json()) as { type: string; message: { fiats: { code: string; rate: string; source: string }[] } };
         return Object.fromEntries(answer.message.fiats.map((f) => [f.code, `${f.rate} (${f.source})`]));
@@ -189,8 +172,7 @@ describe('the server process', () => {
         stderr: expect.stringContaining('This currency is not available.'),
       });
     } finally {
-      server.kill('SIGTERM');
-      await exited;
+      await server.stop();
     }
   }, 60_000);
 });
