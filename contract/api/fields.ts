@@ -34,6 +34,12 @@ export const VoucherField = Type.String({ maxLength: 200, pattern: UPLOAD_PATH, 
 export const QrCodeField = Type.String({ maxLength: 200, pattern: UPLOAD_PATH, errorKey: 'qrcode_required' });
 
 /** An amount as text: digits and an optional decimal part (exactness is kept server-side). */
+/**
+ * A request id the app picks for one submission of a money form (a withdrawal, a move, a
+ * conversion) and sends again if it has to resend it: the server then answers what the
+ * first did instead of doing it twice. Optional; 8 to 64 letters, digits, - or _.
+ */
+export const RequestIdField = Type.Optional(Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]{8,64}$', errorKey: 'request_id_invalid' }));
 export const AmountField = Type.String({ minLength: 1, maxLength: 40, pattern: '^(0|[1-9][0-9]{0,20})(\\.[0-9]{1,30})?$', errorKey: 'amount_invalid' });
 /** A price as text, like an amount (spec 8: "correct price"). */
 export const PriceField = Type.String({ minLength: 1, maxLength: 40, pattern: '^(0|[1-9][0-9]{0,20})(\\.[0-9]{1,30})?$', errorKey: 'price_invalid' });

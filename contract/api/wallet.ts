@@ -10,6 +10,7 @@ import {
   PageField,
   PayPasswordField,
   QrCodeField,
+  RequestIdField,
   VoucherField,
 } from './fields';
 
@@ -212,7 +213,7 @@ export const withdraw = endpoint({
   summary:
     'Withdraw from the coin account with the pay password; the amount is frozen until an operator sends it (deducted) or refuses it (returned). ' +
     'Needs identity verification: level 1 may withdraw 200 BTC worth per 24 hours, level 2 500.',
-  input: Type.Object({ currency: CurrencyId, network: NetworkField, address: AddressField, amount: AmountField, pay_password: PayPasswordField }),
+  input: Type.Object({ currency: CurrencyId, network: NetworkField, address: AddressField, amount: AmountField, pay_password: PayPasswordField, request_id: RequestIdField }),
   output: Message,
 });
 
@@ -249,7 +250,7 @@ export const moveFunds = endpoint({
   access: 'user',
   tag: 'wallet',
   summary: 'Move an available amount from one of the caller\'s accounts to another',
-  input: Type.Object({ currency_id: CurrencyId, number: AmountField, from_field: AccountKindField, to_field: AccountKindField }),
+  input: Type.Object({ currency_id: CurrencyId, number: AmountField, from_field: AccountKindField, to_field: AccountKindField, request_id: RequestIdField }),
   output: Message,
 });
 
@@ -308,7 +309,7 @@ export const exchange = endpoint({
   access: 'user',
   tag: 'exchange',
   summary: 'Exchange `number` of one coin for another at the live market prices, less the fee (a fee coupon applies by itself)',
-  input: Type.Object({ number: AmountField, from_currency_id: CurrencyId, to_currency_id: CurrencyId }),
+  input: Type.Object({ number: AmountField, from_currency_id: CurrencyId, to_currency_id: CurrencyId, request_id: RequestIdField }),
   output: Type.Object({ received: Amount, fee: Amount, message: Message }),
 });
 

@@ -28,6 +28,7 @@ export interface Database {
   identity_submissions: IdentitySubmissionsTable;
   spot_orders: SpotOrdersTable;
   spot_fills: SpotFillsTable;
+  request_ids: RequestIdsTable;
   lever_positions: LeverPositionsTable;
   micro_orders: MicroOrdersTable;
   bank_cards: BankCardsTable;
@@ -123,6 +124,15 @@ export interface AccountTransfersTable {
   amount: string;
   from_kind: string;
   to_kind: string;
+  created_at: number;
+}
+
+/** What a request id already did (wallet/requests.ts). */
+export interface RequestIdsTable {
+  user_id: number;
+  request_id: string;
+  kind: 'withdraw' | 'move' | 'exchange';
+  ref_id: number;
   created_at: number;
 }
 

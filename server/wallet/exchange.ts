@@ -7,6 +7,7 @@ import { CURRENCIES } from '../market/instruments';
 import { amountIn } from './amounts';
 import { bestFeeCoupon, spendCoupon } from './coupons';
 import { currencyById, usdPrice } from './prices';
+import { once, type Remember } from './requests';
 
 /**
  * Coin exchange in the coin account at the live market prices (each coin's last trade
@@ -36,7 +37,17 @@ export async function quote(ctx: AppContext, userId: number, fromId: number, toI
   return { rate: from.price / to.price, fee_rate: new Money(ctx.config.exchangeFee).toFixed(), discount: coupon?.discount.toFixed() ?? '0', coupon_id: coupon?.id ?? null };
 }
 
-export async function exchange(ctx: AppContext, userId: number, input: { number: string; from_currency_id: number; to_currency_id: number }): Promise<{ amount: string; received: string; fee: string; from: string; to: string }> {
+type Exchanged = { amount: string; received: string; fee: string; from: string; to: string };
+
+export async function exchange(ctx: AppContext, userId: number, input: { number: string; from_currency_id: number; to_currency_id: number; request_id?: string | undefined }): Promise<Exchanged> {
+  // Sent again with its request id, it answers the first conversion, at the first one's price.
+  return once(ctx, { userId, requestId: input.request_id, kind: 'exchange' }, (remember) => convert(ctx, userId, input, remember), async (id) => {
+    const row = await ctx.db.selectFrom('exchanges').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return { amount: row.amount, received: row.received, fee: row.fee, from: currencyById(row.from_currency_id)?.code ?? '', to: currencyById(row.to_currency_id)?.code ?? '' };
+  });
+}
+
+async function convert(ctx: AppContext, userId: number, input: { number: string; from_currency_id: number; to_currency_id: number }, remember: Remember): Promise<Exchanged> {
   if (input.from_currency_id === input.to_currency_id) throw new ApiError('server:errors.same_currency');
   const from = priced(ctx, input.from_currency_id);
   const to = priced(ctx, input.to_currency_id);
@@ -67,6 +78,7 @@ export async function exchange(ctx: AppContext, userId: number, input: { number:
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await remember(trx, id);
     if (coupon && !(await spendCoupon(trx, coupon.id, `exchange:${id}`, now))) throw new ApiError('server:errors.coupon_unusable');
     await record(trx, {
       reason: 'exchange',

@@ -9,6 +9,7 @@ import { MARGIN_CURRENCY } from '../trading/config';
 import { amountIn } from './amounts';
 import { ACCOUNT_CURRENCIES } from './balances';
 import { currencyById } from './prices';
+import { once, type Remember } from './requests';
 
 /**
  * Moving an available amount between a user's own accounts (spec: fund transfer). Out of
@@ -16,7 +17,12 @@ import { currencyById } from './prices';
  * the contract desk refuses, in the market's sequence, an amount that would take the
  * money covering their current loss or bring the risk rate to liquidation.
  */
-export async function moveFunds(ctx: AppContext, userId: number, input: { currency_id: number; number: string; from_field: AccountKind; to_field: AccountKind }): Promise<void> {
+export async function moveFunds(ctx: AppContext, userId: number, input: { currency_id: number; number: string; from_field: AccountKind; to_field: AccountKind; request_id?: string | undefined }): Promise<void> {
+  // Sent again with its request id, it answers as the first did and moves nothing more.
+  await once(ctx, { userId, requestId: input.request_id, kind: 'move' }, (remember) => move(ctx, userId, input, remember), async () => undefined);
+}
+
+async function move(ctx: AppContext, userId: number, input: { currency_id: number; number: string; from_field: AccountKind; to_field: AccountKind }, remember: Remember): Promise<void> {
   if (input.from_field === input.to_field) throw new ApiError('server:errors.same_account');
   const currency = currencyById(input.currency_id);
   if (!currency || !ACCOUNT_CURRENCIES[input.from_field](currency.code) || !ACCOUNT_CURRENCIES[input.to_field](currency.code)) {
@@ -30,6 +36,7 @@ export async function moveFunds(ctx: AppContext, userId: number, input: { curren
       .values({ user_id: userId, currency_id: currency.id, amount: text(amount, currency.precision), from_kind: input.from_field, to_kind: input.to_field, created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await remember(trx, id);
     await record(trx, {
       reason: 'transfer',
       ref: { kind: 'move', id },

@@ -9,6 +9,7 @@ import { amountIn } from './amounts';
 import { coinAndNetwork } from './deposits';
 import { checkPayPassword } from './pay-password';
 import { currencyByCode, usdPrice } from './prices';
+import { once, type Remember } from './requests';
 
 /**
  * Withdrawals: checked (address, the network's configured minimum, pay password,
@@ -25,7 +26,17 @@ export const WITHDRAW_LIMIT_BTC: Record<number, string> = { 0: '0', 1: '200', 2:
 export async function requestWithdrawal(
   ctx: AppContext,
   user: UserRow,
+  input: { currency: number; network: string; address: string; amount: string; pay_password: string; request_id?: string | undefined },
+): Promise<number> {
+  // Sent again with its request id, it answers the withdrawal the first one made.
+  return once(ctx, { userId: user.id, requestId: input.request_id, kind: 'withdraw' }, (remember) => placeWithdrawal(ctx, user, input, remember), async (id) => id);
+}
+
+async function placeWithdrawal(
+  ctx: AppContext,
+  user: UserRow,
   input: { currency: number; network: string; address: string; amount: string; pay_password: string },
+  remember: Remember,
 ): Promise<number> {
   const { currency, net } = coinAndNetwork(ctx.config.networks, input.currency, input.network);
   const amount = amountIn(currency, input.amount);
@@ -76,6 +87,7 @@ export async function requestWithdrawal(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await remember(trx, id);
     await record(trx, {
       reason: 'withdraw_lock',
       ref: { kind: 'withdrawal-lock', id },

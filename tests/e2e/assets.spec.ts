@@ -90,8 +90,15 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     await open(page, '/pages/fund/fundTransfer');
     await page.getByTestId('move-to').selectOption('lever');
     await page.locator('input[name=amount]').fill('1000');
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/wallet/change'));
     await page.getByTestId('move-submit').click();
     await expect(toast(page)).toHaveText('Transfer complete.');
+    // The form sent a request id: the same request sent again (its answer lost on a bad
+    // network) is answered alike and moves nothing more.
+    const request = await sent;
+    expect(new URLSearchParams(request.postData() ?? '').get('request_id')).toMatch(/^[0-9a-f]{32}$/);
+    const again = await page.request.post(request.url(), { headers: await request.allHeaders(), data: request.postData() ?? '' });
+    expect(await again.json()).toEqual({ type: 'ok', message: 'Transfer complete.' });
     await expect((await holding(page, 'lever', 'USDT')).available).toHaveText('1,000.000000');
     await expect((await holding(page, 'change', 'USDT')).available).toHaveText('9,250.000000');
   });

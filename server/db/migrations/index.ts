@@ -6,6 +6,7 @@ import * as m004 from './004_trading';
 import * as m005 from './005_content';
 import * as m006 from './006_people';
 import * as m007 from './007_lockup';
+import * as m008 from './008_request_ids';
 
 /** Numbered migrations, applied in name order at start. Append; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005_content': m005,
   '006_people': m006,
   '007_lockup': m007,
+  '008_request_ids': m008,
 };

@@ -13,6 +13,7 @@ import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
 import { FiatValue } from './FiatValue';
 import styles from './assets.module.css';
+import { useRequestId } from '../../lib/requestId';
 
 type Coin = ApiOutput<'POST /user/getTransferList'>[number];
 
@@ -59,10 +60,12 @@ export function ExchangeScreen() {
     if (!problem) setConfirming(true);
   };
 
+  // One conversion per submission, even if it has to be sent again.
+  const requestId = useRequestId([amount, fromId, toId]);
   const execute = () =>
     run(async () => {
       setConfirming(false);
-      const done = await api('POST /user/Transfer', { number: amount, from_currency_id: fromId, to_currency_id: toId });
+      const done = await api('POST /user/Transfer', { number: amount, from_currency_id: fromId, to_currency_id: toId, request_id: requestId });
       toast(done.message);
       setAmount('');
       load();
