@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint } from './define';
-import { AmountField, IdField, LimitField, PageField, PriceField } from './fields';
+import { AmountField, IdField, LimitField, PageField, PriceField, RequestIdField } from './fields';
 import { paged } from './wallet';
 
 /**
@@ -97,6 +97,7 @@ export const spotTrade = endpoint({
     type: Type.Union([Type.Literal('buy'), Type.Literal('sell')], { errorKey: 'side_invalid' }),
     amount: AmountField,
     target_price: OptionalPrice,
+    request_id: RequestIdField,
   }),
   output: SpotOrder,
 });
@@ -226,6 +227,7 @@ export const leverSubmit = endpoint({
     price: OptionalPrice,
     target_profit_price: OptionalPrice,
     stop_loss_price: OptionalPrice,
+    request_id: RequestIdField,
   }),
   output: Position,
 });
@@ -370,6 +372,7 @@ export const optionSubmit = endpoint({
     type: Type.Union([Type.Literal('up'), Type.Literal('down')], { errorKey: 'side_invalid' }),
     seconds: Type.Integer({ minimum: 1, maximum: 86_400, errorKey: 'option_duration_unknown' }),
     number: AmountField,
+    request_id: RequestIdField,
   }),
   output: OptionOrder,
 });

@@ -131,7 +131,7 @@ export interface AccountTransfersTable {
 export interface RequestIdsTable {
   user_id: number;
   request_id: string;
-  kind: 'withdraw' | 'move' | 'exchange';
+  kind: 'withdraw' | 'move' | 'exchange' | 'spot' | 'contract' | 'option';
   ref_id: number;
   created_at: number;
 }

@@ -12,6 +12,7 @@ import { LEVER_FEE, LEVER_MAX_SHARE, LEVER_MIN_SHARE, LEVER_OVERNIGHT, leverRule
 import type { TradingDeps } from './deps';
 import { marketById, marketByPair, symbolOf, tickOf, type TradingMarket } from './market';
 import { positionView } from './views';
+import { noRequestId, type Remember } from '../http/request-ids';
 
 /**
  * Leveraged contracts: positions against the house at the live price, margined in USDT
@@ -175,6 +176,7 @@ export class ContractDesk {
       target_profit_price?: string | undefined;
       stop_loss_price?: string | undefined;
     },
+    remember: Remember = noRequestId,
   ): Promise<PositionRow> {
     const market = marketByPair(input.currency_id, input.legal_id);
     const rules = this.rules(market);
@@ -233,6 +235,7 @@ export class ContractDesk {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        await remember(trx, id);
         const available = userAccount(userId, MARGIN_CURRENCY, 'lever');
         const frozen = userAccount(userId, MARGIN_CURRENCY, 'lever', 'frozen');
         const memo = `${symbolOf(market)} ${input.direction === 'buy' ? '↑' : '↓'} ${input.share} ×${input.multiple} #${id}`;

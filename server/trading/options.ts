@@ -12,6 +12,7 @@ import { OPTION_CURRENCIES, OPTION_DURATIONS, OPTION_MAX_OPEN } from './config';
 import type { TradingDeps } from './deps';
 import { marketById, symbolOf, tickOf } from './market';
 import { optionView } from './views';
+import { noRequestId, type Remember } from '../http/request-ids';
 
 /**
  * Seconds options: a bet that a market is up (or down) after a number of seconds,
@@ -51,7 +52,7 @@ export class OptionDesk {
     );
   }
 
-  submit(userId: number, input: { match_id: number; currency_id: number; type: 'up' | 'down'; seconds: number; number: string }): Promise<OptionRow> {
+  submit(userId: number, input: { match_id: number; currency_id: number; type: 'up' | 'down'; seconds: number; number: string }, remember: Remember = noRequestId): Promise<OptionRow> {
     const market = marketById(input.match_id);
     const rule = OPTION_DURATIONS.find((duration) => duration.seconds === input.seconds);
     if (!rule) throw new ApiError('server:errors.option_duration_unknown');
@@ -95,6 +96,7 @@ export class OptionDesk {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        await remember(trx, id);
         const available = userAccount(userId, currency.id, 'micro');
         await record(trx, {
           reason: 'option_stake',

@@ -5,6 +5,7 @@ import { Money, text } from '../../contract/money';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { once } from '../http/request-ids';
 import { route } from '../http/route';
 import { userAccount } from '../ledger/accounts';
 import { balanceOf } from '../ledger/ledger';
@@ -56,7 +57,14 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  route(app, ctx, endpoints.spotTrade, async ({ input, auth }) => spotOrderView(await spot.place(auth.user.id, input)));
+  // An order, position or option sent again with its request id answers the first one, as it stands now.
+  const spotOrder = (id: number) => ctx.db.selectFrom('spot_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const position = (id: number) => ctx.db.selectFrom('lever_positions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const option = (id: number) => ctx.db.selectFrom('micro_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  route(app, ctx, endpoints.spotTrade, async ({ input, auth }) =>
+    spotOrderView(await once(ctx, { userId: auth.user.id, requestId: input.request_id, kind: 'spot' }, (remember) => spot.place(auth.user.id, input, remember), spotOrder)),
+  );
   route(app, ctx, endpoints.spotCancel, async ({ input, auth }) => spotOrderView(await spot.cancel(auth.user.id, input.id)));
 
   route(app, ctx, endpoints.spotList, async ({ input, auth }) => {
@@ -117,7 +125,9 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  route(app, ctx, endpoints.leverSubmit, async ({ input, auth }) => positionView(await contracts.submit(auth.user.id, input)));
+  route(app, ctx, endpoints.leverSubmit, async ({ input, auth }) =>
+    positionView(await once(ctx, { userId: auth.user.id, requestId: input.request_id, kind: 'contract' }, (remember) => contracts.submit(auth.user.id, input, remember), position)),
+  );
 
   route(app, ctx, endpoints.leverPositions, async ({ input, auth }) => {
     const marketId = input.currency_id !== undefined && input.legal_id !== undefined ? marketByPair(input.currency_id, input.legal_id).def.id : undefined;
@@ -162,7 +172,9 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
 
   route(app, ctx, endpoints.optionCurrencies, async ({ auth }) => options.currencies(auth.user.id));
-  route(app, ctx, endpoints.optionSubmit, async ({ input, auth }) => options.view(await options.submit(auth.user.id, input)));
+  route(app, ctx, endpoints.optionSubmit, async ({ input, auth }) =>
+    options.view(await once(ctx, { userId: auth.user.id, requestId: input.request_id, kind: 'option' }, (remember) => options.submit(auth.user.id, input, remember), option)),
+  );
 
   route(app, ctx, endpoints.optionList, async ({ input, auth }) => {
     const page = input.page ?? 1;

@@ -13,6 +13,7 @@ import { lotsOf, marketById, marketByPair, priceOf, quantityOf, symbolOf, ticksO
 import type { TradingDeps } from './deps';
 import { spotOrderView } from './views';
 import { USER_EVENTS } from '../../contract/realtime';
+import { noRequestId, type Remember } from '../http/request-ids';
 
 /**
  * Spot trading in the coin account. Users' orders go into the same order books as the
@@ -41,7 +42,7 @@ export class SpotDesk {
   constructor(private readonly deps: TradingDeps) {}
 
   /** Places an order; answers it as it stands after its immediate fills. */
-  place(userId: number, input: { currency_id: number; legal_id: number; type: 'buy' | 'sell'; amount: string; target_price?: string | undefined }): Promise<SpotOrderRow> {
+  place(userId: number, input: { currency_id: number; legal_id: number; type: 'buy' | 'sell'; amount: string; target_price?: string | undefined }, remember: Remember = noRequestId): Promise<SpotOrderRow> {
     const market = marketByPair(input.currency_id, input.legal_id);
     if (market.def.kind !== 'crypto') throw new ApiError('server:errors.spot_unavailable');
     const quantity = new Money(input.amount);
@@ -98,6 +99,7 @@ export class SpotDesk {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        await remember(trx, id);
         let taker = await orderRow(trx, id);
         for (const [index, fill] of preview.entries()) {
           const maker: Party = fill.makerRef === 0 ? { kind: 'house' } : { kind: 'user', order: await orderRow(trx, fill.makerRef), source: 'frozen' };

@@ -7,7 +7,7 @@ import { CURRENCIES } from '../market/instruments';
 import { amountIn } from './amounts';
 import { bestFeeCoupon, spendCoupon } from './coupons';
 import { currencyById, usdPrice } from './prices';
-import { once, type Remember } from './requests';
+import { once, type Remember } from '../http/request-ids';
 
 /**
  * Coin exchange in the coin account at the live market prices (each coin's last trade

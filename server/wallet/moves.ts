@@ -9,7 +9,7 @@ import { MARGIN_CURRENCY } from '../trading/config';
 import { amountIn } from './amounts';
 import { ACCOUNT_CURRENCIES } from './balances';
 import { currencyById } from './prices';
-import { once, type Remember } from './requests';
+import { once, type Remember } from '../http/request-ids';
 
 /**
  * Moving an available amount between a user's own accounts (spec: fund transfer). Out of

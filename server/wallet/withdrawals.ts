@@ -9,7 +9,7 @@ import { amountIn } from './amounts';
 import { coinAndNetwork } from './deposits';
 import { checkPayPassword } from './pay-password';
 import { currencyByCode, usdPrice } from './prices';
-import { once, type Remember } from './requests';
+import { once, type Remember } from '../http/request-ids';
 
 /**
  * Withdrawals: checked (address, the network's configured minimum, pay password,

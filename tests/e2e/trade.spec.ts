@@ -80,8 +80,13 @@ test('spot: a limit order rests in the exchange book and the open orders, is can
     await page.getByTestId('spot-type-market').click();
     await page.getByTestId('spot-amount').fill('0.002');
     await page.getByTestId('spot-submit').click();
+    const sent = page.waitForResponse((response) => response.url().endsWith('/api/coin/trade'));
     await page.getByTestId('dialog-confirm').click();
     await expect(toast(page)).toHaveText(/^Order filled: 0\.00200 BTC at [\d.]+ on average\.$/);
+    // Sent again as a phone resends a request whose answer it lost: the same order, not a second one.
+    const first = await sent;
+    const again = await page.request.post(first.url(), { headers: await first.request().allHeaders(), data: first.request().postData() ?? '' });
+    expect((await again.json()).message.id).toBe((await first.json()).message.id);
     await page.getByTestId('spot-side-sell').click();
     // 0.1% fee halved by the welcome coupon: the cancelled limit order never filled, so it left the coupon unspent.
     await expect(page.getByTestId('spot-available')).toContainText('0.00199900 BTC');

@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 
 /**
  * What a request id (request_id, chosen by the app per submission) already did: a
- * withdrawal, a move or a conversion sent again with the same id answers what the first
- * did instead of doing it twice. Written in the operation's own transaction.
+ * withdrawal, move, conversion, order, position or option sent again with the same id
+ * answers what the first did instead of doing it twice. Written in the operation's own
+ * transaction.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -13,7 +13,7 @@ import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
 import { FiatValue } from './FiatValue';
 import styles from './assets.module.css';
-import { useRequestId } from '../../lib/requestId';
+import { useRequestIds } from '../../lib/requestId';
 
 type Coin = ApiOutput<'POST /user/getTransferList'>[number];
 
@@ -61,11 +61,13 @@ export function ExchangeScreen() {
   };
 
   // One conversion per submission, even if it has to be sent again.
-  const requestId = useRequestId([amount, fromId, toId]);
+  const requestIds = useRequestIds();
   const execute = () =>
     run(async () => {
       setConfirming(false);
-      const done = await api('POST /user/Transfer', { number: amount, from_currency_id: fromId, to_currency_id: toId, request_id: requestId });
+      const body = { number: amount, from_currency_id: fromId, to_currency_id: toId };
+      const done = await api('POST /user/Transfer', { ...body, request_id: requestIds.for(body) });
+      requestIds.done();
       toast(done.message);
       setAmount('');
       load();

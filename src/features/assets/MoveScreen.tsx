@@ -13,7 +13,7 @@ import { toast } from '../../ui/toast';
 import { FiatValue } from './FiatValue';
 import { ACCOUNT_ORDER, loadUsdPrices, usdPrices, type AccountKind } from './wallet';
 import styles from './assets.module.css';
-import { useRequestId } from '../../lib/requestId';
+import { useRequestIds } from '../../lib/requestId';
 
 /** Moving funds between one's own accounts (coin, futures, options, fiat). */
 export function MoveScreen() {
@@ -44,12 +44,14 @@ export function MoveScreen() {
   );
 
   // One move per submission, even if it has to be sent again.
-  const requestId = useRequestId([currencyId, amount, from, to]);
+  const requestIds = useRequestIds();
   const submit = () =>
     run(async () => {
       setError(Number(amount) > 0 ? undefined : t('validation:amount_invalid'));
       if (!(Number(amount) > 0)) return;
-      toast(await api('POST /wallet/change', { currency_id: currencyId, number: amount, from_field: from, to_field: to, request_id: requestId }));
+      const body = { currency_id: currencyId, number: amount, from_field: from, to_field: to };
+      toast(await api('POST /wallet/change', { ...body, request_id: requestIds.for(body) }));
+      requestIds.done();
       setAmount('');
       load();
     });

@@ -17,7 +17,7 @@ import { refreshUser } from '../auth/actions';
 import { FiatValue } from './FiatValue';
 import { loadCoins, networksOf } from './wallet';
 import styles from './assets.module.css';
-import { useRequestId } from '../../lib/requestId';
+import { useRequestIds } from '../../lib/requestId';
 
 /**
  * Withdraw from the coin account: address (typed or from the book), amount with the
@@ -54,7 +54,7 @@ export function WithdrawScreen() {
   const saved = book.filter((b) => b.currency_id === search.currency && b.network === search.network);
 
   // One withdrawal per submission, even if it has to be sent again.
-  const requestId = useRequestId([search.currency, search.network, address, amount]);
+  const requestIds = useRequestIds();
   const submit = () =>
     run(async () => {
       const found = {
@@ -64,7 +64,9 @@ export function WithdrawScreen() {
       };
       setErrors(found);
       if (Object.keys(found).length > 0) return;
-      toast(await api('POST /wallet/out', { currency: search.currency, network: search.network, address: address.trim(), amount, pay_password: payPassword, request_id: requestId }));
+      const body = { currency: search.currency, network: search.network, address: address.trim(), amount, pay_password: payPassword };
+      toast(await api('POST /wallet/out', { ...body, request_id: requestIds.for(body) }));
+      requestIds.done();
       navigate('/pages/fund/receive_withdraw_record', { tab: 'withdrawals' });
     });
 

@@ -19,6 +19,7 @@ import { toast } from '../../ui/toast';
 import { Positions } from './Positions';
 import { AvailableLine, Details, LoginToTrade, MiniBook, NumberBox, TypeAndPrice } from './shared';
 import styles from './trade.module.css';
+import { useRequestIds } from '../../lib/requestId';
 
 type Direction = 'buy' | 'sell';
 
@@ -41,6 +42,7 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
   const [errors, setErrors] = useState<{ price?: string; share?: string; stops?: string }>({});
   const [confirming, setConfirming] = useState<Direction | null>(null);
   const [busy, run] = useSubmit();
+  const requestIds = useRequestIds();
   const pricePending = useRef(true);
 
   const load = useCallback(() => {
@@ -106,7 +108,7 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
   const submit = (direction: Direction) =>
     run(async () => {
       setConfirming(null);
-      const position = await api('POST /lever/submit', {
+      const body = {
         currency_id: market.currencyId,
         legal_id: market.legalId,
         direction,
@@ -116,7 +118,10 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
         ...(type === 'limit' ? { price } : {}),
         ...(stops && takeProfit ? { target_profit_price: takeProfit } : {}),
         ...(stops && stopLoss ? { stop_loss_price: stopLoss } : {}),
-      });
+      };
+      // Sent again after a lost answer, the same position is opened once.
+      const position = await api('POST /lever/submit', { ...body, request_id: requestIds.for(body) });
+      requestIds.done();
       toast(position.status === 'pending' ? t('trade:contract.waiting', { price: position.limit_price ?? '' }) : t('trade:contract.opened'));
       load();
     });

@@ -21,6 +21,7 @@ import { toast } from '../../ui/toast';
 import { ChangeText, PriceCell } from '../market/cells';
 import { AvailableLine, Details, FactGrid, LoginToTrade, NumberBox, OptionHead, priceText } from './shared';
 import styles from './trade.module.css';
+import { useRequestIds } from '../../lib/requestId';
 
 type Direction = 'up' | 'down';
 type Durations = ApiOutput<'GET /microtrade/seconds'>;
@@ -43,6 +44,7 @@ export function SecondsPanel({ market }: { market: MarketInfo }) {
   const [currencies, setCurrencies] = useState<ApiOutput<'GET /microtrade/payable_currencies'>>([]);
   const [confirming, setConfirming] = useState<Direction | null>(null);
   const [busy, run] = useSubmit();
+  const requestIds = useRequestIds();
 
   useEffect(
     () =>
@@ -110,13 +112,10 @@ export function SecondsPanel({ market }: { market: MarketInfo }) {
     run(async () => {
       setConfirming(null);
       if (!rule || !currency) return;
-      await api('POST /microtrade/submit', {
-        match_id: market.id,
-        currency_id: currency.currency_id,
-        type: direction,
-        seconds: rule.seconds,
-        number: amount,
-      });
+      const body = { match_id: market.id, currency_id: currency.currency_id, type: direction, seconds: rule.seconds, number: amount };
+      // Sent again after a lost answer, the same option is bought once.
+      await api('POST /microtrade/submit', { ...body, request_id: requestIds.for(body) });
+      requestIds.done();
       toast(
         t('trade:seconds.bought', {
           seconds: rule.seconds,

@@ -19,6 +19,7 @@ import { PrimaryButton } from '../../ui/form';
 import { toast } from '../../ui/toast';
 import { AvailableLine, Details, FactGrid, LoginToTrade, MiniBook, NumberBox, OrderHead, TypeAndPrice } from './shared';
 import styles from './trade.module.css';
+import { useRequestIds } from '../../lib/requestId';
 
 type Side = 'buy' | 'sell';
 const PERCENTS = [25, 50, 75, 100] as const;
@@ -38,6 +39,7 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
   const [info, setInfo] = useState<ApiOutput<'GET /coin/info'> | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, run] = useSubmit();
+  const requestIds = useRequestIds();
   const version = ordersVersion.value;
   const pricePending = useRef(true);
 
@@ -111,13 +113,16 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
   const place = () =>
     run(async () => {
       setConfirming(false);
-      const order = await api('POST /coin/trade', {
+      const body = {
         currency_id: market.currencyId,
         legal_id: market.legalId,
         type: side,
         amount,
         ...(type === 'limit' ? { target_price: price } : {}),
-      });
+      };
+      // Sent again after a lost answer, the same order is placed once.
+      const order = await api('POST /coin/trade', { ...body, request_id: requestIds.for(body) });
+      requestIds.done();
       toast(
         order.status === 'filled'
           ? t('trade:filled', {

@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database, RequestIdsTable } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { ApiError } from './errors';
 
 /**
  * Request ids: a money form's submission sent twice (the answer lost on a bad network,
  * a second tap) does its work once. The app sends a request_id per submission; the first
- * request stores what it made (the withdrawal, move or conversion) in its own database
+ * request stores what it made (the withdrawal, move, conversion, order, position or
+ * option) in its own database
  * transaction, and a later one with the same id answers what the first made without
  * doing anything, whatever the balance or the price is now. Without an id every request
  * is a new one.
@@ -15,6 +16,9 @@ export type RequestKind = RequestIdsTable['kind'];
 
 /** Stores, inside the operation's transaction, what this request made. */
 export type Remember = (trx: Kysely<Database>, refId: number) => Promise<void>;
+
+/** For an operation run without a request id. */
+export const noRequestId: Remember = async () => undefined;
 
 async function prior(ctx: AppContext, userId: number, requestId: string, kind: RequestKind): Promise<number | null> {
   const row = await ctx.db.selectFrom('request_ids').select(['kind', 'ref_id']).where('user_id', '=', userId).where('request_id', '=', requestId).executeTakeFirst();
@@ -36,7 +40,7 @@ export async function once<T>(
   replay: (refId: number) => Promise<T>,
 ): Promise<T> {
   const { userId, requestId, kind } = request;
-  if (requestId === undefined) return run(async () => undefined);
+  if (requestId === undefined) return run(noRequestId);
   const done = await prior(ctx, userId, requestId, kind);
   if (done !== null) return replay(done);
   try {

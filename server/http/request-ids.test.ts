@@ -25,7 +25,7 @@ afterEach(async () => {
   await h.close();
 });
 
-const count = async (table: 'withdrawals' | 'account_transfers' | 'exchanges') => (await h.ctx.db.selectFrom(table).select('id').execute()).length;
+const count = async (table: 'withdrawals' | 'account_transfers' | 'exchanges' | 'spot_orders' | 'lever_positions' | 'micro_orders') => (await h.ctx.db.selectFrom(table).select('id').execute()).length;
 
 describe('request ids', () => {
   test('a withdrawal sent again, one after the other or ten at once, is made once and answered alike', async () => {
@@ -86,5 +86,31 @@ describe('request ids', () => {
       expect(answer.message, request_id).toMatch(/Request id|The request id is 8 to 64 letters, digits, - or _\./);
     }
     expect(await count('account_transfers')).toBe(0);
+  });
+
+  test('an order, a position and an option sent again are placed once; the answer is the first one as it stands', async () => {
+    const uid = await uidOf(h, ann);
+    await tradeAt(h, 1, 96_000); // the market maker quotes around 96,000
+    await fund(h, uid, 'USDT', '1000', 'lever');
+    await fund(h, uid, 'USDT', '1000', 'micro');
+    const buy = () => h.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, type: 'buy', amount: '0.002', request_id: 'order-00001' }, { token: ann });
+    const [first, ...others] = await Promise.all([buy(), buy(), buy()]);
+    expect(first).toMatchObject({ type: 'ok', message: { status: 'filled' } });
+    for (const other of others) expect(other).toEqual(first);
+    expect(await count('spot_orders')).toBe(1);
+
+    const long = () => h.call(endpoints.leverSubmit, { currency_id: BTC, legal_id: USDT, direction: 'buy', share: 1, multiple: 10, request_id: 'position-0001' }, { token: ann });
+    const opened = await long();
+    expect(opened).toMatchObject({ type: 'ok', message: { status: 'open' } });
+    expect(await long()).toEqual(opened);
+    expect(await count('lever_positions')).toBe(1);
+
+    const up = () => h.call(endpoints.optionSubmit, { match_id: 1, currency_id: USDT, type: 'up', seconds: 30, number: '100', request_id: 'option-00001' }, { token: ann });
+    const options = await Promise.all([up(), up(), up(), up()]);
+    expect(options[0]).toMatchObject({ type: 'ok', message: { status: 'open', stake: '100.000000' } });
+    expect(new Set(options.map((answer) => JSON.stringify(answer))).size).toBe(1);
+    expect(await count('micro_orders')).toBe(1);
+    // 100 staked and its 0.1 fee, once.
+    expect((await balance(h, ann, USDT, 'micro')).available).toBe('899.900000');
   });
 });
