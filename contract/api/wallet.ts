@@ -53,6 +53,8 @@ const Balance = Type.Object({
   frozen: Amount,
   locked: Amount,
   usd_value: Amount,
+  /** the locked part's value (lock-up mining), in USD */
+  locked_usd: Amount,
 });
 
 export const AccountSummary = Type.Object({

@@ -15,6 +15,7 @@ export interface Holding {
   frozen: string;
   locked: string;
   usd_value: string;
+  locked_usd: string;
 }
 
 /** What each account shows even when empty. */
@@ -59,7 +60,8 @@ export async function holdings(ctx: AppContext, userId: number): Promise<{ total
       const currency = currencyById(currencyId);
       if (!currency) continue;
       const amount = parts.available.plus(parts.frozen).plus(parts.locked);
-      const value = amount.isZero() ? ZERO : amount.times(usdPrice(ctx, currencyId)?.price ?? 0);
+      const price = usdPrice(ctx, currencyId)?.price ?? 0;
+      const value = amount.isZero() ? ZERO : amount.times(price);
       accountTotal = accountTotal.plus(value);
       currencies.push({
         currency_id: currencyId,
@@ -70,6 +72,7 @@ export async function holdings(ctx: AppContext, userId: number): Promise<{ total
         frozen: text(parts.frozen, currency.precision),
         locked: text(parts.locked, currency.precision),
         usd_value: text(value, 2),
+        locked_usd: text(parts.locked.isZero() ? ZERO : parts.locked.times(price), 2),
       });
     }
     currencies.sort((a, b) => new Money(b.usd_value).cmp(a.usd_value) || a.currency_id - b.currency_id);

@@ -47,7 +47,7 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
     const currency = currencyById(input.currency);
     if (!currency) throw new ApiError('server:errors.currency_unknown');
     const found = accounts.find((account) => account.kind === input.type)?.currencies.find((c) => c.currency_id === input.currency);
-    return found ?? { currency_id: currency.id, code: currency.code, name: currency.name, precision: currency.precision, available: text(0, currency.precision), frozen: text(0, currency.precision), locked: text(0, currency.precision), usd_value: '0.00' };
+    return found ?? { currency_id: currency.id, code: currency.code, name: currency.name, precision: currency.precision, available: text(0, currency.precision), frozen: text(0, currency.precision), locked: text(0, currency.precision), usd_value: '0.00', locked_usd: '0.00' };
   });
 
   route(app, ctx, endpoints.bills, async ({ input, auth }) => {

@@ -32,6 +32,11 @@ test('a user locks USDT in lock-up mining from the finance tab and redeems it ea
   await open(page, '/pages/fund/assets');
   const usdt = page.getByTestId('holding-change-USDT');
   await expect(usdt.getByTestId('available')).toHaveText('9,000.000000');
+  // The assets tab's mining view: the 1,000 USDT locked, worth $1,000.00.
+  await page.getByTestId('account-mining').click();
+  const mined = page.getByTestId('holding-mining-USDT');
+  await expect(mined.getByTestId('locked')).toHaveText('1,000.000000');
+  await expect(mined).toContainText('$1,000.00');
 
   await open(page, '/pages/financial/index');
   await page.getByTestId('finance-active').click();
@@ -46,5 +51,7 @@ test('a user locks USDT in lock-up mining from the finance tab and redeems it ea
 
   await open(page, '/pages/fund/assets');
   await expect(page.getByTestId('holding-change-USDT').getByTestId('available')).toHaveText('9,980.000000');
+  await page.getByTestId('account-mining').click();
+  await expect(page.getByTestId('mining-empty')).toHaveText('Nothing is locked yet. Lock-up mining pays a daily yield');
   expect(ledgerCheck()).toContain('no violations');
 });

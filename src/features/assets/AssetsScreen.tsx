@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { ensureRates, fiat, formatFiat, rates } from '../../app/fiat';
 import { language, useT } from '../../i18n';
 import { formatAmount } from '../../../contract/format';
+import { Money } from '../../../contract/money';
 import { CoinIcon } from '../../ui/CoinIcon';
 import { EyeIcon, EyeOffIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
@@ -22,7 +23,8 @@ const ACTIONS = [
 export function AssetsScreen() {
   useSignals();
   const t = useT();
-  const [kind, setKind] = useState<AccountKind>('change');
+  // The four accounts, and lock-up mining: the coins locked in the coin account.
+  const [kind, setKind] = useState<AccountKind | 'mining'>('change');
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
     void loadWallet().catch(() => undefined);
@@ -32,7 +34,8 @@ export function AssetsScreen() {
   const lang = language.value;
   const money = (usd: string) => (hidden ? '****' : formatFiat(usd, fiat.value, lang, rates.value));
   const figure = (text: string) => (hidden ? '****' : formatAmount(text, lang));
-  const account = current?.accounts.find((a) => a.kind === kind);
+  const accountKind = kind === 'mining' ? null : kind;
+  const account = accountKind ? current?.accounts.find((a) => a.kind === accountKind) : undefined;
 
   return (
     <Screen nav={false} tab>
@@ -61,19 +64,20 @@ export function AssetsScreen() {
         ))}
       </nav>
       <div className={styles.tabs} role="tablist">
-        {ACCOUNT_ORDER.map((key) => (
+        {[...ACCOUNT_ORDER, 'mining' as const].map((key) => (
           <button key={key} type="button" role="tab" aria-selected={key === kind} className={`${styles.tab} ${key === kind ? styles.tabOn : ''}`} onClick={() => setKind(key)} data-testid={`account-${key}`}>
             {t(`assets:accounts.${key}`)}
           </button>
         ))}
       </div>
-      {account && (
+      {kind === 'mining' && current && <Mining coins={current.accounts.find((a) => a.kind === 'change')?.currencies ?? []} money={money} figure={figure} />}
+      {account && accountKind && (
         <>
           <p className={styles.accountValue}>
-            {t(`assets:account_long.${kind}`)} · {money(account.usd_value)}
+            {t(`assets:account_long.${accountKind}`)} · {money(account.usd_value)}
           </p>
           {account.currencies.map((coin) => (
-            <Link key={coin.currency_id} to="/pages/fund/assets_record" search={{ currency: coin.currency_id, type: kind }} className={styles.coin} data-testid={`holding-${kind}-${coin.code}`}>
+            <Link key={coin.currency_id} to="/pages/fund/assets_record" search={{ currency: coin.currency_id, type: accountKind }} className={styles.coin} data-testid={`holding-${accountKind}-${coin.code}`}>
               <CoinIcon code={coin.code} size={32} />
               <div className={styles.coinHead}>
                 <span className={styles.coinCode}>{coin.code}</span>
@@ -98,5 +102,41 @@ export function AssetsScreen() {
         </>
       )}
     </Screen>
+  );
+}
+
+type Holding = NonNullable<typeof wallet.value>['accounts'][number]['currencies'][number];
+
+/** Lock-up mining: what is locked in the coin account, coin by coin; the orders are on the finance tab. */
+function Mining({ coins, money, figure }: { coins: readonly Holding[]; money: (usd: string) => string; figure: (text: string) => string }) {
+  const t = useT();
+  const locked = coins.filter((coin) => new Money(coin.locked).gt(0));
+  const total = locked.reduce((sum, coin) => sum.plus(coin.locked_usd), new Money(0));
+  return (
+    <>
+      <p className={styles.accountValue}>
+        {t('assets:account_long.mining')} · {money(total.toFixed(2))}
+      </p>
+      {locked.length === 0 && (
+        <p className={styles.note} data-testid="mining-empty">
+          {t('assets:mining_empty')} <Link to="/pages/financial/index">{t('assets:mining_open')}</Link>
+        </p>
+      )}
+      {locked.map((coin) => (
+        <Link key={coin.currency_id} to="/pages/financial/index" className={styles.coin} data-testid={`holding-mining-${coin.code}`}>
+          <CoinIcon code={coin.code} size={32} />
+          <div className={styles.coinHead}>
+            <span className={styles.coinCode}>{coin.code}</span>
+            <span className={styles.coinValue}>{money(coin.locked_usd)}</span>
+          </div>
+          <dl className={styles.parts}>
+            <div>
+              <dt>{t('assets:locked')}</dt>
+              <dd data-testid="locked">{figure(coin.locked)}</dd>
+            </div>
+          </dl>
+        </Link>
+      ))}
+    </>
   );
 }
