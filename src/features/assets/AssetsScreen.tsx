@@ -78,25 +78,15 @@ export function AssetsScreen() {
           </p>
           {account.currencies.map((coin) => (
             <Link key={coin.currency_id} to="/pages/fund/assets_record" search={{ currency: coin.currency_id, type: accountKind }} className={styles.coin} data-testid={`holding-${accountKind}-${coin.code}`}>
-              <CoinIcon code={coin.code} size={32} />
-              <div className={styles.coinHead}>
-                <span className={styles.coinCode}>{coin.code}</span>
-                <span className={styles.coinValue}>{money(coin.usd_value)}</span>
-              </div>
-              <dl className={styles.parts}>
-                <div>
-                  <dt>{t('assets:available')}</dt>
-                  <dd data-testid="available">{figure(coin.available)}</dd>
-                </div>
-                <div>
-                  <dt>{t('assets:frozen')}</dt>
-                  <dd data-testid="frozen">{figure(coin.frozen)}</dd>
-                </div>
-                <div>
-                  <dt>{t('assets:locked')}</dt>
-                  <dd>{figure(coin.locked)}</dd>
-                </div>
-              </dl>
+              <CoinFigures
+                code={coin.code}
+                value={money(coin.usd_value)}
+                parts={[
+                  [t('assets:available'), figure(coin.available), 'available'],
+                  [t('assets:frozen'), figure(coin.frozen), 'frozen'],
+                  [t('assets:locked'), figure(coin.locked)],
+                ]}
+              />
             </Link>
           ))}
         </>
@@ -124,19 +114,30 @@ function Mining({ coins, money, figure }: { coins: readonly Holding[]; money: (u
       )}
       {locked.map((coin) => (
         <Link key={coin.currency_id} to="/pages/financial/index" className={styles.coin} data-testid={`holding-mining-${coin.code}`}>
-          <CoinIcon code={coin.code} size={32} />
-          <div className={styles.coinHead}>
-            <span className={styles.coinCode}>{coin.code}</span>
-            <span className={styles.coinValue}>{money(coin.locked_usd)}</span>
-          </div>
-          <dl className={styles.parts}>
-            <div>
-              <dt>{t('assets:locked')}</dt>
-              <dd data-testid="locked">{figure(coin.locked)}</dd>
-            </div>
-          </dl>
+          <CoinFigures code={coin.code} value={money(coin.locked_usd)} parts={[[t('assets:locked'), figure(coin.locked), 'locked']]} />
         </Link>
       ))}
+    </>
+  );
+}
+
+/** A holding's card inside its link: the coin, its value, and its parts (label, figure, test id). */
+function CoinFigures({ code, value, parts }: { code: string; value: string; parts: readonly (readonly [string, string, string?])[] }) {
+  return (
+    <>
+      <CoinIcon code={code} size={32} />
+      <div className={styles.coinHead}>
+        <span className={styles.coinCode}>{code}</span>
+        <span className={styles.coinValue}>{value}</span>
+      </div>
+      <dl className={styles.parts}>
+        {parts.map(([label, figure, testId]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd data-testid={testId}>{figure}</dd>
+          </div>
+        ))}
+      </dl>
     </>
   );
 }
