@@ -40,7 +40,7 @@ export async function requestRecharge(
   ctx: AppContext,
   userId: number,
   input: { currency: number; network: string; amount: string; account?: string | undefined; voucher: string },
-): Promise<number> {
+): Promise<{ id: number; credited: boolean }> {
   const { currency, net } = coinAndNetwork(ctx.config.networks, input.currency, input.network);
   const amount = amountIn(currency, input.amount);
   await ownUpload(ctx, userId, input.voucher);
@@ -65,8 +65,10 @@ export async function requestRecharge(
     .executeTakeFirstOrThrow();
   // A payment voucher is for the reviewing operator only (uploads/private.ts).
   await makePrivate(ctx, input.voucher);
-  if (ctx.config.autoApprove.has('recharge')) await approveRecharge(ctx, id, 'auto');
-  return id;
+  // The demo may approve it at once (AUTO_APPROVE): then it is already in the balance.
+  const credited = ctx.config.autoApprove.has('recharge');
+  if (credited) await approveRecharge(ctx, id, 'auto');
+  return { id, credited };
 }
 
 /** Credits a pending recharge once; a second approval finds it reviewed. */
