@@ -1,3 +1,4 @@
+import type { Refusal } from '../../contract/order-rules';
 import type { Params, ServerKey } from '../i18n';
 
 /**
@@ -17,3 +18,6 @@ export class ApiError extends Error {
 }
 
 export const sessionEnded = (): ApiError => new ApiError('server:errors.session_ended', {}, '999');
+
+/** An order rule's refusal (contract/order-rules.ts) as the answer: server:errors.<key> with its figures. */
+export const refusal = (refused: Refusal): ApiError => new ApiError(`server:errors.${refused.key}`, refused.params);

@@ -3,7 +3,8 @@ import { USER_EVENTS } from '../../contract/realtime';
 import { Money, ZERO } from '../../contract/money';
 import { limitReached, liquidationPrice, marginOf, nightsBetween, overnightOf, pnlOf, riskRate, stopReached, type Direction } from '../../contract/trading';
 import type { Database, LeverPositionsTable } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { priceTicks, shareRange, stopsSide } from '../../contract/order-rules';
+import { ApiError, refusal } from '../http/errors';
 import { house, userAccount } from '../ledger/accounts';
 import { balanceOf, record } from '../ledger/ledger';
 import { payRebate } from '../people/rebates';
@@ -181,7 +182,8 @@ export class ContractDesk {
     const market = marketByPair(input.currency_id, input.legal_id);
     const rules = this.rules(market);
     if (!rules.multiples.includes(input.multiple)) throw new ApiError('server:errors.multiple_invalid', { multiples: rules.multiples.join(', ') });
-    if (input.share < LEVER_MIN_SHARE || input.share > LEVER_MAX_SHARE) throw new ApiError('server:errors.share_range', { min: LEVER_MIN_SHARE, max: LEVER_MAX_SHARE });
+    const shares = shareRange(input.share, LEVER_MIN_SHARE, LEVER_MAX_SHARE);
+    if (!shares.ok) throw refusal(shares);
     const direction: Direction = input.direction === 'buy' ? 1 : -1;
     const type = input.type ?? 'market';
     const limit = type === 'limit' ? decimalPrice(market, input.price) : null;
@@ -523,13 +525,13 @@ async function positionRow(db: Kysely<Database>, id: number): Promise<PositionRo
 function decimalPrice(market: TradingMarket, value: string | undefined): Money | null {
   if (!value) return null;
   const price = new Money(value);
-  if (price.lte(0) || price.decimalPlaces() > market.def.pricePrecision) throw new ApiError('server:errors.price_step', { decimals: market.def.pricePrecision });
+  const checked = priceTicks(price, market.def.pricePrecision);
+  if (!checked.ok) throw refusal(checked);
   return price;
 }
 
 /** Take-profit beyond the price in the position's favour, stop-loss beyond it against. */
 function checkStops(market: TradingMarket, direction: Direction, price: Money, tp: Money | null, sl: Money | null): void {
-  const shown = price.toFixed(market.def.pricePrecision);
-  if (tp && (direction === 1 ? tp.lte(price) : tp.gte(price))) throw new ApiError(direction === 1 ? 'server:errors.take_profit_above' : 'server:errors.take_profit_below', { price: shown });
-  if (sl && (direction === 1 ? sl.gte(price) : sl.lte(price))) throw new ApiError(direction === 1 ? 'server:errors.stop_loss_below' : 'server:errors.stop_loss_above', { price: shown });
+  const checked = stopsSide(direction, price, tp, sl, market.def.pricePrecision);
+  if (!checked.ok) throw refusal(checked);
 }

@@ -1,5 +1,6 @@
-import { Money, text } from '../../contract/money';
-import { ApiError } from '../http/errors';
+import { Money } from '../../contract/money';
+import { priceTicks, quantityLots } from '../../contract/order-rules';
+import { ApiError, refusal } from '../http/errors';
 import type { Trade } from '../market/engine';
 import { CURRENCIES, INSTRUMENTS, type CurrencyDef, type InstrumentDef } from '../market/instruments';
 
@@ -54,16 +55,16 @@ export function quantityOf(market: TradingMarket, lots: number): Money {
 
 /** A price a user sent, in ticks; refused when it has more decimals than the market's. */
 export function ticksOf(market: TradingMarket, price: Money): number {
-  const ticks = price.times(market.priceScale);
-  if (!ticks.isInteger() || ticks.lte(0)) throw new ApiError('server:errors.price_step', { decimals: market.def.pricePrecision });
-  return ticks.toNumber();
+  const checked = priceTicks(price, market.def.pricePrecision);
+  if (!checked.ok) throw refusal(checked);
+  return checked.ticks;
 }
 
 /** A quantity a user sent, in lots; refused when it is not a whole number of lots. */
 export function lotsOf(market: TradingMarket, quantity: Money): number {
-  const lots = quantity.times(market.lotScale);
-  if (!lots.isInteger() || lots.lte(0)) throw new ApiError('server:errors.quantity_step', { step: text(new Money(1).div(market.lotScale), market.def.qtyPrecision), currency: market.base.code });
-  return lots.toNumber();
+  const checked = quantityLots(quantity, market.def.qtyPrecision, market.base.code);
+  if (!checked.ok) throw refusal(checked);
+  return checked.lots;
 }
 
 /** The trade a settlement used, as stored and answered: {market_id, seq, price, time}. */

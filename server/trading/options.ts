@@ -2,7 +2,8 @@ import type { Kysely, Selectable } from 'kysely';
 import { floor, Money, text } from '../../contract/money';
 import { USER_EVENTS } from '../../contract/realtime';
 import type { Database, MicroOrdersTable } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { amountDecimals, stakeRange } from '../../contract/order-rules';
+import { ApiError, refusal } from '../http/errors';
 import { house, userAccount } from '../ledger/accounts';
 import { balanceOf, record } from '../ledger/ledger';
 import { payRebate } from '../people/rebates';
@@ -59,8 +60,10 @@ export class OptionDesk {
     const currency = CURRENCIES.find((c) => c.id === input.currency_id);
     if (!currency || !OPTION_CURRENCIES.includes(currency.id)) throw new ApiError('server:errors.option_currency');
     const stake = new Money(input.number);
-    if (stake.decimalPlaces() > currency.precision) throw new ApiError('server:errors.amount_precision', { currency: currency.code, decimals: currency.precision });
-    if (stake.lt(rule.min) || stake.gt(rule.max)) throw new ApiError('server:errors.option_stake_range', { min: rule.min.toFixed(), max: rule.max.toFixed(), currency: currency.code });
+    const places = amountDecimals(stake, currency.precision, currency.code);
+    if (!places.ok) throw refusal(places);
+    const range = stakeRange(stake, rule.min, rule.max, currency.code);
+    if (!range.ok) throw refusal(range);
 
     return this.deps.market.run(async () => {
       const mine = [...this.open.values()].filter((row) => row.user_id === userId).length;

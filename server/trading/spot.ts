@@ -1,7 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
 import { floor, Money, text, ZERO } from '../../contract/money';
 import type { Database, SpotOrdersTable } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { priceBand, smallestOrder } from '../../contract/order-rules';
+import { ApiError, refusal } from '../http/errors';
 import { house, userAccount, type AccountKey } from '../ledger/accounts';
 import { record, type Movement } from '../ledger/ledger';
 import { payRebate } from '../people/rebates';
@@ -54,15 +55,10 @@ export class SpotDesk {
 
     return this.deps.market.run(async () => {
       const last = new Money(engine.lastPrice(market.def.id));
-      if (limitPrice) {
-        const low = last.times(new Money(1).minus(SPOT_PRICE_BAND));
-        const high = last.times(new Money(1).plus(SPOT_PRICE_BAND));
-        if (limitPrice.lt(low) || limitPrice.gt(high)) {
-          const decimals = market.def.pricePrecision;
-          throw new ApiError('server:errors.price_band', { low: low.toFixed(decimals), high: high.toFixed(decimals) });
-        }
-      }
-      if (quantity.times(limitPrice ?? last).lt(SPOT_MIN_NOTIONAL)) throw new ApiError('server:errors.order_too_small', { amount: SPOT_MIN_NOTIONAL.toFixed(), currency: market.quote.code });
+      const band = limitPrice ? priceBand(limitPrice, last, SPOT_PRICE_BAND, market.def.pricePrecision) : null;
+      if (band && !band.ok) throw refusal(band);
+      const worth = smallestOrder(quantity, limitPrice ?? last, SPOT_MIN_NOTIONAL, market.quote.code);
+      if (!worth.ok) throw refusal(worth);
       const preview = engine.preview({ marketId: market.def.id, side, lots, ...(limit === undefined ? {} : { limit }) });
       const own = preview.find((fill) => fill.makerOwner === userId);
       if (own) throw new ApiError('server:errors.self_trade', { price: priceOf(market, own.price).toFixed(market.def.pricePrecision) });

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { cleanAmount } from './amount';
+import { cleanAmount, typedAmount } from './amount';
 
 test('amount fields keep digits, one point and the currency\'s decimals', () => {
   expect(cleanAmount('12.3456789', 6)).toBe('12.345678');
@@ -9,4 +9,13 @@ test('amount fields keep digits, one point and the currency\'s decimals', () => 
   expect(cleanAmount('007.10', 2)).toBe('7.10');
   expect(cleanAmount('5.5', 0)).toBe('5'); // never 55: dropping the point must not multiply the amount
   expect(cleanAmount('.5', 2)).toBe('.5');
+});
+
+test('a typed amount is any positive plain decimal; its steps are checked after', () => {
+  expect(typedAmount('95000.123')?.toFixed()).toBe('95000.123');
+  expect(typedAmount(' 0.5 ')?.toFixed()).toBe('0.5');
+  expect(typedAmount('')).toBeNull();
+  expect(typedAmount('.')).toBeNull();
+  expect(typedAmount('0')).toBeNull();
+  expect(typedAmount('1e3')).toBeNull();
 });

@@ -2,7 +2,8 @@ import { useSignalEffect } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiOutput } from '../../../contract/api';
-import { Money, parseAmount } from '../../../contract/money';
+import { Money } from '../../../contract/money';
+import { priceTicks, shareRange, stopsSide } from '../../../contract/order-rules';
 import type { MarketInfo } from '../../../contract/worker-api';
 import { api } from '../../api/client';
 import { loggedIn } from '../../app/session';
@@ -10,7 +11,7 @@ import { accountSummary } from '../../core/account';
 import { useAccountWatch, useMarketWatch } from '../../core/hooks';
 import { quoteOf } from '../../core/store';
 import { language, useT } from '../../i18n';
-import { cleanAmount } from '../../lib/amount';
+import { cleanAmount, typedAmount } from '../../lib/amount';
 import { formatAmount, formatFixed } from '../../../contract/format';
 import { useSubmit } from '../../lib/useSubmit';
 import { ConfirmDialog } from '../../ui/Dialog';
@@ -81,25 +82,30 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
   const balanceText = Number.isFinite(balance) ? balance.toFixed(2) : null;
 
   /**
-   * The exchange's own checks, named next to their fields before anything is sent: lots
-   * within the pair's range, take profit and stop loss on the right side of the opening
-   * price (the limit, or the live price), and margin plus fee within the balance.
+   * The exchange's own checks (contract/order-rules.ts), named next to their fields before
+   * anything is sent: prices in the market's step, lots within the pair's range, take
+   * profit and stop loss on the right side of the opening price (the limit, or the live
+   * price), and margin plus fee within the balance.
    */
   const review = (direction: Direction) => {
     const found: { price?: string; share?: string; stops?: string } = {};
-    const opening = type === 'limit' ? parseAmount(price, market.pricePrecision) : live > 0 ? new Money(live.toFixed(market.pricePrecision)) : null;
+    // A correct price (a positive decimal in the market's step), or null.
+    const priceOf = (typed: string) => {
+      const value = typedAmount(typed);
+      return value && priceTicks(value, market.pricePrecision).ok ? value : null;
+    };
+    const opening = type === 'limit' ? priceOf(price) : live > 0 ? new Money(live.toFixed(market.pricePrecision)) : null;
     if (type === 'limit' && !opening) found.price = t('validation:price_invalid');
+    const shares = info ? shareRange(lots, info.min_share, info.max_share) : null;
     if (!/^[1-9][0-9]*$/.test(share)) found.share = t('validation:share_invalid');
-    else if (info && (lots < info.min_share || lots > info.max_share)) found.share = t('trade:checks.share_range', { min: info.min_share, max: info.max_share });
+    else if (shares && !shares.ok) found.share = t('trade:checks.share_range', shares.params);
     else if (Number.isFinite(balance) && margin + fee > balance) found.share = t('trade:checks.insufficient_balance');
     if (stops && opening) {
-      const shown = formatAmount(opening.toFixed(market.pricePrecision), lang);
-      const tp = takeProfit ? parseAmount(takeProfit, market.pricePrecision) : null;
-      const sl = stopLoss ? parseAmount(stopLoss, market.pricePrecision) : null;
-      const long = direction === 'buy';
+      const tp = takeProfit ? priceOf(takeProfit) : null;
+      const sl = stopLoss ? priceOf(stopLoss) : null;
+      const side = stopsSide(direction === 'buy' ? 1 : -1, opening, tp, sl, market.pricePrecision);
       if ((takeProfit && !tp) || (stopLoss && !sl)) found.stops = t('validation:price_invalid');
-      else if (tp && (long ? tp.lte(opening) : tp.gte(opening))) found.stops = t(long ? 'trade:checks.take_profit_above' : 'trade:checks.take_profit_below', { price: shown });
-      else if (sl && (long ? sl.gte(opening) : sl.lte(opening))) found.stops = t(long ? 'trade:checks.stop_loss_below' : 'trade:checks.stop_loss_above', { price: shown });
+      else if (!side.ok) found.stops = t(`trade:checks.${side.key}`, { price: formatAmount(side.params.price, lang) });
     }
     setErrors(found);
     if (Object.keys(found).length === 0) setConfirming(direction);

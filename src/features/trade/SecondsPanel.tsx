@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiOutput } from '../../../contract/api';
 import { floor, Money, parseAmount, text } from '../../../contract/money';
+import { amountDecimals, stakeRange } from '../../../contract/order-rules';
 import type { MarketInfo, OptionView } from '../../../contract/worker-api';
 import { api } from '../../api/client';
 import { loggedIn } from '../../app/session';
@@ -11,7 +12,7 @@ import { countdownOf, openOptions, settledOptions } from '../../core/account';
 import { useAccountWatch, useMarketWatch } from '../../core/hooks';
 import { quoteOf } from '../../core/store';
 import { language, useT } from '../../i18n';
-import { cleanAmount } from '../../lib/amount';
+import { cleanAmount, typedAmount } from '../../lib/amount';
 import { formatAmount } from '../../../contract/format';
 import { useSubmit } from '../../lib/useSubmit';
 import { BoundText } from '../../ui/BoundText';
@@ -96,14 +97,17 @@ export function SecondsPanel({ market }: { market: MarketInfo }) {
     ? t('trade:seconds.range', { min: formatAmount(rule.min_amount, lang), max: formatAmount(rule.max_amount, lang), currency: currency?.code ?? 'USDT' })
     : '';
 
+  // The exchange's checks (contract/order-rules.ts): the coin's decimals, then the duration's stake range.
   const review = (direction: Direction) => {
     if (!rule) return;
-    const parsed = parseAmount(amount, currency?.precision ?? 6);
-    const problem = !parsed
-      ? t('validation:amount_invalid')
-      : parsed.lt(rule.min_amount) || parsed.gt(rule.max_amount)
-        ? range
-        : undefined;
+    const code = currency?.code ?? 'USDT';
+    const typed = typedAmount(amount);
+    const problem =
+      !typed || !amountDecimals(typed, decimals, code).ok
+        ? t('validation:amount_invalid')
+        : !stakeRange(typed, rule.min_amount, rule.max_amount, code).ok
+          ? range
+          : undefined;
     setError(problem);
     if (!problem) setConfirming(direction);
   };

@@ -3,7 +3,8 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ApiOutput } from '../../../contract/api';
-import { floor, Money, parseAmount } from '../../../contract/money';
+import { floor, Money } from '../../../contract/money';
+import { priceBand, priceTicks, quantityLots, smallestOrder } from '../../../contract/order-rules';
 import type { MarketInfo, SpotOrderView } from '../../../contract/worker-api';
 import { api } from '../../api/client';
 import { loggedIn } from '../../app/session';
@@ -11,7 +12,7 @@ import { ordersVersion } from '../../core/account';
 import { useMarketWatch } from '../../core/hooks';
 import { quoteOf } from '../../core/store';
 import { language, useT } from '../../i18n';
-import { cleanAmount } from '../../lib/amount';
+import { cleanAmount, typedAmount } from '../../lib/amount';
 import { formatAmount, formatFixed, formatDateTime } from '../../../contract/format';
 import { useSubmit } from '../../lib/useSubmit';
 import { ConfirmDialog } from '../../ui/Dialog';
@@ -82,28 +83,29 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
 
   /**
    * The checks the exchange makes, made here first so a mistake is named next to its
-   * field before anything is sent: the price band around the last trade, the smallest
-   * order value, and the balance (a market buy is valued at the last price; the server
+   * field before anything is sent: the same order rules (contract/order-rules.ts) for the
+   * price and quantity steps, the price band around the last trade and the smallest
+   * order value, then the balance (a market buy is valued at the last price; the server
    * has the last word, at the price it actually fills).
    */
   const review = () => {
     const found: { price?: string; amount?: string } = {};
-    const limitPrice = type === 'limit' ? parseAmount(price, market.pricePrecision) : null;
-    const quantity = parseAmount(amount, market.qtyPrecision);
+    const typedPrice = type === 'limit' ? typedAmount(price) : null;
+    const limitPrice = typedPrice && priceTicks(typedPrice, market.pricePrecision).ok ? typedPrice : null;
+    const typedQuantity = typedAmount(amount);
+    const quantity = typedQuantity && quantityLots(typedQuantity, market.qtyPrecision, market.base).ok ? typedQuantity : null;
     const reference = last > 0 ? new Money(last.toFixed(market.pricePrecision)) : info ? new Money(info.last) : null;
     if (type === 'limit' && !limitPrice) found.price = t('validation:price_invalid');
     else if (limitPrice && info && reference?.gt(0)) {
-      const low = reference.times(new Money(1).minus(info.price_band));
-      const high = reference.times(new Money(1).plus(info.price_band));
-      if (limitPrice.lt(low) || limitPrice.gt(high)) {
-        found.price = t('trade:checks.price_band', { low: formatAmount(low.toFixed(market.pricePrecision), lang), high: formatAmount(high.toFixed(market.pricePrecision), lang) });
-      }
+      const band = priceBand(limitPrice, reference, info.price_band, market.pricePrecision);
+      if (!band.ok) found.price = t('trade:checks.price_band', { low: formatAmount(band.params.low, lang), high: formatAmount(band.params.high, lang) });
     }
     if (!quantity) found.amount = t('validation:amount_invalid');
     else if (info && !found.price) {
       const valuedAt = limitPrice ?? reference;
       const value = valuedAt ? quantity.times(valuedAt) : null;
-      if (value && value.lt(info.min_notional)) found.amount = t('trade:checks.order_too_small', { amount: formatAmount(info.min_notional, lang), currency: market.quote });
+      const worth = valuedAt ? smallestOrder(quantity, valuedAt, info.min_notional, market.quote) : null;
+      if (worth && !worth.ok) found.amount = t('trade:checks.order_too_small', { amount: formatAmount(worth.params.amount, lang), currency: worth.params.currency });
       else if (side === 'sell' ? quantity.gt(info.base_available) : value?.gt(info.quote_available)) found.amount = t('trade:checks.insufficient_balance');
     }
     setErrors(found);
