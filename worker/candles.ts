@@ -55,15 +55,17 @@ export class CandleSeries {
   trade(seq: number, time: number, price: number, quantity: number): void {
     if (seq <= this.validSeq) return;
     this.validSeq = seq;
-    const data = this.data;
     let row: number;
     if (time >= this.bucketOpen && time < this.bucketClose) {
       row = this.count - 1;
     } else {
       const open = bucketStart(time, this.period);
-      const lastTime = this.count > 0 ? (data[(this.count - 1) * CANDLE_WIDTH] as number) : -Infinity;
+      const lastTime = this.count > 0 ? (this.data[(this.count - 1) * CANDLE_WIDTH] as number) : -Infinity;
       if (open > lastTime) {
         this.ensure(this.count + 1);
+        // Only after ensure(): growth replaces the array. Writing into the old one lost this
+        // candle, and its out-of-bounds reads (undefined) left every later merge at half speed.
+        const data = this.data;
         const at = this.count * CANDLE_WIDTH;
         data[at] = open;
         data[at + 1] = price;
@@ -79,6 +81,7 @@ export class CandleSeries {
         if (row < 0) return;
       }
     }
+    const data = this.data;
     const at = row * CANDLE_WIDTH;
     if (price > (data[at + 2] as number)) data[at + 2] = price;
     if (price < (data[at + 3] as number)) data[at + 3] = price;

@@ -1,0 +1,127 @@
+import type { ApiOutput } from '../contract/api';
+import type { TickerBatch } from '../contract/realtime';
+import type { MarketInfo, Patch } from '../contract/worker-api';
+import { ChannelSync } from './channel-sync';
+import { RETRY_MS, type CoreHost } from './host';
+import { TickerTable } from './tickers';
+
+type Quotations = ApiOutput<'GET /currency/quotation_new'>;
+
+const CACHE_TICKERS_MS = 5000;
+
+/**
+ * The "tickers" channel: the 24h figures of every market, and the catalogue (ids,
+ * symbols, precisions) their snapshot comes with. Batches are numbered one by one.
+ */
+export class TickersChannel {
+  readonly table = new TickerTable();
+  watching = false;
+  readonly sync: ChannelSync<TickerBatch, Quotations>;
+  private catalogChanged = false;
+  private catalogPromise: Promise<void> | null = null;
+  /** the figures shown come from the device's cache, not from the server yet */
+  private fromCache = false;
+  private lastSave = 0;
+
+  constructor(private readonly host: CoreHost) {
+    this.sync = new ChannelSync<TickerBatch, Quotations>(
+      {
+        span: { first: (batch) => batch.s, last: (batch) => batch.s },
+        load: () => host.fetch('GET /currency/quotation_new', {}),
+        reset: (snapshot) => {
+          this.adopt(snapshot);
+          return snapshot.seq;
+        },
+        apply: (batch) => {
+          // Batches buffered before the tickers were closed are not shown.
+          if (!this.watching) return;
+          this.table.apply(batch.d);
+          host.dirty();
+        },
+        synced: () => host.dirty(),
+        wanted: () => this.watching,
+        retryMs: RETRY_MS,
+      },
+      host,
+    );
+  }
+
+  /** The last tickers kept on the device, shown (as stale) until the server answers. */
+  showCached(cached: { markets: MarketInfo[]; rows: Float64Array }): void {
+    if (this.table.markets.length > 0) return;
+    this.table.reset(cached.markets, cached.rows);
+    this.catalogChanged = true;
+    this.fromCache = true;
+    this.host.dirty();
+  }
+
+  receive(batch: TickerBatch): void {
+    if (this.watching) this.sync.receive(batch);
+  }
+
+  private adopt(snapshot: Quotations): void {
+    const rows: number[] = [];
+    for (const group of snapshot.groups) for (const m of group.markets) rows.push(m.id, m.last, m.open, m.high, m.low, m.volume, m.amount);
+    this.table.reset(toMarkets(snapshot.groups), rows);
+    this.catalogChanged = true;
+    this.fromCache = false;
+  }
+
+  /** The catalogue, fetched once if the tickers are not watched (a market screen opened directly). */
+  catalog(): Promise<void> {
+    if (this.table.markets.length > 0 && !this.fromCache) return Promise.resolve();
+    this.catalogPromise ??= (async () => {
+      const snapshot = await this.host.fetch('GET /currency/quotation_new', {});
+      if (this.table.markets.length === 0 || this.fromCache) {
+        this.adopt(snapshot);
+        this.host.dirty();
+      }
+    })().finally(() => {
+      this.catalogPromise = null;
+    });
+    return this.catalogPromise;
+  }
+
+  symbolOf(marketId: number): string | undefined {
+    return this.table.markets.find((market) => market.id === marketId)?.symbol;
+  }
+
+  /** Whether the figures on screen may be old: from the cache, or not live while watched. */
+  stale(online: boolean): boolean {
+    return this.fromCache || (this.watching && !(online && this.sync.synced));
+  }
+
+  patchInto(patch: Patch, transfer: ArrayBuffer[]): void {
+    if (this.catalogChanged) {
+      patch.markets = this.table.markets;
+      this.catalogChanged = false;
+    }
+    const tickers = this.table.takeDirty();
+    if (!tickers) return;
+    patch.tickers = tickers;
+    transfer.push(tickers.buffer as ArrayBuffer);
+    const now = Date.now();
+    if (this.sync.synced && now - this.lastSave > CACHE_TICKERS_MS) {
+      this.lastSave = now;
+      void this.host.cache?.saveTickers(this.table.markets, this.table.all()).catch(() => undefined);
+    }
+  }
+}
+
+function toMarkets(groups: Quotations['groups']): MarketInfo[] {
+  return groups.flatMap((group) =>
+    group.markets.map((m) => ({
+      id: m.id,
+      currencyId: m.currency_id,
+      legalId: m.legal_id,
+      symbol: m.symbol,
+      base: m.base,
+      quote: m.quote,
+      name: m.name,
+      kind: m.kind,
+      contract: m.contract,
+      pricePrecision: m.price_precision,
+      qtyPrecision: m.qty_precision,
+    })),
+  );
+}
