@@ -43,7 +43,7 @@ export async function measureMarketRate(rate: number, simulatedSeconds: number):
     const run = async (count: number) => {
       for (let step = 1; step <= count; step++) {
         h.advance(STEP_MS);
-        await market.process(simulator.runUntil(h.ctx.now()));
+        await h.ctx.exchange.process(simulator.runUntil(h.ctx.now()));
         const elapsed = step * STEP_MS;
         if (elapsed % TRADES_EVERY_MS === 0) market.feed.flushTrades();
         if (elapsed % DEPTH_EVERY_MS === 0) market.feed.flushDepth();

@@ -2,14 +2,18 @@ import { Money } from '../contract/money';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Db as Database } from './db/database';
-import { openMarket, replayStart } from './market/service';
-import { seed } from './db/seed';
+import { seed, seedDemoAccount } from './db/seed';
+import { Catalogue } from './exchange/catalogue';
+import { Exchange } from './exchange/exchange';
+import { JobRegistry } from './exchange/jobs';
+import { FeePath } from './ledger/fees';
 import { loadServerI18n } from './i18n';
 import { createMessenger, type Messenger } from './mail/outbox';
+import { openMarket, replayStart } from './market/service';
+import { PRODUCTS } from './products';
 import { createLimits } from './security/rate-limit';
 import { Trading } from './trading/service';
 
-/** Opens the database, runs migrations and the seed, and wires the services. */
 /**
  * The server's clock. Replaying a recorded feed, it runs from the recording's start
  * (REPLAY_SPEED times as fast), so the replayed market is the recorded one, to the candle.
@@ -22,6 +26,10 @@ export function serverClock(config: ServerConfig): () => number {
   return () => start + Math.floor((Date.now() - boot) * speed);
 }
 
+/**
+ * Opens the database, runs migrations and the seed, loads the catalogue, and wires the
+ * exchange and its desks (which register their settlement handlers).
+ */
 export async function createContext(
   config: ServerConfig,
   overrides: { database?: Database; now?: () => number; messenger?: Messenger } = {},
@@ -30,9 +38,13 @@ export async function createContext(
   const db = overrides.database ?? (await openDatabase(config.dataDir));
   const { codeSecret } = await seed(db, config, now());
   const market = await openMarket(db, config.market, now);
-  const trading = new Trading({ db, market, now, rebateRate: new Money(config.rebateRate) });
+  const catalogue = await Catalogue.load(db, new Map(config.networks.map((net) => [net.key, net])));
+  const exchange = new Exchange(db, market, catalogue, now);
+  const fees = new FeePath(new Money(config.rebateRate));
+  const trading = new Trading({ db, exchange, catalogue, now, fees });
   await trading.restore();
-  return {
+  await seedDemoAccount(db, exchange, config);
+  const ctx: AppContext = {
     config,
     db,
     i18n: loadServerI18n(),
@@ -40,7 +52,13 @@ export async function createContext(
     limits: createLimits(),
     now,
     codeSecret,
+    catalogue,
+    exchange,
+    fees,
+    jobs: new JobRegistry(db, now),
     market,
     trading,
   };
+  for (const product of PRODUCTS) for (const job of product.jobs?.(ctx) ?? []) ctx.jobs.register(job);
+  return ctx;
 }

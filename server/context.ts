@@ -1,5 +1,9 @@
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
+import type { Catalogue } from './exchange/catalogue';
+import type { Exchange } from './exchange/exchange';
+import type { JobRegistry } from './exchange/jobs';
+import type { FeePath } from './ledger/fees';
 import type { ServerI18n } from './i18n';
 import type { Messenger } from './mail/outbox';
 import type { MarketService } from './market/service';
@@ -17,6 +21,15 @@ export interface AppContext {
   now: () => number;
   /** Secret for verification-code hashes, created by the seed. */
   codeSecret: string;
+  /** currencies, networks and markets, loaded once */
+  catalogue: Catalogue;
+  /** the single writer: every change to books, positions and balances is one of its steps */
+  exchange: Exchange;
+  /** scheduled work (lock-up payouts, fiat rates...), started by main.ts */
+  jobs: JobRegistry;
+  /** the one fee path (coupons, the fee movement, the inviter's rebate) */
+  fees: FeePath;
+  /** the books, the source and the market feed */
   market: MarketService;
   trading: Trading;
 }

@@ -3,9 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { createContext } from './context-factory';
-import { settleDue } from './finance/lockup';
 import { attachRealtime } from './realtime/socket';
-import { refreshRates } from './wallet/rates';
 
 /** One process: API, socket.io, the app at /h5/ and uploads, on PORT. */
 export async function startServer(): Promise<void> {
@@ -13,23 +11,9 @@ export async function startServer(): Promise<void> {
   const ctx = await createContext(config);
   const app = await buildApp(ctx, { logger: true });
   const io = attachRealtime(app.server, ctx);
-  ctx.market.start();
-  // Lock-up payouts fall due every 24 hours after each purchase: settle what is due now
-  // (a restart included) and every half minute. Lists settle the caller's too.
-  const settleLockups = () => void settleDue(ctx).catch((error: unknown) => console.error('lock-up payouts failed', error));
-  settleLockups();
-  const lockupTimer = setInterval(settleLockups, 30_000);
-  // Fiat rates: reloaded from FIAT_RATES_FILE (when set) at most once per 24 hours; the
-  // stored time of the last load decides, so checking hourly and at each start is safe.
-  const refreshFiat = () =>
-    void refreshRates(ctx)
-      .then((outcome) => {
-        if (outcome.status === 'loaded') console.log(`fiat rates loaded from ${config.fiatRatesFile}: ${outcome.codes.join(' ')}`);
-        if (outcome.status === 'refused') console.error(`fiat rates file refused, the stored rates stay: ${outcome.error}`);
-      })
-      .catch((error: unknown) => console.error('fiat rates refresh failed', error));
-  refreshFiat();
-  const ratesTimer = setInterval(refreshFiat, 3_600_000);
+  ctx.exchange.start();
+  // The products' scheduled jobs (server/products.ts): each runs now, then on its interval.
+  ctx.jobs.start();
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -43,10 +27,9 @@ export async function startServer(): Promise<void> {
   const close = async (): Promise<void> => {
     if (closing) return;
     closing = true;
-    clearInterval(lockupTimer);
-    clearInterval(ratesTimer);
+    await ctx.jobs.stop();
     await io.close();
-    await ctx.market.stop();
+    await ctx.exchange.stop();
     await app.close();
     await ctx.db.destroy();
     fs.rmSync(runFile, { force: true });

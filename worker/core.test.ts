@@ -5,6 +5,7 @@ import { CHANNELS, SOCKET_EVENTS, TICKER_WIDTH, type DepthMessage, type TickerBa
 import { CANDLE_WIDTH, type ConnectionStatus, type Fetcher, type Patch, type SnapshotRoute } from '../contract/worker-api';
 import { INSTRUMENTS } from '../server/market/instruments';
 import { Simulator } from '../server/market/simulator';
+import { pushUserEvents } from '../server/realtime/socket';
 import { createHarness, type Harness } from '../server/testing/harness';
 import { Core, type Link, type LinkEvents } from './core';
 
@@ -106,7 +107,7 @@ function setStatus(status: ConnectionStatus): void {
 async function run(ms: number): Promise<void> {
   for (let t = 0; t < ms; t += 100) {
     h.advance(100);
-    await h.ctx.market.process(simulator.runUntil(h.ctx.now()));
+    await h.ctx.exchange.process(simulator.runUntil(h.ctx.now()));
     h.ctx.market.feed.flushTrades();
     if (t % 500 === 0) h.ctx.market.feed.flushTickers();
     if (t % 300 === 0) h.ctx.market.feed.flushDepth();
@@ -246,7 +247,7 @@ describe('the worker core', () => {
     const info = await h.call(endpoints.userInfo, {}, { token });
     if (info.type !== 'ok') throw new Error(info.message);
     for (const account of ['lever', 'micro'] as const) await h.call(endpoints.adjust, { uid: info.message.uid, currency: 'USDT', amount: '5000', account, reason: 'test' }, { operator: true });
-    h.ctx.trading.connect((_user, event, payload) => connected && events.user(event, payload));
+    pushUserEvents(h.ctx, (_user, event, payload) => connected && events.user(event, payload));
     // As the contract screen does: tickers for every market, trades of the one on screen.
     core.watchTickers(true);
     core.watchMarket(1, true);

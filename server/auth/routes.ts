@@ -99,12 +99,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     const codeId = await verifyCode(ctx, { to: ref, scene: 'register', code: input.code, userId: null });
     const passwordHash = await hashPassword(input.password);
-    const user = await ctx.db.transaction().execute(async (trx) => {
-      const now = ctx.now();
-      await consumeCode(trx, codeId, now);
+    // A step of the exchange: the account and its paper-trading gift, together.
+    const user = await ctx.exchange.run(async (step) => {
+      const { trx, time } = step;
+      await consumeCode(trx, codeId, time);
       if (await findUser(trx, ref)) throw new ApiError('server:errors.code_invalid');
-      const created = await createUser(trx, { ref, passwordHash, invitedBy, now });
-      await welcome(trx, ctx.config, created.id, now);
+      const created = await createUser(trx, { ref, passwordHash, invitedBy, now: time });
+      await welcome(step, ctx.config, created.id);
       return created;
     });
     return createSession(ctx, user.id, ip, userAgent);

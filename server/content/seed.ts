@@ -4,7 +4,7 @@ import { ensureSetting } from '../common/settings';
 import type { ServerConfig } from '../config';
 import type { Db } from '../db/database';
 import { INSTRUMENTS } from '../market/instruments';
-import { LEVER_FEE, LEVER_MAX_SHARE, LEVER_MIN_SHARE, LEVER_OVERNIGHT, leverRules, LIQUIDATION_RISK, OPTION_DURATIONS, OPTION_MAX_OPEN, SPOT_FEE, SPOT_MIN_NOTIONAL } from '../trading/config';
+import { LEVER_FEE, LEVER_MAX_SHARE, LEVER_MIN_SHARE, LEVER_OVERNIGHT, leverMultiples, LIQUIDATION_RISK, OPTION_DURATIONS, OPTION_MAX_OPEN, SPOT_FEE, SPOT_MIN_NOTIONAL } from '../trading/config';
 import { WITHDRAW_LIMIT_BTC } from '../wallet/withdrawals';
 import { SEED_CONTENT, type BannerKey, type ContentFacts, type FaqKey, type GuideKey, type LanguageContent } from './seed-content';
 import { BANNERS, NEWS, PAGE_KEYS, saveFaq, saveNews, savePage, SERVICE_LINK } from './service';
@@ -17,10 +17,8 @@ export function contentFacts(config: Pick<ServerConfig, 'signupGift' | 'autoAppr
   const locale = BCP47[language];
   const percent = (rate: Money) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 4 }).format(rate.toNumber());
   const number = (value: Money | number | string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 8 }).format(new Money(value).toNumber());
-  const crypto = INSTRUMENTS.find((def) => def.kind === 'crypto');
-  const stock = INSTRUMENTS.find((def) => def.kind === 'stock');
-  const cryptoMultiples = crypto ? leverRules(crypto).multiples : [];
-  const stockMultiples = stock ? leverRules(stock).multiples : [];
+  const cryptoMultiples = INSTRUMENTS.some((def) => def.kind === 'crypto' && def.contract) ? leverMultiples('crypto') : [];
+  const stockMultiples = INSTRUMENTS.some((def) => def.kind === 'stock' && def.contract) ? leverMultiples('stock') : [];
   const allMultiples = [...cryptoMultiples, ...stockMultiples];
   // A worked example with a multiple the markets really offer.
   const exampleMultiple = cryptoMultiples.includes(10) ? 10 : (cryptoMultiples[0] ?? 1);

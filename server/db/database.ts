@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { registerDecimalFunctions } from './decimal';
 import { migrations } from './migrations';
 import type { Database } from './schema';
 
@@ -31,6 +32,7 @@ export async function openDatabase(location: string | Buffer): Promise<Db> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  registerDecimalFunctions(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   handles.set(db, sqlite);
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
@@ -38,7 +40,7 @@ export async function openDatabase(location: string | Buffer): Promise<Db> {
   for (const result of results ?? []) {
     if (result.status === 'Error') throw new Error(`migration ${result.migrationName} failed`, { cause: error });
   }
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error('migrations failed', { cause: error });
   return db;
 }
 

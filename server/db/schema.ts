@@ -9,6 +9,8 @@ export interface Database {
   settings: SettingsTable;
   currencies: CurrenciesTable;
   markets: MarketsTable;
+  networks: NetworksTable;
+  jobs: JobsTable;
   klines: KlinesTable;
   favourites: FavouritesTable;
   market_views: MarketViewsTable;
@@ -444,6 +446,30 @@ export interface MarketsTable {
   /** 1 when tradable as a leveraged contract */
   contract: number;
   sort: number;
+  /** base units per contract lot (0.01 BTC, one share); null without contracts */
+  contract_lot: string | null;
+}
+
+/** Deposit and withdrawal networks of a coin; the withdrawal figures in force are settings (config.ts). */
+export interface NetworksTable {
+  /** names its settings: WITHDRAW_MIN_<key>, WITHDRAW_FEE_<key> */
+  key: string;
+  currency_id: number;
+  network: 'BTC' | 'ERC20' | 'TRC20';
+  name: string;
+  address_format: 'bitcoin-testnet' | 'ethereum' | 'tron';
+  min_withdraw: string;
+  withdraw_fee: string;
+  sort: number;
+}
+
+/** Scheduled work (server/exchange/jobs.ts): when each job last ran and how it ended. */
+export interface JobsTable {
+  name: string;
+  runs: Generated<number>;
+  last_started_at: number | null;
+  last_finished_at: number | null;
+  last_error: string | null;
 }
 
 export interface KlinesTable {

@@ -1,16 +1,18 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { LockupOrder, LockupProduct } from '../../contract/api';
 import { lockupPenalty } from '../../contract/lockup';
 import { floor, Money, text } from '../../contract/money';
 import type { Static } from '@sinclair/typebox';
 import type { AppContext } from '../context';
-import type { Database, LockupOrdersTable } from '../db/schema';
+import type { LockupOrdersTable } from '../db/schema';
+import type { Catalogue } from '../exchange/catalogue';
+import type { Step } from '../exchange/step';
 import { ApiError } from '../http/errors';
 import { house, userAccount } from '../ledger/accounts';
+import type { HoldSource } from '../ledger/holds';
 import { record } from '../ledger/ledger';
 import { amountIn } from '../wallet/amounts';
-import { currencyByCode, currencyById } from '../wallet/prices';
-import { dailyRate, LOCKUP_PRODUCTS, lockupProduct, type LockupProductDef } from './products';
+import { dailyRate, LOCKUP_PRODUCTS, lockupProduct } from './products';
 
 /**
  * Lock-up mining: an amount of the coin account moves to its locked part for the term;
@@ -23,15 +25,9 @@ import { dailyRate, LOCKUP_PRODUCTS, lockupProduct, type LockupProductDef } from
 export const DAY_MS = 24 * 60 * 60_000;
 type Row = Selectable<LockupOrdersTable>;
 
-function currencyOf(product: LockupProductDef) {
-  const currency = currencyByCode(product.currency);
-  if (!currency) throw new Error(`lock-up product ${product.id} names an unknown coin ${product.currency}`);
-  return currency;
-}
-
-export function productViews(): Static<typeof LockupProduct>[] {
+export function productViews(catalogue: Catalogue): Static<typeof LockupProduct>[] {
   return LOCKUP_PRODUCTS.map((product) => {
-    const currency = currencyOf(product);
+    const currency = catalogue.currencyByCodeOf(product.currency);
     return {
       id: product.id,
       currency_id: currency.id,
@@ -47,31 +43,27 @@ export function productViews(): Static<typeof LockupProduct>[] {
   });
 }
 
-function precisionOf(currencyId: number): number {
-  return currencyById(currencyId)?.precision ?? 8;
-}
-
-const dailyYield = (row: Row) => floor(new Money(row.amount).times(row.daily_rate), precisionOf(row.currency_id));
+const dailyYield = (row: Row, precision: number) => floor(new Money(row.amount).times(row.daily_rate), precision);
 
 /** What redeeming costs with `daysLeft` days of the term to go. */
-const penaltyFor = (row: Row, daysLeft: number) => lockupPenalty(new Money(row.amount), row.penalty_rate, daysLeft, precisionOf(row.currency_id));
+const penaltyFor = (row: Row, daysLeft: number, precision: number) => lockupPenalty(new Money(row.amount), row.penalty_rate, daysLeft, precision);
 
-export function orderView(row: Row): Static<typeof LockupOrder> {
-  const precision = precisionOf(row.currency_id);
+export function orderView(catalogue: Catalogue, row: Row): Static<typeof LockupOrder> {
+  const { code, precision } = catalogue.currency(row.currency_id);
   const active = row.status === 'active';
   return {
     id: row.id,
     product_id: row.product_id,
     currency_id: row.currency_id,
-    code: currencyById(row.currency_id)?.code ?? '',
+    code,
     amount: text(row.amount, precision),
     daily_rate: new Money(row.daily_rate).toFixed(),
-    daily_yield: text(dailyYield(row), precision),
+    daily_yield: text(dailyYield(row, precision), precision),
     days: row.days,
     days_paid: row.days_paid,
     earned: text(row.earned, precision),
     status: row.status,
-    penalty: text(active ? penaltyFor(row, row.days - row.days_paid) : row.penalty, precision),
+    penalty: text(active ? penaltyFor(row, row.days - row.days_paid, precision) : row.penalty, precision),
     started_at: row.started_at,
     next_payout_at: active ? row.started_at + (row.days_paid + 1) * DAY_MS : null,
     ends_at: row.ends_at,
@@ -82,12 +74,12 @@ export function orderView(row: Row): Static<typeof LockupOrder> {
 export async function buyLockup(ctx: AppContext, userId: number, productId: number, amountText: string): Promise<Row> {
   const product = lockupProduct(productId);
   if (!product) throw new ApiError('server:errors.lockup_unknown');
-  const currency = currencyOf(product);
+  const currency = ctx.catalogue.currencyByCodeOf(product.currency);
   const amount = amountIn(currency, amountText);
   if (amount.lt(product.minAmount)) throw new ApiError('server:errors.lockup_minimum', { amount: product.minAmount, currency: currency.code });
   const rate = dailyRate(product, amount);
-  return ctx.db.transaction().execute(async (trx) => {
-    const now = ctx.now();
+  return ctx.exchange.run(async (step) => {
+    const { trx, time: now } = step;
     const row = await trx
       .insertInto('lockup_orders')
       .values({
@@ -108,7 +100,7 @@ export async function buyLockup(ctx: AppContext, userId: number, productId: numb
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await record(trx, {
+    await record(step, {
       reason: 'lockup',
       ref: { kind: 'lockup', id: row.id },
       userId,
@@ -121,17 +113,18 @@ export async function buyLockup(ctx: AppContext, userId: number, productId: numb
 }
 
 /** Pays every payout that is due by `now` on one order; answers the order as it is after. */
-async function settleOrder(trx: Kysely<Database>, row: Row, now: number): Promise<Row> {
+async function settleOrder(step: Step, row: Row, now: number): Promise<Row> {
   if (row.status !== 'active') return row;
+  const { trx } = step;
   const dueDays = Math.min(row.days, Math.floor((now - row.started_at) / DAY_MS));
   if (dueDays <= row.days_paid) return row;
   const currency = row.currency_id;
-  const daily = dailyYield(row);
+  const daily = dailyYield(row, step.catalogue.currency(currency).precision);
   let earned = new Money(row.earned);
   for (let day = row.days_paid + 1; day <= dueDays; day++) {
     const at = row.started_at + day * DAY_MS;
     if (daily.gt(0)) {
-      await record(trx, {
+      await record(step, {
         reason: 'lockup_yield',
         ref: { kind: 'lockup-yield', id: `${row.id}:${day}` },
         userId: row.user_id,
@@ -144,7 +137,7 @@ async function settleOrder(trx: Kysely<Database>, row: Row, now: number): Promis
   }
   const completed = dueDays === row.days;
   if (completed) {
-    await record(trx, {
+    await record(step, {
       reason: 'lockup_return',
       ref: { kind: 'lockup-return', id: row.id },
       userId: row.user_id,
@@ -161,36 +154,37 @@ async function settleOrder(trx: Kysely<Database>, row: Row, now: number): Promis
     .executeTakeFirstOrThrow();
 }
 
-/** Settles every payout due by now, for everyone (or one user). Answers how many orders moved. */
+/**
+ * Settles every payout due by now, for everyone (or one user), in one step. Answers how
+ * many orders moved. The lock-up payouts job runs it; a user's list runs it for them.
+ */
 export async function settleDue(ctx: AppContext, userId?: number): Promise<number> {
-  const now = ctx.now();
-  let query = ctx.db.selectFrom('lockup_orders').select('id').where('status', '=', 'active').where('started_at', '<=', now - DAY_MS);
-  if (userId !== undefined) query = query.where('user_id', '=', userId);
-  const due = await query.execute();
-  let moved = 0;
-  for (const { id } of due) {
-    await ctx.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('lockup_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      const after = await settleOrder(trx, row, now);
+  return ctx.exchange.run(async (step) => {
+    const now = step.time;
+    let query = step.trx.selectFrom('lockup_orders').selectAll().where('status', '=', 'active').where('started_at', '<=', now - DAY_MS);
+    if (userId !== undefined) query = query.where('user_id', '=', userId);
+    let moved = 0;
+    for (const row of await query.orderBy('id').execute()) {
+      const after = await settleOrder(step, row, now);
       if (after.days_paid !== row.days_paid) moved++;
-    });
-  }
-  return moved;
+    }
+    return moved;
+  });
 }
 
 export async function redeemLockup(ctx: AppContext, userId: number, orderId: number): Promise<Row> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const now = ctx.now();
+  return ctx.exchange.run(async (step) => {
+    const { trx, time: now } = step;
     const found = await trx.selectFrom('lockup_orders').selectAll().where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
     if (!found) throw new ApiError('server:errors.record_unknown');
     // What is due is paid first: a day that has ended is earned.
-    const row = await settleOrder(trx, found, now);
+    const row = await settleOrder(step, found, now);
     if (row.status !== 'active') throw new ApiError('server:errors.lockup_closed');
     const amount = new Money(row.amount);
-    const penalty = penaltyFor(row, row.days - row.days_paid);
+    const penalty = penaltyFor(row, row.days - row.days_paid, step.catalogue.currency(row.currency_id).precision);
     const returned = amount.minus(penalty);
     const locked = userAccount(userId, row.currency_id, 'change', 'locked');
-    await record(trx, {
+    await record(step, {
       reason: 'lockup_redeem',
       ref: { kind: 'lockup-redeem', id: row.id },
       userId,
@@ -219,5 +213,18 @@ export async function listLockups(ctx: AppContext, userId: number, input: { page
   if (input.status === 'active') query = query.where('status', '=', 'active');
   if (input.status === 'closed') query = query.where('status', '!=', 'active');
   const rows = await query.orderBy('id', 'desc').limit(limit + 1).offset((page - 1) * limit).execute();
-  return { data: rows.slice(0, limit).map(orderView), page, limit, more: rows.length > limit };
+  return { data: rows.slice(0, limit).map((row) => orderView(ctx.catalogue, row)), page, limit, more: rows.length > limit };
 }
+
+/** An active lock-up keeps its amount in the coin account's locked part for the term. */
+export const lockupHolds: HoldSource = {
+  name: 'active lock-up orders',
+  part: 'locked',
+  list: async (db) =>
+    (await db.selectFrom('lockup_orders').select(['user_id', 'currency_id', 'amount']).where('status', '=', 'active').execute()).map((row) => ({
+      userId: row.user_id,
+      currency: row.currency_id,
+      kind: 'change' as const,
+      amount: row.amount,
+    })),
+};

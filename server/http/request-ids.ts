@@ -27,11 +27,12 @@ async function prior(ctx: AppContext, userId: number, requestId: string, kind: R
   return row.ref_id;
 }
 
-const isDuplicate = (error: unknown) => error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' && /request_ids/.test(error.message);
+const isDuplicate = (error: unknown) =>
+  error instanceof Error && 'code' in error && (error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.code === '23505') && /request_ids/.test(error.message);
 
 /**
- * Runs `run` once per request id: `run` calls `remember(trx, id)` in its transaction
- * with what it made; a request whose id already did its work gets `replay(id)`.
+ * Runs `run` once per request id: `run` calls `remember(trx, id)` in its step with what
+ * it made; a request whose id already did its work gets `replay(id)`.
  */
 export async function once<T>(
   ctx: AppContext,

@@ -1,8 +1,10 @@
 import { LEDGER_REASONS } from '../../contract/ledger';
 import { Money, ZERO } from '../../contract/money';
 import type { Db } from '../db/database';
-import { MARGIN_CURRENCY } from '../trading/config';
+import { EMPTY_SETTLEMENTS, HOLD_SOURCES } from '../products';
 import { ACCOUNT_KINDS, HOUSE_ACCOUNTS, PARTS } from './accounts';
+import type { EmptySettlements, HoldSource } from './holds';
+import { LEDGER_REF_KINDS } from './refs';
 
 /**
  * Verifies every invariant of the ledger on a database:
@@ -11,21 +13,24 @@ import { ACCOUNT_KINDS, HOUSE_ACCOUNTS, PARTS } from './accounts';
  *   balance_after equals the running sum;
  * - no part of a user's account is below zero, now or at any entry;
  * - every amount and balance is within its currency's decimals;
- * - every reference is recorded once;
+ * - every reference is recorded once, and is of a kind the ledger knows (LEDGER_REF_KINDS);
  * - every transaction's reason is one the bills label (LEDGER_REASONS), and every
- *   transaction has entries, except an option's settlement that paid nothing (a loss:
- *   the stake went at the opening), which is recorded to settle the option once;
+ *   transaction has entries, except the settlements products record without moving
+ *   anything (a lost option: the stake went at the opening), to settle them once;
  * - every entry's account is a real one: a user's account of a known kind in a known
  *   part (available, frozen, locked), or a house account;
- * - what each user has frozen is exactly what pending withdrawals, open spot orders and
- *   contract positions hold; what each has locked is exactly its active lock-up orders.
+ * - what each user has frozen or locked is exactly what the products' records hold
+ *   (pending withdrawals, open orders, positions, lock-ups: every registered HoldSource).
  */
 export interface LedgerReport {
   checked: { accounts: number; transactions: number; entries: number; currencies: number };
   violations: string[];
 }
 
-export async function checkLedger(db: Db): Promise<LedgerReport> {
+export async function checkLedger(
+  db: Db,
+  products: { holds: readonly HoldSource[]; emptySettlements: readonly EmptySettlements[] } = { holds: HOLD_SOURCES, emptySettlements: EMPTY_SETTLEMENTS },
+): Promise<LedgerReport> {
   const violations: string[] = [];
   const accounts = await db.selectFrom('ledger_accounts').selectAll().execute();
   const entries = await db.selectFrom('ledger_entries').selectAll().orderBy('id').execute();
@@ -73,26 +78,25 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
     if (account.user_id !== null && new Money(account.balance).lt(0)) violations.push(`account ${account.id} (${account.owner} ${account.kind}/${account.part}) is below zero`);
   }
 
-  // One settlement per reference.
+  // One settlement per reference, of a kind the ledger knows.
   const refs = new Set<string>();
+  const refKinds = new Set<string>(LEDGER_REF_KINDS);
   for (const transaction of transactions) {
     const ref = `${transaction.ref_kind}:${transaction.ref_id}`;
     if (refs.has(ref)) violations.push(`reference ${ref} is recorded twice`);
+    if (!refKinds.has(transaction.ref_kind)) violations.push(`transaction ${transaction.id} (${ref}) has reference kind "${transaction.ref_kind}", which the ledger does not know`);
     refs.add(ref);
   }
 
-  // Reasons the bills can label; no transaction without entries but a lost option's settlement.
+  // Reasons the bills can label; no transaction without entries but the settlements products record empty.
   const reasons = new Set<string>(LEDGER_REASONS);
   const withEntries = new Set(entries.map((entry) => entry.transaction_id));
-  const lostOptions = new Set(
-    (await db.selectFrom('micro_orders').select(['id', 'payout']).where('status', '=', 'settled').where('result', '=', 'loss').execute())
-      .filter((row) => new Money(row.payout).isZero())
-      .map((row) => String(row.id)),
-  );
+  const empty = new Set<string>();
+  for (const source of products.emptySettlements) for (const ref of await source.refs(db)) empty.add(ref);
   for (const transaction of transactions) {
-    if (!reasons.has(transaction.reason)) violations.push(`transaction ${transaction.id} (${transaction.ref_kind}:${transaction.ref_id}) has reason "${transaction.reason}", which is not a ledger reason`);
-    const lostOption = transaction.reason === 'option_settle' && transaction.ref_kind === 'option-settle' && lostOptions.has(transaction.ref_id);
-    if (!withEntries.has(transaction.id) && !lostOption) violations.push(`transaction ${transaction.id} (${transaction.ref_kind}:${transaction.ref_id}) has no entries`);
+    const ref = `${transaction.ref_kind}:${transaction.ref_id}`;
+    if (!reasons.has(transaction.reason)) violations.push(`transaction ${transaction.id} (${ref}) has reason "${transaction.reason}", which is not a ledger reason`);
+    if (!withEntries.has(transaction.id) && !empty.has(ref)) violations.push(`transaction ${transaction.id} (${ref}) has no entries`);
   }
   const transactionIds = new Set(transactions.map((transaction) => transaction.id));
   for (const entry of entries) if (!transactionIds.has(entry.transaction_id)) violations.push(`entry ${entry.id} names transaction ${entry.transaction_id}, which does not exist`);
@@ -114,40 +118,27 @@ export async function checkLedger(db: Db): Promise<LedgerReport> {
     }
   }
 
-  // Frozen parts equal exactly what is frozen for: pending withdrawals and open spot
-  // orders (coin account), waiting and open contract positions (contract account).
-  const expected = new Map<string, Money>();
-  const owe = (userId: number, currency: number, kind: string, amount: string) => {
-    const key = `${userId}:${currency}:${kind}`;
-    expected.set(key, (expected.get(key) ?? ZERO).plus(amount));
-  };
-  for (const row of await db.selectFrom('withdrawals').select(['user_id', 'currency_id', 'amount']).where('status', '=', 'pending').execute()) owe(row.user_id, row.currency_id, 'change', row.amount);
-  const spot = await db.selectFrom('spot_orders').innerJoin('markets', 'markets.id', 'spot_orders.market_id').select(['spot_orders.user_id', 'spot_orders.side', 'spot_orders.frozen', 'markets.base_currency_id', 'markets.quote_currency_id']).where('spot_orders.status', '=', 'open').execute();
-  for (const row of spot) owe(row.user_id, row.side === 'buy' ? row.quote_currency_id : row.base_currency_id, 'change', row.frozen);
-  const positions = await db.selectFrom('lever_positions').select(['user_id', 'status', 'margin', 'fee']).where('status', 'in', ['pending', 'open']).execute();
-  for (const row of positions) owe(row.user_id, MARGIN_CURRENCY, 'lever', row.status === 'pending' ? new Money(row.margin).plus(row.fee).toFixed() : row.margin);
-  for (const account of accounts) {
-    if (account.user_id === null || account.part !== 'frozen') continue;
-    const key = `${account.user_id}:${account.currency_id}:${account.kind}`;
-    const owed = expected.get(key) ?? ZERO;
-    expected.delete(key);
-    if (!owed.eq(account.balance)) violations.push(`user ${account.user_id}: ${account.kind}/frozen in currency ${account.currency_id} is ${account.balance}, but pending withdrawals, open orders and positions hold ${owed.toFixed()}`);
+  // Frozen and locked parts equal exactly what the products' records hold.
+  for (const part of ['frozen', 'locked'] as const) {
+    const sources = products.holds.filter((source) => source.part === part);
+    const names = sources.map((source) => source.name);
+    const holders = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}` : (names[0] ?? 'nothing');
+    const expected = new Map<string, Money>();
+    for (const source of sources) {
+      for (const hold of await source.list(db)) {
+        const key = `${hold.userId}:${hold.currency}:${hold.kind}`;
+        expected.set(key, (expected.get(key) ?? ZERO).plus(hold.amount));
+      }
+    }
+    for (const account of accounts) {
+      if (account.user_id === null || account.part !== part) continue;
+      const key = `${account.user_id}:${account.currency_id}:${account.kind}`;
+      const held = expected.get(key) ?? ZERO;
+      expected.delete(key);
+      if (!held.eq(account.balance)) violations.push(`user ${account.user_id}: ${account.kind}/${part} in currency ${account.currency_id} is ${account.balance}, but ${holders} hold ${held.toFixed()}`);
+    }
+    for (const [key, held] of expected) if (!held.isZero()) violations.push(`user ${key}: ${held.toFixed()} should be ${part} but nothing is`);
   }
-  for (const [key, owed] of expected) if (!owed.isZero()) violations.push(`user ${key}: ${owed.toFixed()} should be frozen but nothing is`);
-  // Locked parts equal exactly the active lock-up orders (coin account).
-  const locks = new Map<string, Money>();
-  for (const row of await db.selectFrom('lockup_orders').select(['user_id', 'currency_id', 'amount']).where('status', '=', 'active').execute()) {
-    const key = `${row.user_id}:${row.currency_id}:change`;
-    locks.set(key, (locks.get(key) ?? ZERO).plus(row.amount));
-  }
-  for (const account of accounts) {
-    if (account.user_id === null || account.part !== 'locked') continue;
-    const key = `${account.user_id}:${account.currency_id}:${account.kind}`;
-    const held = locks.get(key) ?? ZERO;
-    locks.delete(key);
-    if (!held.eq(account.balance)) violations.push(`user ${account.user_id}: ${account.kind}/locked in currency ${account.currency_id} is ${account.balance}, but active lock-up orders hold ${held.toFixed()}`);
-  }
-  for (const [key, held] of locks) if (!held.isZero()) violations.push(`user ${key}: ${held.toFixed()} should be locked but nothing is`);
 
   return {
     checked: { accounts: accounts.length, transactions: transactions.length, entries: entries.length, currencies: new Set(accounts.map((a) => a.currency_id)).size },

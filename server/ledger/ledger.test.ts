@@ -25,14 +25,14 @@ const USDT = 3;
 const BTC = 1;
 
 test('a transaction moves balances and writes entries that sum to zero; a reference pays once', async () => {
-  await h.ctx.db.transaction().execute((trx) =>
-    record(trx, { reason: 'recharge', ref: { kind: 'test', id: 1 }, userId: user, movements: [{ from: house('treasury', USDT), to: userAccount(user, USDT, 'change'), amount: '100.5' }], at: 1 }),
+  await h.ctx.exchange.run((step) =>
+    record(step, { reason: 'recharge', ref: { kind: 'recharge', id: 1 }, userId: user, movements: [{ from: house('treasury', USDT), to: userAccount(user, USDT, 'change'), amount: '100.5' }], at: 1 }),
   );
   expect((await balanceOf(h.ctx.db, userAccount(user, USDT, 'change'))).toFixed()).toBe('100.5');
   expect((await balanceOf(h.ctx.db, house('treasury', USDT))).toFixed()).toBe('-100.5');
   await expect(
-    h.ctx.db.transaction().execute((trx) =>
-      record(trx, { reason: 'recharge', ref: { kind: 'test', id: 1 }, userId: user, movements: [{ from: house('treasury', USDT), to: userAccount(user, USDT, 'change'), amount: '1' }], at: 2 }),
+    h.ctx.exchange.run((step) =>
+      record(step, { reason: 'recharge', ref: { kind: 'recharge', id: 1 }, userId: user, movements: [{ from: house('treasury', USDT), to: userAccount(user, USDT, 'change'), amount: '1' }], at: 2 }),
     ),
   ).rejects.toBeInstanceOf(AlreadyRecorded);
   expect((await balanceOf(h.ctx.db, userAccount(user, USDT, 'change'))).toFixed()).toBe('100.5');
@@ -41,10 +41,10 @@ test('a transaction moves balances and writes entries that sum to zero; a refere
 
 test('a user part never goes below zero: the whole transaction is refused', async () => {
   await expect(
-    h.ctx.db.transaction().execute((trx) =>
-      record(trx, {
+    h.ctx.exchange.run((step) =>
+      record(step, {
         reason: 'exchange',
-        ref: { kind: 'test', id: 2 },
+        ref: { kind: 'recharge', id: 2 },
         userId: user,
         movements: [
           { from: house('exchange', BTC), to: userAccount(user, BTC, 'change'), amount: '1' },
@@ -55,22 +55,23 @@ test('a user part never goes below zero: the whole transaction is refused', asyn
     ),
   ).rejects.toMatchObject({ key: 'server:errors.insufficient_balance' });
   expect((await balanceOf(h.ctx.db, userAccount(user, BTC, 'change'))).toFixed()).toBe('0');
-  expect(await h.ctx.db.selectFrom('ledger_transactions').select('id').where('ref_kind', '=', 'test').execute()).toEqual([]);
+  expect(await h.ctx.db.selectFrom('ledger_transactions').select('id').where('ref_kind', '=', 'recharge').execute()).toEqual([]);
 });
 
 test('amounts must be positive, in one currency per movement, within the currency\'s decimals; only inside a transaction', async () => {
   const attempt = (movement: Parameters<typeof record>[1]['movements'][number]) =>
-    h.ctx.db.transaction().execute((trx) => record(trx, { reason: 'adjustment', ref: { kind: 'bad', id: Math.random() }, userId: user, movements: [movement], at: 1 }));
+    h.ctx.exchange.run((step) => record(step, { reason: 'adjustment', ref: { kind: 'adjustment', id: Math.random() }, userId: user, movements: [movement], at: 1 }));
   await expect(attempt({ from: house('adjustments', USDT), to: userAccount(user, USDT, 'change'), amount: '0' })).rejects.toThrow(/positive/);
   await expect(attempt({ from: house('adjustments', USDT), to: userAccount(user, USDT, 'change'), amount: '-1' })).rejects.toThrow(/positive/);
   await expect(attempt({ from: house('adjustments', USDT), to: userAccount(user, USDT, 'change'), amount: '0.0000001' })).rejects.toThrow(/decimals/);
   await expect(attempt({ from: house('adjustments', BTC), to: userAccount(user, USDT, 'change'), amount: '1' })).rejects.toThrow(/one currency/);
-  await expect(record(h.ctx.db, { reason: 'adjustment', ref: { kind: 'bad', id: 'x' }, userId: user, movements: [], at: 1 })).rejects.toThrow(/inside the database transaction/);
+  const outside = { trx: h.ctx.db, catalogue: h.ctx.catalogue, balanceChanged: () => undefined };
+  await expect(record(outside, { reason: 'adjustment', ref: { kind: 'adjustment', id: 'x' }, userId: user, movements: [], at: 1 })).rejects.toThrow(/inside the database transaction/);
 });
 
 test('the check finds a tampered balance, a broken running balance and a transaction that does not sum to zero', async () => {
-  await h.ctx.db.transaction().execute((trx) =>
-    record(trx, { reason: 'recharge', ref: { kind: 'test', id: 3 }, userId: user, movements: [{ from: house('treasury', USDT), to: userAccount(user, USDT, 'change'), amount: '10' }], at: 1 }),
+  await h.ctx.exchange.run((step) =>
+    record(step, { reason: 'recharge', ref: { kind: 'recharge', id: 3 }, userId: user, movements: [{ from: house('treasury', USDT), to: userAccount(user, USDT, 'change'), amount: '10' }], at: 1 }),
   );
   await h.ctx.db.updateTable('ledger_accounts').set({ balance: '11' }).where('user_id', '=', user).execute();
   const entry = await h.ctx.db.selectFrom('ledger_entries').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -82,8 +83,8 @@ test('the check finds a tampered balance, a broken running balance and a transac
 });
 
 test('the check finds figures beyond their currency\'s decimals and a lock that no order holds', async () => {
-  await h.ctx.db.transaction().execute((trx) =>
-    record(trx, { reason: 'recharge', ref: { kind: 'test', id: 4 }, userId: user, movements: [{ from: house('treasury', USDT), to: userAccount(user, USDT, 'change'), amount: '10' }], at: 1 }),
+  await h.ctx.exchange.run((step) =>
+    record(step, { reason: 'recharge', ref: { kind: 'recharge', id: 4 }, userId: user, movements: [{ from: house('treasury', USDT), to: userAccount(user, USDT, 'change'), amount: '10' }], at: 1 }),
   );
   expect((await checkLedger(h.ctx.db)).violations).toEqual([]);
   const entry = await h.ctx.db.selectFrom('ledger_entries').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -94,18 +95,21 @@ test('the check finds figures beyond their currency\'s decimals and a lock that 
   expect(report.violations.some((v) => v.includes('change/locked in currency 3 is 10') && v.includes('active lock-up orders hold 0'))).toBe(true);
 });
 
-test('the check finds a reason the bills cannot label, an account in no real part, and a transaction without entries', async () => {
+test('the check finds a reason the bills cannot label, a reference kind the ledger does not know, an account in no real part, and a transaction without entries', async () => {
   const pay = (id: number) =>
-    h.ctx.db.transaction().execute((trx) =>
-      record(trx, { reason: 'recharge', ref: { kind: 'test', id }, userId: user, movements: [{ from: house('treasury', USDT), to: userAccount(user, USDT, 'change'), amount: '10' }], at: 1 }),
+    h.ctx.exchange.run((step) =>
+      record(step, { reason: 'recharge', ref: { kind: 'recharge', id }, userId: user, movements: [{ from: house('treasury', USDT), to: userAccount(user, USDT, 'change'), amount: '10' }], at: 1 }),
     );
   const first = await pay(5);
   expect((await checkLedger(h.ctx.db)).violations).toEqual([]);
 
   // Each corruption alone is found, and named.
   await h.ctx.db.updateTable('ledger_transactions').set({ reason: 'free_money' }).where('id', '=', first).execute();
-  expect((await checkLedger(h.ctx.db)).violations).toEqual([`transaction ${first} (test:5) has reason "free_money", which is not a ledger reason`]);
+  expect((await checkLedger(h.ctx.db)).violations).toEqual([`transaction ${first} (recharge:5) has reason "free_money", which is not a ledger reason`]);
   await h.ctx.db.updateTable('ledger_transactions').set({ reason: 'recharge' }).where('id', '=', first).execute();
+  await h.ctx.db.updateTable('ledger_transactions').set({ ref_kind: 'gift' }).where('id', '=', first).execute();
+  expect((await checkLedger(h.ctx.db)).violations).toEqual([`transaction ${first} (gift:5) has reference kind "gift", which the ledger does not know`]);
+  await h.ctx.db.updateTable('ledger_transactions').set({ ref_kind: 'recharge' }).where('id', '=', first).execute();
 
   const account = await h.ctx.db.selectFrom('ledger_accounts').select('id').where('user_id', '=', user).executeTakeFirstOrThrow();
   await h.ctx.db.updateTable('ledger_accounts').set({ part: 'spare' }).where('id', '=', account.id).execute();
@@ -124,7 +128,7 @@ test('the check finds a reason the bills cannot label, an account in no real par
   await h.ctx.db.deleteFrom('ledger_entries').where('transaction_id', '=', second).execute();
   await h.ctx.db.updateTable('ledger_accounts').set({ balance: '10' }).where('id', '=', account.id).execute();
   await h.ctx.db.updateTable('ledger_accounts').set({ balance: '-10' }).where('id', '=', treasury.id).execute();
-  expect((await checkLedger(h.ctx.db)).violations).toEqual([`transaction ${second} (test:6) has no entries`]);
+  expect((await checkLedger(h.ctx.db)).violations).toEqual([`transaction ${second} (recharge:6) has no entries`]);
   // An option's settlement with no entries is sound only for a lost option that paid nothing.
   await h.ctx.db.updateTable('ledger_transactions').set({ reason: 'option_settle', ref_kind: 'option-settle', ref_id: '999' }).where('id', '=', second).execute();
   expect((await checkLedger(h.ctx.db)).violations).toEqual([`transaction ${second} (option-settle:999) has no entries`]);

@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
-import { Money, ZERO, type MoneyValue } from '../../contract/money';
+import { Money, type MoneyValue } from '../../contract/money';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { describe, ownerOf, userAccount, type AccountKey, type AccountKind } from './accounts';
 import type { LedgerReason } from '../../contract/ledger';
+import { decimalAdd, decimalAddNotNegative } from '../db/decimal';
+import type { Step } from '../exchange/step';
+import type { LedgerRef } from './refs';
 
 /**
  * The one ledger API: nothing else writes balances. A ledger transaction is a list of
@@ -25,8 +28,8 @@ export interface Movement {
 
 export interface LedgerRecord {
   reason: Reason;
-  /** what this pays for, unique per kind: ('withdrawal', 12) */
-  ref: { kind: string; id: string | number };
+  /** what this pays for, unique per kind: ('withdrawal-settle', 12) */
+  ref: LedgerRef;
   /** the user it concerns, for their bills */
   userId: number | null;
   /**
@@ -46,49 +49,41 @@ export class AlreadyRecorded extends Error {
   }
 }
 
-/** Decimals of each currency, read once. */
-const precisionCache = new WeakMap<object, Map<number, number>>();
-
-async function precisionOf(db: Kysely<Database>, currency: number): Promise<number> {
-  let cache = precisionCache.get(db);
-  if (!cache) precisionCache.set(db, (cache = new Map()));
-  let precision = cache.get(currency);
-  if (precision === undefined) {
-    const row = await db.selectFrom('currencies').select('precision').where('id', '=', currency).executeTakeFirst();
-    if (!row) throw new Error(`unknown currency ${currency}`);
-    precision = row.precision;
-    cache.set(currency, precision);
-  }
-  return precision;
-}
-
 function keyOf(account: AccountKey): string {
   const d = describe(account);
   return `${d.owner}|${d.currency_id}|${d.kind}|${d.part}`;
 }
 
+const isUniqueViolation = (error: unknown) => error instanceof Error && 'code' in error && (error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === '23505');
+
 /**
- * Records a ledger transaction and moves the balances. Throws
- * server:errors.insufficient_balance (changing nothing) if a user's part would go
- * below zero, and AlreadyRecorded if the reference was recorded before.
+ * Records a ledger transaction and moves the balances, inside the step's database
+ * transaction. Each balance changes in one statement, `balance = balance + delta`, and a
+ * user's part only if it stays at or above zero, so the result is right with other
+ * writers at work (another process, PostgreSQL). Throws server:errors.insufficient_balance
+ * (server:errors.funds_unavailable for a frozen or locked part) if a user's part would go
+ * below zero, and AlreadyRecorded if the reference was recorded before; the step then
+ * rolls back whatever it wrote.
  */
-export async function record(db: Kysely<Database>, entry: LedgerRecord): Promise<number> {
+export async function record(step: Pick<Step, 'trx' | 'balanceChanged' | 'catalogue'>, entry: LedgerRecord): Promise<number> {
+  const db = step.trx;
   if (!db.isTransaction) throw new Error('ledger record() runs inside the database transaction of what it pays for');
   const refId = String(entry.ref.id);
+  const refText = `${entry.ref.kind}:${refId}`;
   const existing = await db
     .selectFrom('ledger_transactions')
     .select('id')
     .where('ref_kind', '=', entry.ref.kind)
     .where('ref_id', '=', refId)
     .executeTakeFirst();
-  if (existing) throw new AlreadyRecorded(`${entry.ref.kind}:${refId}`);
+  if (existing) throw new AlreadyRecorded(refText);
 
   // Net change per account.
   const changes = new Map<string, { account: AccountKey; delta: Money }>();
   for (const movement of entry.movements) {
     if (movement.from.currency !== movement.to.currency) throw new Error('a movement stays in one currency');
     const amount = new Money(movement.amount);
-    const decimals = await precisionOf(db, movement.from.currency);
+    const decimals = step.catalogue.currency(movement.from.currency).precision;
     if (!amount.isFinite() || amount.lte(0)) throw new Error(`ledger amounts are positive, got ${amount.toString()}`);
     if (amount.decimalPlaces() > decimals) throw new Error(`${amount.toString()} has more than ${decimals} decimals`);
     for (const [account, delta] of [
@@ -102,29 +97,37 @@ export async function record(db: Kysely<Database>, entry: LedgerRecord): Promise
     }
   }
 
-  const { id: transactionId } = await db
-    .insertInto('ledger_transactions')
-    .values({ reason: entry.reason, ref_kind: entry.ref.kind, ref_id: refId, user_id: entry.userId, memo: entry.memo ?? '', created_at: entry.at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  let transactionId: number;
+  try {
+    ({ id: transactionId } = await db
+      .insertInto('ledger_transactions')
+      .values({ reason: entry.reason, ref_kind: entry.ref.kind, ref_id: refId, user_id: entry.userId, memo: entry.memo ?? '', created_at: entry.at })
+      .returning('id')
+      .executeTakeFirstOrThrow());
+  } catch (error) {
+    // Another writer recorded the same reference since the look above.
+    if (isUniqueViolation(error)) throw new AlreadyRecorded(refText);
+    throw error;
+  }
 
   for (const { account, delta } of changes.values()) {
     if (delta.isZero()) continue;
     const d = describe(account);
+    const change = delta.toFixed();
     await db.insertInto('ledger_accounts').values({ ...d, balance: '0' }).onConflict((oc) => oc.doNothing()).execute();
-    const row = await db
-      .selectFrom('ledger_accounts')
-      .select(['id', 'balance'])
+    let update = db
+      .updateTable('ledger_accounts')
+      .set((eb) => ({ balance: decimalAdd(db, eb.ref('balance'), change) }))
       .where('owner', '=', d.owner)
       .where('currency_id', '=', d.currency_id)
       .where('kind', '=', d.kind)
-      .where('part', '=', d.part)
-      .executeTakeFirstOrThrow();
-    const after = new Money(row.balance).plus(delta);
-    if ('user' in account && after.lt(ZERO)) throw new ApiError(account.part === 'available' ? 'server:errors.insufficient_balance' : 'server:errors.funds_unavailable');
-    const balance = after.toFixed();
-    await db.updateTable('ledger_accounts').set({ balance }).where('id', '=', row.id).execute();
-    await db.insertInto('ledger_entries').values({ transaction_id: transactionId, account_id: row.id, amount: delta.toFixed(), balance_after: balance }).execute();
+      .where('part', '=', d.part);
+    // A user's part never goes below zero; the house's accounts may.
+    if ('user' in account && delta.lt(0)) update = update.where((eb) => decimalAddNotNegative(db, eb.ref('balance'), change));
+    const row = await update.returning(['id', 'balance']).executeTakeFirst();
+    if (!row) throw new ApiError(d.part === 'available' ? 'server:errors.insufficient_balance' : 'server:errors.funds_unavailable');
+    await db.insertInto('ledger_entries').values({ transaction_id: transactionId, account_id: row.id, amount: change, balance_after: row.balance }).execute();
+    if ('user' in account) step.balanceChanged(account.user, account.currency, account.kind);
   }
   return transactionId;
 }

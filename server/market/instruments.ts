@@ -1,7 +1,10 @@
 import type { MarketKind } from '../../contract/market';
+import { Money } from '../../contract/money';
 
 /**
- * The instruments of the simulated exchange. Reference prices and volatilities seed
+ * The seed of the catalogue (currencies and markets, written to the database on the first
+ * start; server/exchange/catalogue.ts reads them back) and the instruments of the
+ * simulated exchange. Reference prices and volatilities seed
  * the simulator only; every price after that comes from the simulated market itself.
  * Ticks are powers of ten: a price is an integer count of ticks.
  */
@@ -132,4 +135,15 @@ export function currencyOf(code: string): CurrencyDef {
 
 export function symbolOf(instrument: InstrumentDef): string {
   return `${instrument.base}/${instrument.quote}`;
+}
+
+/**
+ * Base units per contract lot, written to the catalogue: a power of ten of the base asset
+ * worth between about 100 and 1,000 of the quote at the reference price (0.01 BTC, 0.1
+ * ETH, 10,000,000 SHIB); a stock's lot is one share. Null without contracts.
+ */
+export function contractLotOf(def: InstrumentDef): string | null {
+  if (!def.contract) return null;
+  if (def.kind === 'stock') return '1';
+  return new Money(10).pow(Math.floor(Math.log10(1000 / def.referencePrice))).toFixed();
 }

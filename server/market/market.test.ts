@@ -89,7 +89,7 @@ describe('GET /currency/new_timeshar', () => {
     const period = await h.app.inject({ method: 'GET', url: '/api/currency/new_timeshar?symbol=BTCUSDT&period=2min' });
     expect(period.json()).toEqual({ code: 0, msg: 'Please choose a valid chart period.' });
     const zh = await h.app.inject({ method: 'GET', url: '/api/currency/new_timeshar?symbol=FOO/BAR&period=1min&lang=zh-cn' });
-    expect((zh.json() as { msg: string }).msg).not.toBe('This market does not exist.');
+    expect(zh.json<{ msg: string }>().msg).not.toBe('This market does not exist.');
   });
 });
 

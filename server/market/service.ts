@@ -30,8 +30,6 @@ export class MarketService {
   private flushTimer: ReturnType<typeof setInterval> | undefined;
   private publishImpl: Publish = () => undefined;
   private listeningImpl: (channel: string) => boolean = () => false;
-  private queue: Promise<unknown> = Promise.resolve();
-  private readonly settlers: (() => Promise<void>)[] = [];
 
   constructor(
     readonly engine: MarketEngine,
@@ -90,52 +88,25 @@ export class MarketService {
     return result;
   }
 
-  /**
-   * The exchange's one sequence of steps. Everything that changes the books runs here,
-   * one step at a time: a batch of the source's events, a user's order, a cancel. After
-   * each step the settlers (trading) write what it caused to the ledger before the next
-   * step starts, so the database never lags behind the books by more than one step.
-   */
-  run<T>(step: () => T | Promise<T>): Promise<T> {
-    const result = this.queue.then(async () => {
-      try {
-        return await step();
-      } finally {
-        for (const settle of this.settlers) await settle();
-      }
-    });
-    this.queue = result.catch(() => undefined);
-    return result;
-  }
-
-  /** Something to finish after every step (settling fills and triggers). */
-  afterEachStep(settle: () => Promise<void>): void {
-    this.settlers.push(settle);
-  }
-
-  /** A batch of source events, as a step. */
-  process(events: readonly SourceEvent[]): Promise<void> {
-    return this.run(() => this.engine.apply(events));
-  }
-
-  /** Resolves when every step queued so far has finished. */
-  idle(): Promise<void> {
-    return this.run(() => undefined);
-  }
-
-  start(): void {
+  /** Starts the source, handing each batch of its events to `process` (a step of the exchange), the feed and the candle writer. */
+  start(process: (events: readonly SourceEvent[]) => Promise<void>): void {
     this.source.start((events) => {
-      this.process(events).catch((error: unknown) => console.error('a market step failed', error));
+      process(events).catch((error: unknown) => console.error('a market step failed', error));
     });
     this.feed.start();
     this.flushTimer = setInterval(() => void this.flush().catch((error: unknown) => console.error('writing candles failed', error)), FLUSH_EVERY_MS);
   }
 
-  async stop(): Promise<void> {
+  /** Stops the source, the feed and the candle writer (the exchange then finishes its steps and flushes). */
+  halt(): void {
     this.source.stop();
     this.feed.stop();
     clearInterval(this.flushTimer);
-    await this.idle();
+  }
+
+  /** Halts, then writes the candles not written yet (the exchange first finishes its steps: Exchange.stop). */
+  async stop(): Promise<void> {
+    this.halt();
     await this.flush();
   }
 }

@@ -1,6 +1,7 @@
 import { DAY, bucketStart, foldCandle, PERIODS, type Candle, type Period } from '../../contract/market';
 import type { Db } from '../db/database';
-import { CURRENCIES, currencyOf, INSTRUMENTS, symbolOf, type InstrumentDef } from './instruments';
+import { NETWORK_DEFAULTS } from '../wallet/networks';
+import { contractLotOf, CURRENCIES, currencyOf, INSTRUMENTS, symbolOf, type InstrumentDef } from './instruments';
 import type { MarketStart } from './engine';
 
 /**
@@ -15,7 +16,11 @@ export interface CandleRow {
   candle: Candle;
 }
 
-/** Writes the currencies and markets of the catalogue that are not there yet. */
+/**
+ * Writes what the catalogue (currencies, markets, networks) lacks: rows that are not there
+ * yet, and the contract lot of a market written before lots were stored. Never changes
+ * what is there.
+ */
 export async function seedCatalog(db: Db): Promise<void> {
   await db
     .insertInto('currencies')
@@ -35,9 +40,31 @@ export async function seedCatalog(db: Db): Promise<void> {
         qty_precision: def.qtyPrecision,
         contract: def.contract ? 1 : 0,
         sort: index,
+        contract_lot: contractLotOf(def),
       })),
     )
-    .onConflict((oc) => oc.column('id').doNothing())
+    .onConflict((oc) =>
+      oc
+        .column('id')
+        .doUpdateSet((eb) => ({ contract_lot: eb.ref('excluded.contract_lot') }))
+        .where('markets.contract_lot', 'is', null),
+    )
+    .execute();
+  await db
+    .insertInto('networks')
+    .values(
+      NETWORK_DEFAULTS.map((net, index) => ({
+        key: net.key,
+        currency_id: currencyOf(net.currency).id,
+        network: net.network,
+        name: net.name,
+        address_format: net.format,
+        min_withdraw: net.minWithdraw,
+        withdraw_fee: net.withdrawFee,
+        sort: index,
+      })),
+    )
+    .onConflict((oc) => oc.column('key').doNothing())
     .execute();
 }
 

@@ -22,7 +22,7 @@ async function as(token: string, path: string, fields: Record<string, string> = 
     headers: { 'x-operator-token': token, 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(fields).toString(),
   });
-  return response.json() as { type: string; message: unknown };
+  return response.json<{ type: string; message: unknown }>();
 }
 
 describe('operator accounts', () => {

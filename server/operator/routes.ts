@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { endpoints } from '../../contract/api';
 import { isFiatCurrency } from '../../contract/fiat';
 import { text } from '../../contract/money';
 import type { AppContext } from '../context';
-import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { route } from '../http/route';
 import { approveIdentity, rejectIdentity } from '../identity/service';
@@ -13,7 +11,6 @@ import { record } from '../ledger/ledger';
 import { MARGIN_CURRENCY } from '../trading/config';
 import { amountIn } from '../wallet/amounts';
 import { approveRecharge, rejectRecharge } from '../wallet/deposits';
-import { currencyByCode, currencyById } from '../wallet/prices';
 import { rateText, writeRate } from '../wallet/rates';
 import { approveWithdrawal, rejectWithdrawal } from '../wallet/withdrawals';
 import { audit, LOCAL_OPERATOR } from './auth';
@@ -45,7 +42,7 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
       .where('identity_submissions.status', '=', 'pending')
       .orderBy('identity_submissions.id')
       .execute();
-    const code = (id: number) => currencyById(id)?.code ?? '';
+    const code = (id: number) => ctx.catalogue.currency(id).code;
     return {
       recharges: recharges.map(({ currency_id, ...row }) => ({ ...row, code: code(currency_id) })),
       withdrawals: withdrawals.map(({ currency_id, ...row }) => ({ ...row, code: code(currency_id) })),
@@ -87,22 +84,27 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, endpoints.adjust, async ({ input, operator, t }) => {
     const user = await ctx.db.selectFrom('users').select('id').where('uid', '=', input.uid).executeTakeFirst();
     if (!user) throw new ApiError('server:errors.user_unknown');
-    const currency = currencyByCode(input.currency);
-    if (!currency) throw new ApiError('server:errors.currency_unknown');
+    const currency = ctx.catalogue.currencyByCodeOf(input.currency);
     const kind = input.account ?? 'change';
     if (!isAccountKind(kind)) throw new ApiError('validation:account_kind_invalid');
     const negative = input.amount.startsWith('-');
     const amount = amountIn(currency, negative ? input.amount.slice(1) : input.amount);
     const account = userAccount(user.id, currency.id, kind);
     const pool = house('adjustments', currency.id);
-    const write = async (trx: Kysely<Database>) => {
-      const now = ctx.now();
+    await ctx.exchange.run(async (step) => {
+      // A debit of the contract account's margin currency may not take what its open
+      // positions need (their current loss, the margin above liquidation): checked by the
+      // contract desk in the same step, as for a user's own move out.
+      if (negative && kind === 'lever' && currency.id === MARGIN_CURRENCY) {
+        await ctx.trading.contracts.checkWithdrawal(step, user.id, amount, (limit) => new ApiError('server:errors.lever_adjust_limit', { amount: text(limit, currency.precision), currency: currency.code }));
+      }
+      const { trx, time: now } = step;
       const { id } = await trx
         .insertInto('operator_actions')
         .values({ operator: by(operator), action: 'adjust', target: `uid:${input.uid}`, detail: `${input.amount} ${currency.code} ${kind}: ${input.reason}`, at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await record(trx, {
+      await record(step, {
         reason: 'adjustment',
         ref: { kind: 'adjustment', id },
         userId: user.id,
@@ -110,15 +112,7 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
         movements: [negative ? { from: account, to: pool, amount } : { from: pool, to: account, amount }],
         at: now,
       });
-    };
-    // A debit of the contract account's margin currency may not take what its open
-    // positions need (their current loss, the margin above liquidation): checked by the
-    // contract desk in the market's sequence, as for a user's own move out.
-    if (negative && kind === 'lever' && currency.id === MARGIN_CURRENCY) {
-      await ctx.trading.contracts.withdraw(user.id, amount, write, (limit) => new ApiError('server:errors.lever_adjust_limit', { amount: text(limit, currency.precision), currency: currency.code }));
-    } else {
-      await ctx.db.transaction().execute(write);
-    }
+    });
     return t('server:ok.done');
   });
 

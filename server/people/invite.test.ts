@@ -8,7 +8,7 @@ import { createHarness, type Harness, ok } from '../testing/harness';
 import { fund, take, tradeAt, uidOf } from '../testing/market';
 import { balance, userIdOf } from '../testing/wallet';
 import { readConfig } from '../config';
-import { payRebate } from './rebates';
+import { payRebate } from '../ledger/fees';
 
 /**
  * Invitations and rebates. Ann invites Bob and Carol; Dave registers on his own. A fifth
@@ -259,7 +259,7 @@ describe('rebates', () => {
     const option = await ok(h.call(endpoints.optionSubmit, { match_id: BTC_MARKET, currency_id: USDT, type: 'up', seconds: 30, number: '100' }, { token: bob }));
     const bobId = await userIdOf(h, 'bob@example.com');
     await expect(
-      h.ctx.db.transaction().execute((trx) => payRebate(trx, { rate: '0.2', payer: bobId, source: 'option', currency: USDT, fee: '0.1', feeRef: `option:${option.id}`, memo: '', at: h.ctx.now() })),
+      h.ctx.exchange.run((step) => payRebate(step, { rate: new Money('0.2'), payer: bobId, source: 'option', currency: USDT, fee: new Money('0.1'), feeRef: { kind: 'option', id: option.id }, memo: '', at: h.ctx.now() })),
     ).rejects.toBeInstanceOf(AlreadyRecorded);
     expect(await balance(h, ann, USDT)).toMatchObject({ available: '0.020000' });
     expect(await h.ctx.db.selectFrom('invite_rebates').selectAll().execute()).toHaveLength(1);

@@ -2,7 +2,6 @@ import { maskedContact } from '../../contract/mask';
 import { Money, text } from '../../contract/money';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
-import { codeOfCurrency, precisionOfCurrency } from './rebates';
 
 /**
  * Invitations: each user's code and the link to the register screen with it, the
@@ -21,7 +20,7 @@ export async function inviteSummary(ctx: AppContext, user: UserRow) {
     path: invitePath(user.invite_code),
     invitees: Number(count),
     rebate_rate: ctx.config.rebateRate,
-    rebates: [...totals].sort(([a], [b]) => a - b).map(([currency, amount]) => ({ code: codeOfCurrency(currency), amount: text(amount, precisionOfCurrency(currency)) })),
+    rebates: [...totals].sort(([a], [b]) => a - b).map(([currency, amount]) => ({ code: ctx.catalogue.currency(currency).code, amount: text(amount, ctx.catalogue.currency(currency).precision) })),
   };
 }
 
@@ -53,7 +52,7 @@ export async function rebates(ctx: AppContext, user: UserRow, page: number, limi
     .offset((page - 1) * limit)
     .execute();
   return {
-    data: rows.slice(0, limit).map((row) => ({ id: row.id, from_uid: row.uid, source: row.source, fee: row.fee, amount: row.amount, code: codeOfCurrency(row.currency_id), created_at: row.created_at })),
+    data: rows.slice(0, limit).map((row) => ({ id: row.id, from_uid: row.uid, source: row.source, fee: row.fee, amount: row.amount, code: ctx.catalogue.currency(row.currency_id).code, created_at: row.created_at })),
     page,
     limit,
     more: rows.length > limit,

@@ -31,7 +31,7 @@ beforeEach(async () => {
   // The market runs on the test's clock, 100 ms per 50 ms of real time.
   const timer = setInterval(() => {
     h.advance(100);
-    void h.ctx.market.process(simulator.runUntil(h.ctx.now()));
+    void h.ctx.exchange.process(simulator.runUntil(h.ctx.now()));
   }, 50);
   h.ctx.market.feed.start();
   stopTrading = () => clearInterval(timer);

@@ -15,7 +15,7 @@ export type EventAtNow = SourceEvent extends infer E ? (E extends SourceEvent ? 
 
 export async function feed(h: Harness, events: readonly EventAtNow[]): Promise<void> {
   const t = Math.max(h.ctx.now(), h.ctx.market.engine.time);
-  await h.ctx.market.process(events.map((event) => ({ ...event, t }) as SourceEvent));
+  await h.ctx.exchange.process(events.map((event) => ({ ...event, t }) as SourceEvent));
 }
 
 /** The market maker quotes a fresh ladder around `price`. */
@@ -72,7 +72,7 @@ export async function replayPrices(h: Harness, marketId: number, prices: readonl
   const trades: Trade[] = [];
   for (let i = 0; i < prices.length; i++) {
     h.advance(start + (i + 1) * stepMs - h.ctx.now());
-    await h.ctx.market.process(replay.take(h.ctx.now()));
+    await h.ctx.exchange.process(replay.take(h.ctx.now()));
     const trade = h.ctx.market.engine.recentTrades(marketId).at(-1);
     if (!trade) throw new Error('the replay printed no trade');
     trades.push(trade);

@@ -1,5 +1,5 @@
 import { Money } from '../../contract/money';
-import { INSTRUMENTS, type InstrumentDef } from '../market/instruments';
+import type { MarketKind } from '../../contract/market';
 
 /**
  * The exchange's trading rules. One place, read by the services and served to the app
@@ -26,21 +26,9 @@ export const LEVER_MAX_SHARE = 1000;
 const CRYPTO_MULTIPLES = [5, 10, 20, 50, 100];
 const STOCK_MULTIPLES = [2, 5, 10, 20];
 
-export interface LeverRules {
-  /** base units per lot (share) */
-  lotSize: Money;
-  multiples: readonly number[];
-}
-
-/**
- * A lot is a power of ten of the base asset worth between about 100 and 1,000 of the
- * quote at the reference price (0.01 BTC, 0.1 ETH, 10,000,000 SHIB); a stock's lot is
- * one share.
- */
-export function leverRules(def: InstrumentDef): LeverRules {
-  if (def.kind === 'stock') return { lotSize: new Money(1), multiples: STOCK_MULTIPLES };
-  const exponent = Math.floor(Math.log10(1000 / def.referencePrice));
-  return { lotSize: new Money(10).pow(exponent), multiples: CRYPTO_MULTIPLES };
+/** The multiples a contract may be opened at, by the kind of market (the lot size is the catalogue's, Market.contractLot). */
+export function leverMultiples(kind: MarketKind): readonly number[] {
+  return kind === 'stock' ? STOCK_MULTIPLES : CRYPTO_MULTIPLES;
 }
 
 export interface OptionRule {
@@ -64,8 +52,4 @@ export const OPTION_MAX_OPEN = 5;
 export const OPTION_CURRENCIES = [3];
 
 // Invitations: the share of every trading fee an invitee pays that goes to the inviter
-// is the REBATE_RATE setting (server/config.ts, rebateRate), paid by people/rebates.ts.
-
-export function instrumentById(marketId: number): InstrumentDef | undefined {
-  return INSTRUMENTS.find((def) => def.id === marketId);
-}
+// is the REBATE_RATE setting (server/config.ts, rebateRate), paid by the fee path (ledger/fees.ts).

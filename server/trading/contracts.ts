@@ -1,19 +1,20 @@
 import type { Kysely, Selectable } from 'kysely';
-import { USER_EVENTS } from '../../contract/realtime';
 import { Money, ZERO } from '../../contract/money';
+import { priceTicks, shareRange, stopsSide } from '../../contract/order-rules';
 import { limitReached, liquidationPrice, marginOf, nightsBetween, overnightOf, pnlOf, riskRate, stopReached, type Direction } from '../../contract/trading';
 import type { Database, LeverPositionsTable } from '../db/schema';
-import { priceTicks, shareRange, stopsSide } from '../../contract/order-rules';
+import type { Market } from '../exchange/catalogue';
+import type { Step } from '../exchange/step';
 import { ApiError, refusal } from '../http/errors';
-import { house, userAccount } from '../ledger/accounts';
-import { balanceOf, record } from '../ledger/ledger';
-import { payRebate } from '../people/rebates';
-import type { Trade } from '../market/engine';
-import { LEVER_FEE, LEVER_MAX_SHARE, LEVER_MIN_SHARE, LEVER_OVERNIGHT, leverRules, LIQUIDATION_RISK, MARGIN_CURRENCY } from './config';
-import type { TradingDeps } from './deps';
-import { marketById, marketByPair, symbolOf, tickOf, type TradingMarket } from './market';
-import { positionView } from './views';
 import { noRequestId, type Remember } from '../http/request-ids';
+import { house, userAccount } from '../ledger/accounts';
+import type { HoldSource } from '../ledger/holds';
+import { balanceOf, record } from '../ledger/ledger';
+import type { Trade } from '../market/engine';
+import { LEVER_FEE, LEVER_MAX_SHARE, LEVER_MIN_SHARE, LEVER_OVERNIGHT, leverMultiples, LIQUIDATION_RISK, MARGIN_CURRENCY } from './config';
+import type { TradingDeps } from './deps';
+import { tickOf } from './market';
+import { positionView } from './views';
 
 /**
  * Leveraged contracts: positions against the house at the live price, margined in USDT
@@ -43,6 +44,20 @@ export interface AccountFigures {
   risk: Money | null;
 }
 
+export interface ContractOrder {
+  currency_id: number;
+  legal_id: number;
+  direction: 'buy' | 'sell';
+  type?: 'market' | 'limit' | undefined;
+  share: number;
+  multiple: number;
+  price?: string | undefined;
+  target_profit_price?: string | undefined;
+  stop_loss_price?: string | undefined;
+}
+
+type TradeFacts = Pick<Trade, 'seq' | 'time' | 'price'>;
+
 export class ContractDesk {
   /** Positions that are open or waiting, by id: the ones the market's trades can move. */
   private readonly live = new Map<number, PositionRow>();
@@ -55,20 +70,21 @@ export class ContractDesk {
     return rows.length;
   }
 
-  rules(market: TradingMarket) {
-    if (!market.def.contract) throw new ApiError('server:errors.contract_unavailable');
-    return leverRules(market.def);
+  /** A market's contract rules: its lot size (the catalogue's) and the multiples offered. */
+  rules(market: Market): { lotSize: Money; multiples: readonly number[] } {
+    if (!market.contractLot) throw new ApiError('server:errors.contract_unavailable');
+    return { lotSize: market.contractLot, multiples: leverMultiples(market.kind) };
   }
 
   /** Last trade of a market, as the price and tick a settlement uses. */
-  private lastTrade(market: TradingMarket): Pick<Trade, 'seq' | 'time' | 'price'> {
-    const { engine } = this.deps.market;
-    const trade = engine.recentTrades(market.def.id).at(-1);
-    return trade ?? { seq: engine.lastSeq(market.def.id), time: engine.time, price: engine.lastPrice(market.def.id) };
+  private lastTrade(market: Market): TradeFacts {
+    const { engine } = this.deps.exchange.market;
+    const trade = engine.recentTrades(market.id).at(-1);
+    return trade ?? { seq: engine.lastSeq(market.id), time: engine.time, price: engine.lastPrice(market.id) };
   }
 
-  private price(market: TradingMarket): Money {
-    return new Money(this.lastTrade(market).price).toDecimalPlaces(market.def.pricePrecision);
+  private price(market: Market): Money {
+    return new Money(this.lastTrade(market).price).toDecimalPlaces(market.pricePrecision);
   }
 
   /** The account: balance, margins of open positions, unrealised profit and risk rate at `prices` (live when absent). */
@@ -78,38 +94,27 @@ export class ContractDesk {
   }
 
   /**
-   * Runs `write`, a ledger transaction that takes `amount` out of the user's available
-   * USDT in the contract account (a move to another account, an operator's debit), when
-   * that leaves the open positions backed; otherwise throws `refuse(limit)` and writes
-   * nothing. The check and the write are one step of the market's sequence and one
-   * database transaction, so no trade moves a price, and no order, close or other
-   * withdrawal changes the account, between them.
+   * Refuses, with `refuse(limit)`, taking `amount` out of the user's available USDT in the
+   * contract account (a move to another account, an operator's debit) when that would
+   * leave the open positions unbacked. Call it in the step that then takes the money: no
+   * trade moves a price, and no order, close or other withdrawal changes the account,
+   * between the check and the write.
    */
-  withdraw<T>(userId: number, amount: Money, write: (trx: Kysely<Database>) => Promise<T>, refuse: (limit: Money) => ApiError): Promise<T> {
-    return this.deps.market.run(() =>
-      this.deps.db.transaction().execute(async (trx) => {
-        const limit = await this.withdrawable(trx, userId);
-        if (limit && amount.gt(limit)) throw refuse(limit);
-        return write(trx);
-      }),
-    );
-  }
-
-  /** What may move out of the contract account's USDT now (see withdrawable): shown by the transfer screen. */
-  movable(userId: number): Promise<Money | null> {
-    return this.deps.market.run(() => this.withdrawable(this.deps.db, userId));
+  async checkWithdrawal(step: Step, userId: number, amount: Money, refuse: (limit: Money) => ApiError): Promise<void> {
+    const limit = await this.withdrawable(step, userId);
+    if (limit && amount.gt(limit)) throw refuse(limit);
   }
 
   /**
    * The most that may leave the contract account while positions are open (null when none
-   * is: then the whole available balance may). The available balance less the positions'
-   * current loss (the unrealised profit as the risk rate counts it: at the live prices,
-   * net of overnight fees owed; a profit is not money yet and does not raise it), and
-   * less than what would bring the risk rate to the liquidation threshold. Valid only
-   * inside a step of the market's sequence (see withdraw).
+   * is: then the whole available balance may): shown by the transfer screen. The available
+   * balance less the positions' current loss (the unrealised profit as the risk rate
+   * counts it: at the live prices, net of overnight fees owed; a profit is not money yet
+   * and does not raise it), and less than what would bring the risk rate to the
+   * liquidation threshold.
    */
-  private async withdrawable(db: Kysely<Database>, userId: number): Promise<Money | null> {
-    const account = this.figures(userId, await balanceOf(db, userAccount(userId, MARGIN_CURRENCY, 'lever')));
+  async withdrawable(step: Step, userId: number): Promise<Money | null> {
+    const account = this.figures(userId, await balanceOf(step.trx, userAccount(userId, MARGIN_CURRENCY, 'lever')));
     if (!account.risk) return null;
     const covered = account.balance.plus(Money.min(ZERO, account.profit));
     // risk(balance - x) > threshold  <=>  x < balance + margins + profit - threshold x margins
@@ -124,7 +129,7 @@ export class ContractDesk {
     for (const row of this.live.values()) {
       if (row.user_id !== userId || row.status !== 'open') continue;
       margins = margins.plus(row.margin);
-      profit = profit.plus(this.unrealised(row, prices?.get(row.market_id) ?? this.price(marketById(row.market_id)), time));
+      profit = profit.plus(this.unrealised(row, prices?.get(row.market_id) ?? this.price(this.deps.catalogue.market(row.market_id)), time));
     }
     return { balance, margins, profit, risk: riskRate(balance, margins, profit) };
   }
@@ -145,10 +150,13 @@ export class ContractDesk {
     const prices = new Map<number, Money>();
     const rows = [...this.live.values()].filter((row) => row.user_id === userId && (marketId === undefined || row.market_id === marketId)).sort((a, b) => b.id - a.id);
     const views = rows.map((row) => {
-      const market = marketById(row.market_id);
+      const market = this.deps.catalogue.market(row.market_id);
       const price = this.price(market);
       prices.set(row.market_id, price);
-      return { ...positionView(row, row.status === 'open' ? this.overnight(row, time) : undefined), liquidation_price: row.status === 'open' ? this.liquidationOf(row, account, price, time) : null };
+      return {
+        ...positionView(this.deps.catalogue, row, row.status === 'open' ? this.overnight(row, time) : undefined),
+        liquidation_price: row.status === 'open' ? this.liquidationOf(row, account, price, time) : null,
+      };
     });
     return { positions: views, account, prices };
   }
@@ -160,26 +168,16 @@ export class ContractDesk {
       { balance: account.balance, margins: account.margins, otherPnl: account.profit.minus(own) },
       LIQUIDATION_RISK,
     );
-    return result ? result.toFixed(marketById(row.market_id).def.pricePrecision) : null;
+    return result ? result.toFixed(this.deps.catalogue.market(row.market_id).pricePrecision) : null;
   }
 
-  /** Opens a position (market) or places a limit order to open one. */
-  submit(
-    userId: number,
-    input: {
-      currency_id: number;
-      legal_id: number;
-      direction: 'buy' | 'sell';
-      type?: 'market' | 'limit' | undefined;
-      share: number;
-      multiple: number;
-      price?: string | undefined;
-      target_profit_price?: string | undefined;
-      stop_loss_price?: string | undefined;
-    },
-    remember: Remember = noRequestId,
-  ): Promise<PositionRow> {
-    const market = marketByPair(input.currency_id, input.legal_id);
+  /**
+   * Opens a position (market) or places a limit order to open one. A market order opens
+   * at the market's last trade, or at `at` when given: a settlement handler reacting to a
+   * trade (copy trading) opens at that trade.
+   */
+  async submit(step: Step, userId: number, input: ContractOrder, remember: Remember = noRequestId, at?: TradeFacts): Promise<PositionRow> {
+    const market = this.deps.catalogue.pair(input.currency_id, input.legal_id);
     const rules = this.rules(market);
     if (!rules.multiples.includes(input.multiple)) throw new ApiError('server:errors.multiple_invalid', { multiples: rules.multiples.join(', ') });
     const shares = shareRange(input.share, LEVER_MIN_SHARE, LEVER_MAX_SHARE);
@@ -192,141 +190,120 @@ export class ContractDesk {
     const sl = decimalPrice(market, input.stop_loss_price);
     const quantity = rules.lotSize.times(input.share);
 
-    return this.deps.market.run(async () => {
-      const trade = this.lastTrade(market);
-      const live = this.price(market);
-      // A limit the live price already reaches (a long's at or above it, a short's at or
-      // below it) is marketable: it opens now at the live price, as a market order would,
-      // never at a limit away from the market (a long far above it would open at a loss
-      // and be liquidated at once, the house bearing the gap). Only the others wait.
-      const waits = limit !== null && !limitReached(direction, limit, live);
-      const price = waits ? limit : live;
-      checkStops(market, direction, price, tp, sl);
-      const margin = up(marginOf(price, quantity, input.multiple));
-      const fee = down(price.times(quantity).times(LEVER_FEE));
-      const time = this.deps.market.time(this.deps.now());
-      const row = await this.deps.db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('lever_positions')
-          .values({
-            user_id: userId,
-            market_id: market.def.id,
-            direction,
-            type,
-            status: waits ? 'pending' : 'open',
-            share: input.share,
-            quantity: quantity.toFixed(),
-            multiple: input.multiple,
-            price: waits ? null : price.toFixed(market.def.pricePrecision),
-            limit_price: limit ? limit.toFixed(market.def.pricePrecision) : null,
-            margin: margin.toFixed(DECIMALS),
-            fee: fee.toFixed(DECIMALS),
-            overnight_rate: LEVER_OVERNIGHT.toFixed(),
-            overnight: '0',
-            target_profit_price: tp ? tp.toFixed(market.def.pricePrecision) : null,
-            stop_loss_price: sl ? sl.toFixed(market.def.pricePrecision) : null,
-            close_price: null,
-            close_reason: null,
-            profit: null,
-            shortfall: '0',
-            open_tick: waits ? null : JSON.stringify(tickOf(market, trade)),
-            close_tick: null,
-            created_at: time,
-            opened_at: waits ? null : time,
-            closed_at: null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await remember(trx, id);
-        const available = userAccount(userId, MARGIN_CURRENCY, 'lever');
-        const frozen = userAccount(userId, MARGIN_CURRENCY, 'lever', 'frozen');
-        const memo = `${symbolOf(market)} ${input.direction === 'buy' ? '↑' : '↓'} ${input.share} ×${input.multiple} #${id}`;
-        if (waits) {
-          await record(trx, { reason: 'lever_freeze', ref: { kind: 'lever-freeze', id }, userId, memo, movements: [{ from: available, to: frozen, amount: margin.plus(fee) }], at: time });
-        } else {
-          await record(trx, {
-            reason: 'lever_open',
-            ref: { kind: 'lever-open', id },
-            userId,
-            memo,
-            movements: [{ from: available, to: frozen, amount: margin }, ...(fee.gt(0) ? [{ from: available, to: house('fees', MARGIN_CURRENCY), amount: fee }] : [])],
-            at: time,
-          });
-          await payRebate(trx, { rate: this.deps.rebateRate, payer: userId, source: 'contract', currency: MARGIN_CURRENCY, fee, feeRef: `lever-open:${id}`, memo, at: time });
-        }
-        return positionRow(trx, id);
-      });
-      this.apply([row]);
-      return row;
-    });
+    const trade = at ?? this.lastTrade(market);
+    const live = new Money(trade.price).toDecimalPlaces(market.pricePrecision);
+    // A limit the live price already reaches (a long's at or above it, a short's at or
+    // below it) is marketable: it opens now at the live price, as a market order would,
+    // never at a limit away from the market (a long far above it would open at a loss
+    // and be liquidated at once, the house bearing the gap). Only the others wait.
+    const waits = limit !== null && !limitReached(direction, limit, live);
+    const price = waits ? limit : live;
+    checkStops(market, direction, price, tp, sl);
+    const margin = up(marginOf(price, quantity, input.multiple));
+    const fee = down(price.times(quantity).times(LEVER_FEE));
+    const { trx, time } = step;
+    const { id } = await trx
+      .insertInto('lever_positions')
+      .values({
+        user_id: userId,
+        market_id: market.id,
+        direction,
+        type,
+        status: waits ? 'pending' : 'open',
+        share: input.share,
+        quantity: quantity.toFixed(),
+        multiple: input.multiple,
+        price: waits ? null : price.toFixed(market.pricePrecision),
+        limit_price: limit ? limit.toFixed(market.pricePrecision) : null,
+        margin: margin.toFixed(DECIMALS),
+        fee: fee.toFixed(DECIMALS),
+        overnight_rate: LEVER_OVERNIGHT.toFixed(),
+        overnight: '0',
+        target_profit_price: tp ? tp.toFixed(market.pricePrecision) : null,
+        stop_loss_price: sl ? sl.toFixed(market.pricePrecision) : null,
+        close_price: null,
+        close_reason: null,
+        profit: null,
+        shortfall: '0',
+        open_tick: waits ? null : JSON.stringify(tickOf(market, trade)),
+        close_tick: null,
+        created_at: time,
+        opened_at: waits ? null : time,
+        closed_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await remember(trx, id);
+    const available = userAccount(userId, MARGIN_CURRENCY, 'lever');
+    const frozen = userAccount(userId, MARGIN_CURRENCY, 'lever', 'frozen');
+    const memo = `${market.symbol} ${input.direction === 'buy' ? '↑' : '↓'} ${input.share} ×${input.multiple} #${id}`;
+    if (waits) {
+      await record(step, { reason: 'lever_freeze', ref: { kind: 'lever-freeze', id }, userId, memo, movements: [{ from: available, to: frozen, amount: margin.plus(fee) }], at: time });
+    } else {
+      await this.deps.fees.record(
+        step,
+        { reason: 'lever_open', ref: { kind: 'lever-open', id }, userId, memo, movements: [{ from: available, to: frozen, amount: margin }], at: time },
+        [{ payer: userId, from: available, currency: MARGIN_CURRENCY, amount: fee, ref: { kind: 'lever-open', id }, rebate: 'contract', memo }],
+      );
+    }
+    const row = await positionRow(trx, id);
+    this.changed(step, row, null);
+    return row;
   }
 
-  close(userId: number, id: number): Promise<PositionRow> {
-    return this.deps.market.run(async () => {
-      const row = this.ownLive(userId, id);
-      if (row.status !== 'open') throw new ApiError('server:errors.position_not_open');
-      const market = marketById(row.market_id);
-      const trade = this.lastTrade(market);
-      const time = this.deps.market.time(this.deps.now());
-      const closed = await this.deps.db.transaction().execute((trx) => this.settle(trx, row, trade, 'user', time));
-      this.apply([closed]);
-      return closed;
-    });
+  async close(step: Step, userId: number, id: number): Promise<PositionRow> {
+    const row = this.ownLive(userId, id);
+    if (row.status !== 'open') throw new ApiError('server:errors.position_not_open');
+    const trade = this.lastTrade(this.deps.catalogue.market(row.market_id));
+    const closed = await this.settle(step, row, trade, 'user', step.time);
+    this.changed(step, closed, row.status);
+    return closed;
   }
 
-  cancel(userId: number, id: number): Promise<PositionRow> {
-    return this.deps.market.run(async () => {
-      const row = this.ownLive(userId, id);
-      if (row.status !== 'pending') throw new ApiError('server:errors.position_not_pending');
-      const time = this.deps.market.time(this.deps.now());
-      const updated = await this.deps.db.transaction().execute(async (trx) => {
-        await record(trx, {
-          reason: 'lever_cancel',
-          ref: { kind: 'lever-cancel', id },
-          userId,
-          memo: `${symbolOf(marketById(row.market_id))} #${id}`,
-          movements: [{ from: userAccount(userId, MARGIN_CURRENCY, 'lever', 'frozen'), to: userAccount(userId, MARGIN_CURRENCY, 'lever'), amount: new Money(row.margin).plus(row.fee) }],
-          at: time,
-        });
-        await trx.updateTable('lever_positions').set({ status: 'cancelled', closed_at: time }).where('id', '=', id).execute();
-        return positionRow(trx, id);
-      });
-      this.apply([updated]);
-      return updated;
+  async cancel(step: Step, userId: number, id: number): Promise<PositionRow> {
+    const row = this.ownLive(userId, id);
+    if (row.status !== 'pending') throw new ApiError('server:errors.position_not_pending');
+    const { trx, time } = step;
+    await record(step, {
+      reason: 'lever_cancel',
+      ref: { kind: 'lever-cancel', id },
+      userId,
+      memo: `${this.deps.catalogue.market(row.market_id).symbol} #${id}`,
+      movements: [{ from: userAccount(userId, MARGIN_CURRENCY, 'lever', 'frozen'), to: userAccount(userId, MARGIN_CURRENCY, 'lever'), amount: new Money(row.margin).plus(row.fee) }],
+      at: time,
     });
+    await trx.updateTable('lever_positions').set({ status: 'cancelled', closed_at: time }).where('id', '=', id).execute();
+    const updated = await positionRow(trx, id);
+    this.changed(step, updated, row.status);
+    return updated;
   }
 
-  setStops(userId: number, id: number, input: { target_profit_price?: string | undefined; stop_loss_price?: string | undefined }): Promise<PositionRow> {
-    return this.deps.market.run(async () => {
-      const row = this.ownLive(userId, id);
-      const market = marketById(row.market_id);
-      const tp = decimalPrice(market, input.target_profit_price);
-      const sl = decimalPrice(market, input.stop_loss_price);
-      checkStops(market, row.direction, row.status === 'pending' ? new Money(row.limit_price ?? '0') : this.price(market), tp, sl);
-      await this.deps.db
-        .updateTable('lever_positions')
-        .set({ target_profit_price: tp ? tp.toFixed(market.def.pricePrecision) : null, stop_loss_price: sl ? sl.toFixed(market.def.pricePrecision) : null })
-        .where('id', '=', id)
-        .execute();
-      const updated = await positionRow(this.deps.db, id);
-      this.apply([updated]);
-      return updated;
-    });
+  async setStops(step: Step, userId: number, id: number, input: { target_profit_price?: string | undefined; stop_loss_price?: string | undefined }): Promise<PositionRow> {
+    const row = this.ownLive(userId, id);
+    const market = this.deps.catalogue.market(row.market_id);
+    const tp = decimalPrice(market, input.target_profit_price);
+    const sl = decimalPrice(market, input.stop_loss_price);
+    checkStops(market, row.direction, row.status === 'pending' ? new Money(row.limit_price ?? '0') : this.price(market), tp, sl);
+    await step.trx
+      .updateTable('lever_positions')
+      .set({ target_profit_price: tp ? tp.toFixed(market.pricePrecision) : null, stop_loss_price: sl ? sl.toFixed(market.pricePrecision) : null })
+      .where('id', '=', id)
+      .execute();
+    const updated = await positionRow(step.trx, id);
+    this.changed(step, updated, row.status);
+    return updated;
   }
 
   /** Closes every open position of the user, or only the longs (buy) or shorts (sell). */
-  batchClose(userId: number, which: 'all' | 'buy' | 'sell'): Promise<{ closed: number; profit: Money }> {
-    return this.deps.market.run(async () => {
-      const rows = [...this.live.values()].filter((row) => row.user_id === userId && row.status === 'open' && (which === 'all' || row.direction === (which === 'buy' ? 1 : -1)));
-      const time = this.deps.market.time(this.deps.now());
-      const closed = await this.deps.db.transaction().execute(async (trx) => {
-        const done: PositionRow[] = [];
-        for (const row of rows) done.push(await this.settle(trx, row, this.lastTrade(marketById(row.market_id)), 'batch', time));
-        return done;
-      });
-      this.apply(closed);
-      return { closed: closed.length, profit: closed.reduce((total, row) => total.plus(row.profit ?? 0), ZERO) };
-    });
+  async batchClose(step: Step, userId: number, which: 'all' | 'buy' | 'sell'): Promise<{ closed: number; profit: Money }> {
+    const rows = [...this.live.values()].filter((row) => row.user_id === userId && row.status === 'open' && (which === 'all' || row.direction === (which === 'buy' ? 1 : -1)));
+    const closed: PositionRow[] = [];
+    for (const row of rows) {
+      const done = await this.settle(step, row, this.lastTrade(this.deps.catalogue.market(row.market_id)), 'batch', step.time);
+      this.changed(step, done, row.status);
+      closed.push(done);
+    }
+    return { closed: closed.length, profit: closed.reduce((total, row) => total.plus(row.profit ?? 0), ZERO) };
   }
 
   private ownLive(userId: number, id: number): PositionRow {
@@ -335,8 +312,13 @@ export class ContractDesk {
     return row;
   }
 
-  private publish(row: PositionRow): void {
-    this.deps.publish(row.user_id, USER_EVENTS.position, positionView(row));
+  /**
+   * A position the step changed: the book of live positions follows (undone if the step
+   * fails), and the step's handlers and, once it commits, the owner are told.
+   */
+  private changed(step: Step, row: PositionRow, previous: PositionRow['status'] | null): void {
+    step.keep(this.live, row.id, row.status === 'pending' || row.status === 'open' ? row : undefined);
+    step.raise({ kind: 'position', position: row, previous });
   }
 
   /**
@@ -344,10 +326,11 @@ export class ContractDesk {
    * the loss (with overnight fees) paid to it, as far as the account can; the rest is the
    * house's shortfall. One ledger transaction, referenced by the position.
    */
-  private async settle(trx: Kysely<Database>, row: PositionRow, trade: Pick<Trade, 'seq' | 'time' | 'price'>, reason: CloseReason, at = trade.time): Promise<PositionRow> {
-    const market = marketById(row.market_id);
+  private async settle(step: Step, row: PositionRow, trade: TradeFacts, reason: CloseReason, at = trade.time): Promise<PositionRow> {
+    const { trx } = step;
+    const market = this.deps.catalogue.market(row.market_id);
     const time = Math.max(at, row.opened_at ?? at);
-    const price = new Money(trade.price).toDecimalPlaces(market.def.pricePrecision);
+    const price = new Money(trade.price).toDecimalPlaces(market.pricePrecision);
     const overnight = this.overnight(row, time);
     const net = down(pnlOf(row.direction, row.price ?? '0', price, row.quantity)).minus(overnight);
     const available = userAccount(row.user_id, MARGIN_CURRENCY, 'lever');
@@ -363,11 +346,11 @@ export class ContractDesk {
       shortfall = net.negated().minus(pay);
       if (pay.gt(0)) movements.push({ from: available, to: contracts, amount: pay });
     }
-    await record(trx, {
+    await record(step, {
       reason: 'lever_close',
       ref: { kind: 'lever-close', id: row.id },
       userId: row.user_id,
-      memo: `${symbolOf(market)} @ ${price.toFixed(market.def.pricePrecision)} #${row.id}`,
+      memo: `${market.symbol} @ ${price.toFixed(market.pricePrecision)} #${row.id}`,
       movements,
       at: time,
     });
@@ -375,7 +358,7 @@ export class ContractDesk {
       .updateTable('lever_positions')
       .set({
         status: 'closed',
-        close_price: price.toFixed(market.def.pricePrecision),
+        close_price: price.toFixed(market.pricePrecision),
         close_reason: reason,
         close_tick: JSON.stringify(tickOf(market, trade)),
         overnight: overnight.toFixed(DECIMALS),
@@ -386,15 +369,6 @@ export class ContractDesk {
       .where('id', '=', row.id)
       .execute();
     return positionRow(trx, row.id);
-  }
-
-  /** After the database has committed: the book of live positions follows, owners are told. */
-  private apply(rows: readonly PositionRow[]): void {
-    for (const row of rows) {
-      if (row.status === 'pending' || row.status === 'open') this.live.set(row.id, row);
-      else this.live.delete(row.id);
-      this.publish(row);
-    }
   }
 
   /**
@@ -409,10 +383,11 @@ export class ContractDesk {
    * above its limit needs more margin, drawn from the available balance as far as it
    * goes (any rest stays uncovered margin, so frozen always equals the position's margin).
    */
-  private async activate(trx: Kysely<Database>, row: PositionRow, trade: Pick<Trade, 'seq' | 'time' | 'price'>): Promise<PositionRow> {
-    const market = marketById(row.market_id);
+  private async activate(step: Step, row: PositionRow, trade: TradeFacts): Promise<PositionRow> {
+    const { trx } = step;
+    const market = this.deps.catalogue.market(row.market_id);
     const limit = new Money(row.limit_price ?? trade.price);
-    const reached = new Money(trade.price).toDecimalPlaces(market.def.pricePrecision);
+    const reached = new Money(trade.price).toDecimalPlaces(market.pricePrecision);
     const price = row.direction === 1 ? Money.min(limit, reached) : Money.max(limit, reached);
     const quantity = new Money(row.quantity);
     const fee = down(price.times(quantity).times(LEVER_FEE));
@@ -424,45 +399,48 @@ export class ContractDesk {
     const draw = extra.gt(0) ? Money.min(extra, await balanceOf(trx, available)) : ZERO;
     const margin = extra.gt(0) ? held.plus(draw).minus(fee) : wanted;
     const movements = [
-      ...(fee.gt(0) ? [{ from: frozen, to: house('fees', MARGIN_CURRENCY), amount: fee }] : []),
       ...(draw.gt(0) ? [{ from: available, to: frozen, amount: draw }] : []),
       ...(extra.lt(0) ? [{ from: frozen, to: available, amount: extra.negated() }] : []),
     ];
-    const memo = `${symbolOf(market)} @ ${price.toFixed(market.def.pricePrecision)} #${row.id}`;
-    if (movements.length > 0) await record(trx, { reason: 'lever_open', ref: { kind: 'lever-open', id: row.id }, userId: row.user_id, memo, movements, at: trade.time });
-    if (fee.gt(0)) await payRebate(trx, { rate: this.deps.rebateRate, payer: row.user_id, source: 'contract', currency: MARGIN_CURRENCY, fee, feeRef: `lever-open:${row.id}`, memo: `${symbolOf(market)} #${row.id}`, at: trade.time });
+    await this.deps.fees.record(
+      step,
+      { reason: 'lever_open', ref: { kind: 'lever-open', id: row.id }, userId: row.user_id, memo: `${market.symbol} @ ${price.toFixed(market.pricePrecision)} #${row.id}`, movements, at: trade.time },
+      [{ payer: row.user_id, from: frozen, currency: MARGIN_CURRENCY, amount: fee, ref: { kind: 'lever-open', id: row.id }, rebate: 'contract', memo: `${market.symbol} #${row.id}` }],
+      { feesFirst: true },
+    );
     await trx
       .updateTable('lever_positions')
-      .set({ status: 'open', price: price.toFixed(market.def.pricePrecision), margin: margin.toFixed(DECIMALS), fee: fee.toFixed(DECIMALS), opened_at: trade.time, open_tick: JSON.stringify(tickOf(market, trade)) })
+      .set({ status: 'open', price: price.toFixed(market.pricePrecision), margin: margin.toFixed(DECIMALS), fee: fee.toFixed(DECIMALS), opened_at: trade.time, open_tick: JSON.stringify(tickOf(market, trade)) })
       .where('id', '=', row.id)
       .execute();
     return positionRow(trx, row.id);
   }
 
   /**
-   * The market's trades of the last step, in order: each may reach a waiting limit, a
+   * The market's trades of the step, in order: each may reach a waiting limit, a
    * take-profit or stop-loss, or bring an account to liquidation.
    */
-  async onTrades(batches: readonly { marketId: number; trades: readonly Trade[] }[]): Promise<void> {
+  async onTrades(step: Step, batches: readonly { marketId: number; trades: readonly Trade[] }[]): Promise<void> {
     if (this.live.size === 0) return;
     const affected = new Set<number>();
     for (const row of this.live.values()) if (batches.some((batch) => batch.marketId === row.market_id)) affected.add(row.user_id);
     if (affected.size === 0) return;
-    const balances = await this.balances([...affected]);
+    const balances = await this.balances(step, [...affected]);
+    const balanceNow = async (userId: number) => balances.set(userId, await balanceOf(step.trx, userAccount(userId, MARGIN_CURRENCY, 'lever')));
     const prices = new Map<number, Money>();
     for (const { marketId, trades } of batches) {
-      const market = marketById(marketId);
+      const market = this.deps.catalogue.market(marketId);
       for (const trade of trades) {
-        const price = new Money(trade.price).toDecimalPlaces(market.def.pricePrecision);
+        const price = new Money(trade.price).toDecimalPlaces(market.pricePrecision);
         prices.set(marketId, price);
         const rows = [...this.live.values()].filter((row) => row.market_id === marketId);
         if (rows.length === 0) break;
         for (const row of rows) {
           if (!this.live.has(row.id)) continue;
           if (row.status === 'pending' && row.limit_price && limitReached(row.direction, row.limit_price, price)) {
-            this.apply([await this.deps.db.transaction().execute((trx) => this.activate(trx, row, trade))]);
+            this.changed(step, await this.activate(step, row, trade), row.status);
             // Opening at a price other than the limit returns (or draws) margin: the balance moved.
-            balances.set(row.user_id, await balanceOf(this.deps.db, userAccount(row.user_id, MARGIN_CURRENCY, 'lever')));
+            await balanceNow(row.user_id);
           } else if (row.status === 'open') {
             const reason: CloseReason | null =
               row.target_profit_price && stopReached('tp', row.direction, row.target_profit_price, price)
@@ -471,39 +449,34 @@ export class ContractDesk {
                   ? 'stop_loss'
                   : null;
             if (reason) {
-              this.apply([await this.deps.db.transaction().execute((trx) => this.settle(trx, row, trade, reason))]);
-              balances.set(row.user_id, await balanceOf(this.deps.db, userAccount(row.user_id, MARGIN_CURRENCY, 'lever')));
+              this.changed(step, await this.settle(step, row, trade, reason), row.status);
+              await balanceNow(row.user_id);
             }
           }
         }
-        await this.liquidations(marketId, trade, prices, balances);
+        await this.liquidations(step, marketId, trade, prices, balances);
       }
     }
   }
 
   /** Liquidates every account with a position in this market whose risk rate fell to the threshold. */
-  private async liquidations(marketId: number, trade: Trade, prices: ReadonlyMap<number, Money>, balances: Map<number, Money>): Promise<void> {
+  private async liquidations(step: Step, marketId: number, trade: Trade, prices: ReadonlyMap<number, Money>, balances: Map<number, Money>): Promise<void> {
     const users = new Set<number>();
     for (const row of this.live.values()) if (row.market_id === marketId && row.status === 'open') users.add(row.user_id);
     for (const userId of users) {
       const figures = this.figures(userId, balances.get(userId) ?? ZERO, prices, trade.time);
       if (!figures.risk || figures.risk.gt(LIQUIDATION_RISK)) continue;
       const rows = [...this.live.values()].filter((row) => row.user_id === userId && row.status === 'open');
-      const closed = await this.deps.db.transaction().execute(async (trx) => {
-        const done: PositionRow[] = [];
-        for (const row of rows) {
-          const at = row.market_id === marketId ? trade : this.lastTrade(marketById(row.market_id));
-          done.push(await this.settle(trx, row, at, 'liquidation', trade.time));
-        }
-        return done;
-      });
-      this.apply(closed);
-      balances.set(userId, await balanceOf(this.deps.db, userAccount(userId, MARGIN_CURRENCY, 'lever')));
+      for (const row of rows) {
+        const at = row.market_id === marketId ? trade : this.lastTrade(this.deps.catalogue.market(row.market_id));
+        this.changed(step, await this.settle(step, row, at, 'liquidation', trade.time), row.status);
+      }
+      balances.set(userId, await balanceOf(step.trx, userAccount(userId, MARGIN_CURRENCY, 'lever')));
     }
   }
 
-  private async balances(users: number[]): Promise<Map<number, Money>> {
-    const rows = await this.deps.db
+  private async balances(step: Step, users: number[]): Promise<Map<number, Money>> {
+    const rows = await step.trx
       .selectFrom('ledger_accounts')
       .select(['user_id', 'balance'])
       .where('user_id', 'in', users)
@@ -522,16 +495,29 @@ async function positionRow(db: Kysely<Database>, id: number): Promise<PositionRo
 }
 
 /** An optional price a user sent: null when empty; refused with more decimals than the market's. */
-function decimalPrice(market: TradingMarket, value: string | undefined): Money | null {
+function decimalPrice(market: Market, value: string | undefined): Money | null {
   if (!value) return null;
   const price = new Money(value);
-  const checked = priceTicks(price, market.def.pricePrecision);
+  const checked = priceTicks(price, market.pricePrecision);
   if (!checked.ok) throw refusal(checked);
   return price;
 }
 
 /** Take-profit beyond the price in the position's favour, stop-loss beyond it against. */
-function checkStops(market: TradingMarket, direction: Direction, price: Money, tp: Money | null, sl: Money | null): void {
-  const checked = stopsSide(direction, price, tp, sl, market.def.pricePrecision);
+function checkStops(market: Market, direction: Direction, price: Money, tp: Money | null, sl: Money | null): void {
+  const checked = stopsSide(direction, price, tp, sl, market.pricePrecision);
   if (!checked.ok) throw refusal(checked);
 }
+
+/** A position keeps its margin frozen in the contract account; a waiting limit order its margin and fee. */
+export const positionHolds: HoldSource = {
+  name: 'positions',
+  part: 'frozen',
+  list: async (db) =>
+    (await db.selectFrom('lever_positions').select(['user_id', 'status', 'margin', 'fee']).where('status', 'in', ['pending', 'open']).execute()).map((row) => ({
+      userId: row.user_id,
+      currency: MARGIN_CURRENCY,
+      kind: 'lever' as const,
+      amount: row.status === 'pending' ? new Money(row.margin).plus(row.fee).toFixed() : row.margin,
+    })),
+};

@@ -1,14 +1,16 @@
-import type { Money } from '../../contract/money';
+import type { FeePath } from '../ledger/fees';
 import type { Db } from '../db/database';
-import type { MarketService } from '../market/service';
+import type { Catalogue } from '../exchange/catalogue';
+import type { Exchange } from '../exchange/exchange';
 
 /** What the trading desks are built from. */
 export interface TradingDeps {
+  /** for reads outside a step (lists, views); writes go through the step a desk is given */
   db: Db;
-  market: MarketService;
+  exchange: Exchange;
+  catalogue: Catalogue;
+  /** the wall clock, for figures shown outside a step */
   now: () => number;
-  /** the share of an invitee's fee paid to the inviter (REBATE_RATE, config.ts) */
-  rebateRate: Money;
-  /** Sends a private event to one user's sockets (contract/realtime.ts USER_EVENTS). */
-  publish: (userId: number, event: string, payload: unknown) => void;
+  /** the one fee path, with the rebate share in force (REBATE_RATE) */
+  fees: FeePath;
 }

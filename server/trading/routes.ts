@@ -9,10 +9,9 @@ import { once } from '../http/request-ids';
 import { route } from '../http/route';
 import { userAccount } from '../ledger/accounts';
 import { balanceOf } from '../ledger/ledger';
-import { bestFeeCoupon } from '../wallet/coupons';
+import { bestFeeCoupon } from '../ledger/fees';
 import type { AccountFigures } from './contracts';
 import { LEVER_FEE, LEVER_MAX_SHARE, LEVER_MIN_SHARE, LEVER_OVERNIGHT, LIQUIDATION_RISK, OPTION_DURATIONS, OPTION_MAX_OPEN, SPOT_FEE, SPOT_MIN_NOTIONAL, SPOT_PRICE_BAND } from './config';
-import { marketById, marketByPair, symbolOf } from './market';
 import { positionView, spotOrderView } from './views';
 
 /** Pages of a list query, newest first; one more row than asked says whether more exist. */
@@ -33,25 +32,26 @@ function accountView(account: AccountFigures) {
 
 export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { spot, contracts, options } = ctx.trading;
+  const { catalogue } = ctx;
 
   // ---- Spot
   route(app, ctx, endpoints.spotInfo, async ({ input, auth }) => {
-    const market = marketByPair(input.currency_id, input.legal_id);
-    if (market.def.kind !== 'crypto') throw new ApiError('server:errors.spot_unavailable');
+    const market = catalogue.pair(input.currency_id, input.legal_id);
+    if (market.kind !== 'crypto') throw new ApiError('server:errors.spot_unavailable');
     const coupon = await bestFeeCoupon(ctx.db, auth.user.id, ctx.now());
     const available = async (currency: number, decimals: number) => text(await balanceOf(ctx.db, userAccount(auth.user.id, currency, 'change')), decimals);
     return {
-      market_id: market.def.id,
-      symbol: symbolOf(market),
+      market_id: market.id,
+      symbol: market.symbol,
       base: market.base.code,
       quote: market.quote.code,
-      price_precision: market.def.pricePrecision,
-      qty_precision: market.def.qtyPrecision,
+      price_precision: market.pricePrecision,
+      qty_precision: market.qtyPrecision,
       min_notional: SPOT_MIN_NOTIONAL.toFixed(),
       fee_rate: SPOT_FEE.toFixed(),
       fee_discount: coupon?.discount.toFixed() ?? '0',
       price_band: SPOT_PRICE_BAND.toFixed(),
-      last: new Money(ctx.market.engine.lastPrice(market.def.id)).toFixed(market.def.pricePrecision),
+      last: new Money(ctx.market.engine.lastPrice(market.id)).toFixed(market.pricePrecision),
       base_available: await available(market.base.id, market.base.precision),
       quote_available: await available(market.quote.id, market.quote.precision),
     };
@@ -63,24 +63,24 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const option = (id: number) => ctx.db.selectFrom('micro_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   route(app, ctx, endpoints.spotTrade, async ({ input, auth }) =>
-    spotOrderView(await once(ctx, { userId: auth.user.id, requestId: input.request_id, kind: 'spot' }, (remember) => spot.place(auth.user.id, input, remember), spotOrder)),
+    spotOrderView(catalogue, await once(ctx, { userId: auth.user.id, requestId: input.request_id, kind: 'spot' }, (remember) => ctx.exchange.run((step) => spot.place(step, auth.user.id, input, remember)), spotOrder)),
   );
-  route(app, ctx, endpoints.spotCancel, async ({ input, auth }) => spotOrderView(await spot.cancel(auth.user.id, input.id)));
+  route(app, ctx, endpoints.spotCancel, async ({ input, auth }) => spotOrderView(catalogue, await ctx.exchange.run((step) => spot.cancel(step, auth.user.id, input.id))));
 
   route(app, ctx, endpoints.spotList, async ({ input, auth }) => {
     const page = input.page ?? 1;
     const limit = input.limit ?? 10;
     let query = ctx.db.selectFrom('spot_orders').selectAll().where('user_id', '=', auth.user.id);
     query = (input.status ?? 'open') === 'open' ? query.where('status', '=', 'open') : query.where('status', '!=', 'open');
-    if (input.currency_id !== undefined && input.legal_id !== undefined) query = query.where('market_id', '=', marketByPair(input.currency_id, input.legal_id).def.id);
+    if (input.currency_id !== undefined && input.legal_id !== undefined) query = query.where('market_id', '=', catalogue.pair(input.currency_id, input.legal_id).id);
     const { rows, more } = await pageOf(query.orderBy('id', 'desc'), page, limit);
-    return { data: rows.map(spotOrderView), page, limit, more };
+    return { data: rows.map((row) => spotOrderView(catalogue, row)), page, limit, more };
   });
 
   route(app, ctx, endpoints.spotDetail, async ({ input, auth }) => {
     const order = await ctx.db.selectFrom('spot_orders').selectAll().where('id', '=', input.id).where('user_id', '=', auth.user.id).executeTakeFirst();
     if (!order) throw new ApiError('server:errors.record_unknown');
-    const market = marketById(order.market_id);
+    const market = catalogue.market(order.market_id);
     const fills = await ctx.db
       .selectFrom('spot_fills')
       .selectAll()
@@ -88,7 +88,7 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
       .orderBy('id')
       .execute();
     return {
-      order: spotOrderView(order),
+      order: spotOrderView(catalogue, order),
       fills: fills.map((fill) => {
         const role = fill.taker_order_id === order.id ? ('taker' as const) : ('maker' as const);
         return {
@@ -106,46 +106,46 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // ---- Contracts
   route(app, ctx, endpoints.leverInfo, async ({ input, auth }) => {
-    const market = marketByPair(input.currency_id, input.legal_id);
+    const market = catalogue.pair(input.currency_id, input.legal_id);
     const rules = contracts.rules(market);
     return {
-      market_id: market.def.id,
-      symbol: symbolOf(market),
+      market_id: market.id,
+      symbol: market.symbol,
       base: market.base.code,
       margin_currency: 'USDT',
-      price_precision: market.def.pricePrecision,
+      price_precision: market.pricePrecision,
       lot_size: rules.lotSize.toFixed(),
       multiples: [...rules.multiples],
       min_share: LEVER_MIN_SHARE,
       max_share: LEVER_MAX_SHARE,
       fee_rate: LEVER_FEE.toFixed(),
       overnight_rate: LEVER_OVERNIGHT.toFixed(),
-      last: new Money(ctx.market.engine.lastPrice(market.def.id)).toFixed(market.def.pricePrecision),
+      last: new Money(ctx.market.engine.lastPrice(market.id)).toFixed(market.pricePrecision),
       account: accountView(await contracts.account(auth.user.id)),
     };
   });
 
   route(app, ctx, endpoints.leverSubmit, async ({ input, auth }) =>
-    positionView(await once(ctx, { userId: auth.user.id, requestId: input.request_id, kind: 'contract' }, (remember) => contracts.submit(auth.user.id, input, remember), position)),
+    positionView(catalogue, await once(ctx, { userId: auth.user.id, requestId: input.request_id, kind: 'contract' }, (remember) => ctx.exchange.run((step) => contracts.submit(step, auth.user.id, input, remember)), position)),
   );
 
   route(app, ctx, endpoints.leverPositions, async ({ input, auth }) => {
-    const marketId = input.currency_id !== undefined && input.legal_id !== undefined ? marketByPair(input.currency_id, input.legal_id).def.id : undefined;
+    const marketId = input.currency_id !== undefined && input.legal_id !== undefined ? catalogue.pair(input.currency_id, input.legal_id).id : undefined;
     const { positions, account, prices } = await contracts.positions(auth.user.id, marketId);
     return {
       positions: positions.map(({ liquidation_price: _liquidation, ...position }) => position),
       liquidation: Object.fromEntries(positions.map((position) => [String(position.id), position.liquidation_price])),
       account: accountView(account),
-      prices: Object.fromEntries([...prices].map(([id, price]) => [String(id), price.toFixed(marketById(id).def.pricePrecision)])),
+      prices: Object.fromEntries([...prices].map(([id, price]) => [String(id), price.toFixed(catalogue.market(id).pricePrecision)])),
     };
   });
 
-  route(app, ctx, endpoints.leverClose, async ({ input, auth }) => positionView(await contracts.close(auth.user.id, input.id)));
-  route(app, ctx, endpoints.leverCancel, async ({ input, auth }) => positionView(await contracts.cancel(auth.user.id, input.id)));
-  route(app, ctx, endpoints.leverSetStop, async ({ input, auth }) => positionView(await contracts.setStops(auth.user.id, input.id, input)));
+  route(app, ctx, endpoints.leverClose, async ({ input, auth }) => positionView(catalogue, await ctx.exchange.run((step) => contracts.close(step, auth.user.id, input.id))));
+  route(app, ctx, endpoints.leverCancel, async ({ input, auth }) => positionView(catalogue, await ctx.exchange.run((step) => contracts.cancel(step, auth.user.id, input.id))));
+  route(app, ctx, endpoints.leverSetStop, async ({ input, auth }) => positionView(catalogue, await ctx.exchange.run((step) => contracts.setStops(step, auth.user.id, input.id, input))));
 
   route(app, ctx, endpoints.leverBatchClose, async ({ input, auth }) => {
-    const { closed, profit } = await contracts.batchClose(auth.user.id, input.type);
+    const { closed, profit } = await ctx.exchange.run((step) => contracts.batchClose(step, auth.user.id, input.type));
     return { closed, profit: profit.toFixed(6) };
   });
 
@@ -154,9 +154,9 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     const limit = input.limit ?? 10;
     let query = ctx.db.selectFrom('lever_positions').selectAll().where('user_id', '=', auth.user.id);
     query = (input.status ?? 'closed') === 'open' ? query.where('status', 'in', ['open', 'pending']) : query.where('status', 'in', ['closed', 'cancelled']);
-    if (input.currency_id !== undefined && input.legal_id !== undefined) query = query.where('market_id', '=', marketByPair(input.currency_id, input.legal_id).def.id);
+    if (input.currency_id !== undefined && input.legal_id !== undefined) query = query.where('market_id', '=', catalogue.pair(input.currency_id, input.legal_id).id);
     const { rows, more } = await pageOf(query.orderBy('id', 'desc'), page, limit);
-    return { data: rows.map((row) => positionView(row)), page, limit, more };
+    return { data: rows.map((row) => positionView(catalogue, row)), page, limit, more };
   });
 
   // ---- Seconds options
@@ -173,7 +173,7 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, endpoints.optionCurrencies, async ({ auth }) => options.currencies(auth.user.id));
   route(app, ctx, endpoints.optionSubmit, async ({ input, auth }) =>
-    options.view(await once(ctx, { userId: auth.user.id, requestId: input.request_id, kind: 'option' }, (remember) => options.submit(auth.user.id, input, remember), option)),
+    options.view(await once(ctx, { userId: auth.user.id, requestId: input.request_id, kind: 'option' }, (remember) => ctx.exchange.run((step) => options.submit(step, auth.user.id, input, remember)), option)),
   );
 
   route(app, ctx, endpoints.optionList, async ({ input, auth }) => {

@@ -6,7 +6,6 @@ import { INSTRUMENTS } from '../market/instruments';
 import { Rng } from '../market/rng';
 import { Simulator } from '../market/simulator';
 import { createHarness, ok } from '../testing/harness';
-import { precisionOfCurrency } from '../people/rebates';
 import { fund, tradeAt, uidOf } from '../testing/market';
 import { balance } from '../testing/wallet';
 
@@ -59,7 +58,7 @@ test('the ledger checks out after a soak of random trading', async () => {
 
     for (let step = 0; step < 1200; step++) {
       h.advance(100);
-      await h.ctx.market.process(simulator.runUntil(h.ctx.now()));
+      await h.ctx.exchange.process(simulator.runUntil(h.ctx.now()));
       if (step === CRASH_STEP) {
         crashLong = await ok(h.call(endpoints.leverSubmit, { currency_id: 1, legal_id: 3, direction: 'buy', share: 1, multiple: 100 }, { token: thin }));
         await tradeAt(h, 1, engine.lastPrice(1) * 0.97);
@@ -145,7 +144,7 @@ test('the ledger checks out after a soak of random trading', async () => {
     // Each rebate is a fifth of its fee cut down to the currency's decimals, paid once under its own reference.
     const rebates = await h.ctx.db.selectFrom('invite_rebates').selectAll().execute();
     expect(rebates.length).toBeGreaterThan(10);
-    for (const rebate of rebates) expect(rebate.amount).toBe(text(new Money(rebate.fee).times(h.ctx.config.rebateRate), precisionOfCurrency(rebate.currency_id)));
+    for (const rebate of rebates) expect(rebate.amount).toBe(text(new Money(rebate.fee).times(h.ctx.config.rebateRate), h.ctx.catalogue.currency(rebate.currency_id).precision));
     const paid = await h.ctx.db.selectFrom('ledger_transactions').select(['ref_kind', 'ref_id']).where('reason', '=', 'invite_rebate').execute();
     expect(paid.map((t) => `${t.ref_kind}:${t.ref_id}`).sort()).toEqual(rebates.map((r) => r.ledger_ref).sort());
     for (const def of INSTRUMENTS) {

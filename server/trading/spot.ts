@@ -1,29 +1,32 @@
 import type { Kysely, Selectable } from 'kysely';
 import { floor, Money, text, ZERO } from '../../contract/money';
-import type { Database, SpotOrdersTable } from '../db/schema';
 import { priceBand, smallestOrder } from '../../contract/order-rules';
+import type { Database, SpotOrdersTable } from '../db/schema';
+import type { Market } from '../exchange/catalogue';
+import type { Step } from '../exchange/step';
 import { ApiError, refusal } from '../http/errors';
-import { house, userAccount, type AccountKey } from '../ledger/accounts';
-import { record, type Movement } from '../ledger/ledger';
-import { payRebate } from '../people/rebates';
-import type { Fill } from '../market/book';
-import type { UserFill } from '../market/engine';
-import { bestFeeCoupon, spendCoupon } from '../wallet/coupons';
-import { SPOT_FEE, SPOT_MIN_NOTIONAL, SPOT_PRICE_BAND } from './config';
-import { lotsOf, marketById, marketByPair, priceOf, quantityOf, symbolOf, ticksOf, type TradingMarket } from './market';
-import type { TradingDeps } from './deps';
-import { spotOrderView } from './views';
-import { USER_EVENTS } from '../../contract/realtime';
 import { noRequestId, type Remember } from '../http/request-ids';
+import { house, userAccount, type AccountKey } from '../ledger/accounts';
+import { couponRate, type Fee, type FeePath } from '../ledger/fees';
+import type { HoldSource } from '../ledger/holds';
+import { record, type Movement } from '../ledger/ledger';
+import type { Fill } from '../market/book';
+import type { Trade, UserFill } from '../market/engine';
+import { spendCoupon } from '../wallet/coupons';
+import { SPOT_FEE, SPOT_MIN_NOTIONAL, SPOT_PRICE_BAND } from './config';
+import type { TradingDeps } from './deps';
+import { lotsOf, priceOf, quantityOf, ticksOf } from './market';
 
 /**
  * Spot trading in the coin account. Users' orders go into the same order books as the
- * market maker's quotes. Placing an order is one step of the market's sequence: the
- * fills are previewed, written to the ledger in one database transaction (nothing is
- * written if a balance is short), and only then made in the book, where they come out
- * exactly as previewed because nothing else runs in between. A resting order's funds are
- * frozen; when the market's own flow fills it, the fill is settled before the next step.
- * Fees come out of what each side receives; a fee coupon is spent by the order's first fill.
+ * market maker's quotes. Placing an order is part of a step of the exchange: the fills
+ * are previewed and written to the ledger in the step's transaction (nothing is written
+ * if a balance is short), the trades they print are settled in the same step, and the
+ * book makes them when the step commits, exactly as previewed because nothing else runs
+ * in between. A resting order's funds are frozen; when the market's own flow fills it,
+ * the fill is settled in the step that made it (the 'fills' handler). Fees come out of
+ * what each side receives (the fee path, ledger/fees.ts); a fee coupon is spent by the
+ * order's first fill.
  */
 export type SpotOrderRow = Selectable<SpotOrdersTable>;
 
@@ -43,135 +46,133 @@ export class SpotDesk {
   constructor(private readonly deps: TradingDeps) {}
 
   /** Places an order; answers it as it stands after its immediate fills. */
-  place(userId: number, input: { currency_id: number; legal_id: number; type: 'buy' | 'sell'; amount: string; target_price?: string | undefined }, remember: Remember = noRequestId): Promise<SpotOrderRow> {
-    const market = marketByPair(input.currency_id, input.legal_id);
-    if (market.def.kind !== 'crypto') throw new ApiError('server:errors.spot_unavailable');
+  async place(
+    step: Step,
+    userId: number,
+    input: { currency_id: number; legal_id: number; type: 'buy' | 'sell'; amount: string; target_price?: string | undefined },
+    remember: Remember = noRequestId,
+  ): Promise<SpotOrderRow> {
+    const market = this.deps.catalogue.pair(input.currency_id, input.legal_id);
+    if (market.kind !== 'crypto') throw new ApiError('server:errors.spot_unavailable');
     const quantity = new Money(input.amount);
     const lots = lotsOf(market, quantity);
     const limitPrice = input.target_price ? new Money(input.target_price) : null;
     const limit = limitPrice ? ticksOf(market, limitPrice) : undefined;
     const side: 1 | -1 = input.type === 'buy' ? 1 : -1;
-    const { engine } = this.deps.market;
+    const { engine } = this.deps.exchange.market;
 
-    return this.deps.market.run(async () => {
-      const last = new Money(engine.lastPrice(market.def.id));
-      const band = limitPrice ? priceBand(limitPrice, last, SPOT_PRICE_BAND, market.def.pricePrecision) : null;
-      if (band && !band.ok) throw refusal(band);
-      const worth = smallestOrder(quantity, limitPrice ?? last, SPOT_MIN_NOTIONAL, market.quote.code);
-      if (!worth.ok) throw refusal(worth);
-      const preview = engine.preview({ marketId: market.def.id, side, lots, ...(limit === undefined ? {} : { limit }) });
-      const own = preview.find((fill) => fill.makerOwner === userId);
-      if (own) throw new ApiError('server:errors.self_trade', { price: priceOf(market, own.price).toFixed(market.def.pricePrecision) });
-      if (limit === undefined && preview.length === 0) throw new ApiError('server:errors.no_liquidity');
+    const last = new Money(engine.lastPrice(market.id));
+    const band = limitPrice ? priceBand(limitPrice, last, SPOT_PRICE_BAND, market.pricePrecision) : null;
+    if (band && !band.ok) throw refusal(band);
+    const worth = smallestOrder(quantity, limitPrice ?? last, SPOT_MIN_NOTIONAL, market.quote.code);
+    if (!worth.ok) throw refusal(worth);
+    const preview = engine.preview({ marketId: market.id, side, lots, ...(limit === undefined ? {} : { limit }) });
+    const own = preview.find((fill) => fill.makerOwner === userId);
+    if (own) throw new ApiError('server:errors.self_trade', { price: priceOf(market, own.price).toFixed(market.pricePrecision) });
+    if (limit === undefined && preview.length === 0) throw new ApiError('server:errors.no_liquidity');
 
-      const time = this.deps.market.time(this.deps.now());
-      const facts = factsOf(preview, engine.lastSeq(market.def.id), time, side);
-      const filledLots = preview.reduce((total, fill) => total + fill.lots, 0);
-      const resting = limit === undefined ? 0 : lots - filledLots;
-      const touched: SpotOrderRow[] = [];
+    const { trx, time } = step;
+    const facts = factsOf(preview, engine.lastSeq(market.id), time, side);
+    const filledLots = preview.reduce((total, fill) => total + fill.lots, 0);
+    const resting = limit === undefined ? 0 : lots - filledLots;
+    const touched: SpotOrderRow[] = [];
 
-      const order = await this.deps.db.transaction().execute(async (trx) => {
-        // The best fee coupon is only counted on here; the order's first fill spends it.
-        const coupon = await bestFeeCoupon(trx, userId, time);
-        const feeRate = SPOT_FEE.times(new Money(1).minus(coupon?.discount ?? 0));
-        const { id } = await trx
-          .insertInto('spot_orders')
-          .values({
-            user_id: userId,
-            market_id: market.def.id,
-            side: input.type,
-            type: limit === undefined ? 'market' : 'limit',
-            price: limitPrice ? limitPrice.toFixed(market.def.pricePrecision) : null,
-            amount: text(quantity, market.def.qtyPrecision),
-            filled: '0',
-            quote_filled: '0',
-            fee: '0',
-            fee_rate: feeRate.toFixed(),
-            coupon_id: coupon?.id ?? null,
-            frozen: '0',
-            status: 'open',
-            created_at: time,
-            updated_at: time,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await remember(trx, id);
-        let taker = await orderRow(trx, id);
-        for (const [index, fill] of preview.entries()) {
-          const maker: Party = fill.makerRef === 0 ? { kind: 'house' } : { kind: 'user', order: await orderRow(trx, fill.makerRef), source: 'frozen' };
-          const settled = await settleFill(trx, market, facts[index] as FillFacts, { kind: 'user', order: taker, source: 'available' }, maker, this.deps.rebateRate);
-          taker = settled.taker ?? taker;
-          if (settled.maker) touched.push(settled.maker);
-        }
-        if (resting > 0 && limitPrice) {
-          const rest = quantityOf(market, resting);
-          const frozen = side === 1 ? ceil(rest.times(limitPrice), market.quote.precision) : rest;
-          const currency = side === 1 ? market.quote.id : market.base.id;
-          await record(trx, {
-            reason: 'spot_freeze',
-            ref: { kind: 'spot-freeze', id },
-            userId,
-            memo: `${symbolOf(market)} #${id}`,
-            movements: [{ from: userAccount(userId, currency, 'change'), to: userAccount(userId, currency, 'change', 'frozen'), amount: frozen }],
-            at: time,
-          });
-          await trx.updateTable('spot_orders').set({ frozen: frozen.toFixed() }).where('id', '=', id).execute();
-        } else {
-          await trx.updateTable('spot_orders').set({ status: filledLots === lots ? 'filled' : 'cancelled', updated_at: time }).where('id', '=', id).execute();
-        }
-        return orderRow(trx, id);
+    // The best fee coupon is only counted on here; the order's first fill spends it.
+    const { rate: feeRate, coupon } = await couponRate(trx, userId, SPOT_FEE, time);
+    const { id } = await trx
+      .insertInto('spot_orders')
+      .values({
+        user_id: userId,
+        market_id: market.id,
+        side: input.type,
+        type: limit === undefined ? 'market' : 'limit',
+        price: limitPrice ? limitPrice.toFixed(market.pricePrecision) : null,
+        amount: text(quantity, market.qtyPrecision),
+        filled: '0',
+        quote_filled: '0',
+        fee: '0',
+        fee_rate: feeRate.toFixed(),
+        coupon_id: coupon?.id ?? null,
+        frozen: '0',
+        status: 'open',
+        created_at: time,
+        updated_at: time,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await remember(trx, id);
+    let taker = await orderRow(trx, id);
+    for (const [index, fill] of preview.entries()) {
+      const maker: Party = fill.makerRef === 0 ? { kind: 'house' } : { kind: 'user', order: await orderRow(trx, fill.makerRef), source: 'frozen' };
+      const settled = await settleFill(step, market, facts[index] as FillFacts, { kind: 'user', order: taker, source: 'available' }, maker, this.deps.fees);
+      taker = settled.taker ?? taker;
+      if (settled.maker) touched.push(settled.maker);
+    }
+    if (resting > 0 && limitPrice) {
+      const rest = quantityOf(market, resting);
+      const frozen = side === 1 ? ceil(rest.times(limitPrice), market.quote.precision) : rest;
+      const currency = side === 1 ? market.quote.id : market.base.id;
+      await record(step, {
+        reason: 'spot_freeze',
+        ref: { kind: 'spot-freeze', id },
+        userId,
+        memo: `${market.symbol} #${id}`,
+        movements: [{ from: userAccount(userId, currency, 'change'), to: userAccount(userId, currency, 'change', 'frozen'), amount: frozen }],
+        at: time,
       });
+      await trx.updateTable('spot_orders').set({ frozen: frozen.toFixed() }).where('id', '=', id).execute();
+    } else {
+      await trx.updateTable('spot_orders').set({ status: filledLots === lots ? 'filled' : 'cancelled', updated_at: time }).where('id', '=', id).execute();
+    }
+    const order = await orderRow(trx, id);
 
-      // The book now does what the ledger has recorded.
-      const result = engine.submit({ marketId: market.def.id, ref: order.id, owner: userId, side, lots, ...(limit === undefined ? {} : { limit }) }, time);
+    // The trades this order prints are settled in this step (contracts, options); the book
+    // makes them, exactly as previewed, when the step commits.
+    step.traded(market.id, tradesOf(market, facts));
+    step.changeBook(market.id, () => {
+      const result = engine.submit({ marketId: market.id, ref: order.id, owner: userId, side, lots, ...(limit === undefined ? {} : { limit }) }, time);
       assertSame(result.fills, preview, facts);
-      this.deps.publish(userId, USER_EVENTS.spotOrder, spotOrderView(order));
-      for (const maker of touched) this.deps.publish(maker.user_id, USER_EVENTS.spotOrder, spotOrderView(maker));
-      return order;
     });
+    step.raise({ kind: 'spotOrder', order });
+    for (const maker of touched) step.raise({ kind: 'spotOrder', order: maker });
+    return order;
   }
 
   /** Cancels an open order of this user; what is frozen for it returns. */
-  cancel(userId: number, id: number): Promise<SpotOrderRow> {
-    return this.deps.market.run(async () => {
-      const row = await this.deps.db.selectFrom('spot_orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
-      if (!row) throw new ApiError('server:errors.record_unknown');
-      if (row.status !== 'open') throw new ApiError('server:errors.order_not_open');
-      const time = this.deps.market.time(this.deps.now());
-      const order = await this.deps.db.transaction().execute(async (trx) => {
-        await release(trx, row, time);
-        await trx.updateTable('spot_orders').set({ status: 'cancelled', frozen: '0', updated_at: time }).where('id', '=', id).execute();
-        return orderRow(trx, id);
-      });
-      this.deps.market.engine.cancel(row.market_id, id);
-      this.deps.publish(userId, USER_EVENTS.spotOrder, spotOrderView(order));
-      return order;
-    });
+  async cancel(step: Step, userId: number, id: number): Promise<SpotOrderRow> {
+    const { trx, time } = step;
+    const row = await trx.selectFrom('spot_orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (!row) throw new ApiError('server:errors.record_unknown');
+    if (row.status !== 'open') throw new ApiError('server:errors.order_not_open');
+    await release(step, row);
+    await trx.updateTable('spot_orders').set({ status: 'cancelled', frozen: '0', updated_at: time }).where('id', '=', id).execute();
+    const order = await orderRow(trx, id);
+    const { engine } = this.deps.exchange.market;
+    step.changeBook(row.market_id, () => void engine.cancel(row.market_id, id));
+    step.raise({ kind: 'spotOrder', order });
+    return order;
   }
 
-  /** Settles fills of resting orders made by the market's own flow in the last step. */
-  async settleMarketFills(fills: readonly UserFill[]): Promise<void> {
-    if (fills.length === 0) return;
+  /** Settles fills of resting orders made by the market's own flow in this step. */
+  async settleMarketFills(step: Step, fills: readonly UserFill[]): Promise<void> {
     const touched = new Map<number, SpotOrderRow>();
-    await this.deps.db.transaction().execute(async (trx) => {
-      for (const fill of fills) {
-        const market = marketById(fill.marketId);
-        const facts: FillFacts = { seq: fill.seq, time: fill.time, priceTicks: fill.price, lots: fill.lots, takerSide: fill.takerSide };
-        const maker: Party = { kind: 'user', order: await orderRow(trx, fill.makerRef), source: 'frozen' };
-        const settled = await settleFill(trx, market, facts, { kind: 'house' }, maker, this.deps.rebateRate);
-        if (settled.maker) touched.set(settled.maker.id, settled.maker);
-      }
-    });
-    for (const order of touched.values()) this.deps.publish(order.user_id, USER_EVENTS.spotOrder, spotOrderView(order));
+    for (const fill of fills) {
+      const market = this.deps.catalogue.market(fill.marketId);
+      const facts: FillFacts = { seq: fill.seq, time: fill.time, priceTicks: fill.price, lots: fill.lots, takerSide: fill.takerSide };
+      const maker: Party = { kind: 'user', order: await orderRow(step.trx, fill.makerRef), source: 'frozen' };
+      const settled = await settleFill(step, market, facts, { kind: 'house' }, maker, this.deps.fees);
+      if (settled.maker) touched.set(settled.maker.id, settled.maker);
+    }
+    for (const order of touched.values()) step.raise({ kind: 'spotOrder', order });
   }
 
   /** Puts open orders back in the books after a start, oldest first (time priority). */
   async restore(): Promise<number> {
     const rows = await this.deps.db.selectFrom('spot_orders').selectAll().where('status', '=', 'open').where('type', '=', 'limit').orderBy('id').execute();
     for (const row of rows) {
-      const market = marketById(row.market_id);
+      const market = this.deps.catalogue.market(row.market_id);
       const remaining = new Money(row.amount).minus(row.filled);
-      this.deps.market.engine.restore({
+      this.deps.exchange.market.engine.restore({
         marketId: row.market_id,
         ref: row.id,
         owner: row.user_id,
@@ -205,6 +206,17 @@ function factsOf(preview: readonly Fill[], lastSeq: number, time: number, takerS
   });
 }
 
+/** The trades the preview's fills will print, as the engine prints them: one per price level. */
+function tradesOf(market: Market, facts: readonly FillFacts[]): Trade[] {
+  const levels: FillFacts[] = [];
+  for (const fact of facts) {
+    const last = levels.at(-1);
+    if (last && last.seq === fact.seq) levels[levels.length - 1] = { ...last, lots: last.lots + fact.lots };
+    else levels.push(fact);
+  }
+  return levels.map((level) => ({ seq: level.seq, time: level.time, price: level.priceTicks / market.priceScale, quantity: level.lots / market.lotScale, side: level.takerSide }));
+}
+
 function assertSame(made: readonly UserFill[], preview: readonly Fill[], facts: readonly FillFacts[]): void {
   const same =
     made.length === preview.length &&
@@ -217,14 +229,8 @@ function assertSame(made: readonly UserFill[], preview: readonly Fill[], facts: 
  * decimals), the seller delivers the base, each pays the fee out of what it receives, all
  * in one ledger transaction; the fill row records the trade. Answers the orders updated.
  */
-async function settleFill(
-  trx: Kysely<Database>,
-  market: TradingMarket,
-  fill: FillFacts,
-  takerBefore: Party,
-  makerBefore: Party,
-  rebateRate: Money,
-): Promise<{ taker?: SpotOrderRow; maker?: SpotOrderRow }> {
+async function settleFill(step: Step, market: Market, fill: FillFacts, takerBefore: Party, makerBefore: Party, fees: FeePath): Promise<{ taker?: SpotOrderRow; maker?: SpotOrderRow }> {
+  const { trx } = step;
   const taker = await claimCoupon(trx, takerBefore, fill.time);
   const maker = await claimCoupon(trx, makerBefore, fill.time);
   const quantity = quantityOf(market, fill.lots);
@@ -239,11 +245,11 @@ async function settleFill(
   const { id: fillId } = await trx
     .insertInto('spot_fills')
     .values({
-      market_id: market.def.id,
+      market_id: market.id,
       seq: fill.seq,
       time: fill.time,
-      price: price.toFixed(market.def.pricePrecision),
-      amount: text(quantity, market.def.qtyPrecision),
+      price: price.toFixed(market.pricePrecision),
+      amount: text(quantity, market.qtyPrecision),
       quote_amount: quoteAmount.toFixed(),
       taker_side: fill.takerSide === 1 ? 'buy' : 'sell',
       taker_order_id: taker.kind === 'user' ? taker.order.id : null,
@@ -262,21 +268,24 @@ async function settleFill(
   };
   move(account(buyer, market.quote.id, buyer.kind === 'user' ? buyer.source : 'available'), account(seller, market.quote.id, 'available'), quoteAmount);
   move(account(seller, market.base.id, seller.kind === 'user' ? seller.source : 'available'), account(buyer, market.base.id, 'available'), quantity);
-  if (buyer.kind === 'user') move(account(buyer, market.base.id, 'available'), house('fees', market.base.id), buyerFee);
-  if (seller.kind === 'user') move(account(seller, market.quote.id, 'available'), house('fees', market.quote.id), sellerFee);
+  // Each user pays its fee out of what it receives, and shares it with whoever invited it.
+  const memo = `${market.symbol} #${fillId}`;
+  const charges: Fee[] = [];
+  if (buyer.kind === 'user') charges.push({ payer: buyer.order.user_id, from: account(buyer, market.base.id, 'available'), currency: market.base.id, amount: buyerFee, ref: { kind: 'spot-fill', id: fillId, side: 'buyer' }, rebate: 'spot', memo });
+  if (seller.kind === 'user') charges.push({ payer: seller.order.user_id, from: account(seller, market.quote.id, 'available'), currency: market.quote.id, amount: sellerFee, ref: { kind: 'spot-fill', id: fillId, side: 'seller' }, rebate: 'spot', memo });
   const users = [taker, maker].filter((party): party is Extract<Party, { kind: 'user' }> => party.kind === 'user');
-  await record(trx, {
-    reason: 'spot_trade',
-    ref: { kind: 'spot-fill', id: fillId },
-    userId: users[0]?.order.user_id ?? null,
-    memo: `${symbolOf(market)} ${text(quantity, market.def.qtyPrecision)} @ ${price.toFixed(market.def.pricePrecision)}`,
-    movements,
-    at: fill.time,
-  });
-  // Each user's fee shares with whoever invited them, in this same transaction.
-  const memo = `${symbolOf(market)} #${fillId}`;
-  if (buyer.kind === 'user') await payRebate(trx, { rate: rebateRate, payer: buyer.order.user_id, source: 'spot', currency: market.base.id, fee: buyerFee, feeRef: `spot-fill:${fillId}:buyer`, memo, at: fill.time });
-  if (seller.kind === 'user') await payRebate(trx, { rate: rebateRate, payer: seller.order.user_id, source: 'spot', currency: market.quote.id, fee: sellerFee, feeRef: `spot-fill:${fillId}:seller`, memo, at: fill.time });
+  await fees.record(
+    step,
+    {
+      reason: 'spot_trade',
+      ref: { kind: 'spot-fill', id: fillId },
+      userId: users[0]?.order.user_id ?? null,
+      memo: `${market.symbol} ${text(quantity, market.qtyPrecision)} @ ${price.toFixed(market.pricePrecision)}`,
+      movements,
+      at: fill.time,
+    },
+    charges,
+  );
 
   const updated: { taker?: SpotOrderRow; maker?: SpotOrderRow } = {};
   for (const [role, party] of [
@@ -293,7 +302,7 @@ async function settleFill(
     await trx
       .updateTable('spot_orders')
       .set({
-        filled: text(filled, market.def.qtyPrecision),
+        filled: text(filled, market.qtyPrecision),
         quote_filled: new Money(order.quote_filled).plus(quoteAmount).toFixed(),
         fee: new Money(order.fee).plus(isBuyer ? buyerFee : sellerFee).toFixed(),
         frozen: frozen.toFixed(),
@@ -304,7 +313,7 @@ async function settleFill(
       .execute();
     let row = await orderRow(trx, order.id);
     if (done && party.source === 'frozen') {
-      await release(trx, row, fill.time);
+      await release(step, row, fill.time);
       await trx.updateTable('spot_orders').set({ frozen: '0' }).where('id', '=', order.id).execute();
       row = await orderRow(trx, order.id);
     }
@@ -326,17 +335,32 @@ async function claimCoupon(trx: Kysely<Database>, party: Party, time: number): P
 }
 
 /** Returns what is still frozen for an order to the available part. */
-async function release(trx: Kysely<Database>, order: SpotOrderRow, time: number): Promise<void> {
+async function release(step: Step, order: SpotOrderRow, time = step.time): Promise<void> {
   const frozen = new Money(order.frozen);
   if (frozen.lte(0)) return;
-  const market = marketById(order.market_id);
+  const market = step.catalogue.market(order.market_id);
   const currency = order.side === 'buy' ? market.quote.id : market.base.id;
-  await record(trx, {
+  await record(step, {
     reason: 'spot_release',
     ref: { kind: 'spot-release', id: order.id },
     userId: order.user_id,
-    memo: `${symbolOf(market)} #${order.id}`,
+    memo: `${market.symbol} #${order.id}`,
     movements: [{ from: userAccount(order.user_id, currency, 'change', 'frozen'), to: userAccount(order.user_id, currency, 'change'), amount: frozen }],
     at: time,
   });
 }
+
+/** An open order keeps what it may still spend frozen in the coin account: the quote for a buy, the base for a sell. */
+export const spotOrderHolds: HoldSource = {
+  name: 'open orders',
+  part: 'frozen',
+  list: async (db) =>
+    (
+      await db
+        .selectFrom('spot_orders')
+        .innerJoin('markets', 'markets.id', 'spot_orders.market_id')
+        .select(['spot_orders.user_id', 'spot_orders.side', 'spot_orders.frozen', 'markets.base_currency_id', 'markets.quote_currency_id'])
+        .where('spot_orders.status', '=', 'open')
+        .execute()
+    ).map((row) => ({ userId: row.user_id, currency: row.side === 'buy' ? row.quote_currency_id : row.base_currency_id, kind: 'change' as const, amount: row.frozen })),
+};

@@ -3,26 +3,27 @@ import type { Static } from '@sinclair/typebox';
 import type { OptionOrder, Position, SpotOrder } from '../../contract/api';
 import { Money } from '../../contract/money';
 import type { LeverPositionsTable, MicroOrdersTable, SpotOrdersTable } from '../db/schema';
-import { marketById, readTick, symbolOf } from './market';
+import type { Catalogue } from '../exchange/catalogue';
+import { readTick } from './market';
 
 /** Database rows as the API answers them (and the sockets push them). */
 export type SpotOrderView = Static<typeof SpotOrder>;
 export type PositionView = Static<typeof Position>;
 export type OptionView = Static<typeof OptionOrder>;
 
-export function spotOrderView(row: Selectable<SpotOrdersTable>): SpotOrderView {
-  const market = marketById(row.market_id);
+export function spotOrderView(catalogue: Catalogue, row: Selectable<SpotOrdersTable>): SpotOrderView {
+  const market = catalogue.market(row.market_id);
   const filled = new Money(row.filled);
   return {
     id: row.id,
     market_id: row.market_id,
-    symbol: symbolOf(market),
+    symbol: market.symbol,
     side: row.side,
     type: row.type,
     price: row.price,
     amount: row.amount,
-    filled: filled.toFixed(market.def.qtyPrecision),
-    average: filled.gt(0) ? new Money(row.quote_filled).div(filled).toFixed(market.def.pricePrecision) : null,
+    filled: filled.toFixed(market.qtyPrecision),
+    average: filled.gt(0) ? new Money(row.quote_filled).div(filled).toFixed(market.pricePrecision) : null,
     quote_filled: new Money(row.quote_filled).toFixed(market.quote.precision),
     fee: new Money(row.fee).toFixed(row.side === 'buy' ? market.base.precision : market.quote.precision),
     fee_currency: row.side === 'buy' ? market.base.code : market.quote.code,
@@ -32,12 +33,12 @@ export function spotOrderView(row: Selectable<SpotOrdersTable>): SpotOrderView {
   };
 }
 
-export function positionView(row: Selectable<LeverPositionsTable>, overnight?: Money): PositionView {
-  const market = marketById(row.market_id);
+export function positionView(catalogue: Catalogue, row: Selectable<LeverPositionsTable>, overnight?: Money): PositionView {
+  const market = catalogue.market(row.market_id);
   return {
     id: row.id,
     market_id: row.market_id,
-    symbol: symbolOf(market),
+    symbol: market.symbol,
     direction: row.direction === 1 ? 'buy' : 'sell',
     type: row.type,
     status: row.status,
@@ -64,14 +65,15 @@ export function positionView(row: Selectable<LeverPositionsTable>, overnight?: M
   };
 }
 
-export function optionView(row: Selectable<MicroOrdersTable>, currency: { code: string; precision: number }): OptionView {
-  const market = marketById(row.market_id);
+export function optionView(catalogue: Catalogue, row: Selectable<MicroOrdersTable>): OptionView {
+  const market = catalogue.market(row.market_id);
+  const currency = catalogue.currency(row.currency_id);
   const open = readTick(row.open_tick);
   if (!open) throw new Error(`option ${row.id} has no opening tick`);
   return {
     id: row.id,
     market_id: row.market_id,
-    symbol: symbolOf(market),
+    symbol: market.symbol,
     currency_id: row.currency_id,
     code: currency.code,
     direction: row.direction === 1 ? 'up' : 'down',

@@ -1,12 +1,12 @@
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { isValidAddress } from './addresses';
-import { coinAndNetwork, ownUpload } from './deposits';
-import { currencyById } from './prices';
+import { ownUpload } from './deposits';
 
 /** The withdrawal address book: a name, an address valid for its network, and its QR image. */
 export async function saveAddress(ctx: AppContext, userId: number, input: { currency: number; network: string; name: string; address: string; qrcode: string }): Promise<void> {
-  const { currency, net } = coinAndNetwork(ctx.config.networks, input.currency, input.network);
+  const net = ctx.catalogue.network(input.currency, input.network);
+  const { currency } = net;
   const address = input.address.trim();
   if (!isValidAddress(net.format, address)) throw new ApiError('server:errors.address_invalid', { network: net.name });
   await ownUpload(ctx, userId, input.qrcode);
@@ -29,7 +29,7 @@ export async function listAddresses(ctx: AppContext, userId: number, page: numbe
     data: rows.slice(0, limit).map((row) => ({
       id: row.id,
       currency_id: row.currency_id,
-      code: currencyById(row.currency_id)?.code ?? '',
+      code: ctx.catalogue.currency(row.currency_id).code,
       network: row.network,
       name: row.name,
       address: row.address,

@@ -2,8 +2,8 @@ import { Money, text, ZERO } from '../../contract/money';
 import type { AppContext } from '../context';
 import { ACCOUNT_KIND_IDS, ACCOUNT_KINDS, type AccountKind } from '../ledger/accounts';
 import { balancesOf } from '../ledger/ledger';
-import { CURRENCIES } from '../market/instruments';
-import { currencyById, usdPrice } from './prices';
+import type { Currency } from '../exchange/catalogue';
+import { usdPrice } from './prices';
 
 /** Balances as the assets screens show them: per account, per currency, with USD value. */
 export interface Holding {
@@ -27,11 +27,11 @@ const ALWAYS: Record<AccountKind, readonly string[]> = {
 };
 
 /** Which currencies each account can hold (moves between accounts follow this). */
-export const ACCOUNT_CURRENCIES: Record<AccountKind, (code: string) => boolean> = {
-  legal: (code) => ['USDT', 'BTC', 'ETH'].includes(code),
-  change: (code) => CURRENCIES.some((c) => c.code === code && c.kind === 'crypto'),
-  lever: (code) => code === 'USDT',
-  micro: (code) => code === 'USDT',
+export const ACCOUNT_CURRENCIES: Record<AccountKind, (currency: Currency) => boolean> = {
+  legal: (currency) => ['USDT', 'BTC', 'ETH'].includes(currency.code),
+  change: (currency) => currency.kind === 'crypto',
+  lever: (currency) => currency.code === 'USDT',
+  micro: (currency) => currency.code === 'USDT',
 };
 
 export async function holdings(ctx: AppContext, userId: number): Promise<{ total_usd: string; accounts: { kind: AccountKind; kind_id: number; usd_value: string; currencies: Holding[] }[] }> {
@@ -39,10 +39,7 @@ export async function holdings(ctx: AppContext, userId: number): Promise<{ total
   const byKind = new Map<AccountKind, Map<number, { available: Money; frozen: Money; locked: Money }>>();
   for (const kind of ACCOUNT_KINDS) {
     const map = new Map<number, { available: Money; frozen: Money; locked: Money }>();
-    for (const code of ALWAYS[kind]) {
-      const currency = CURRENCIES.find((c) => c.code === code);
-      if (currency) map.set(currency.id, { available: ZERO, frozen: ZERO, locked: ZERO });
-    }
+    for (const code of ALWAYS[kind]) map.set(ctx.catalogue.currencyByCodeOf(code).id, { available: ZERO, frozen: ZERO, locked: ZERO });
     byKind.set(kind, map);
   }
   for (const row of rows) {
@@ -57,8 +54,7 @@ export async function holdings(ctx: AppContext, userId: number): Promise<{ total
     let accountTotal = ZERO;
     const currencies: Holding[] = [];
     for (const [currencyId, parts] of byKind.get(kind) ?? []) {
-      const currency = currencyById(currencyId);
-      if (!currency) continue;
+      const currency = ctx.catalogue.currency(currencyId);
       const amount = parts.available.plus(parts.frozen).plus(parts.locked);
       const price = usdPrice(ctx, currencyId)?.price ?? 0;
       const value = amount.isZero() ? ZERO : amount.times(price);
@@ -105,9 +101,9 @@ export async function billsOf(ctx: AppContext, userId: number, filter: { currenc
   const rows = await query.orderBy('ledger_entries.id', 'desc').limit(limit + 1).offset((page - 1) * limit).execute();
   return {
     data: rows.slice(0, limit).map((row) => {
-      const currency = currencyById(row.currency_id);
-      const decimals = currency?.precision ?? 8;
-      return { ...row, code: currency?.code ?? '', amount: new Money(row.amount).toFixed(decimals), balance_after: text(row.balance_after, decimals) };
+      const currency = ctx.catalogue.currency(row.currency_id);
+      const decimals = currency.precision;
+      return { ...row, code: currency.code, amount: new Money(row.amount).toFixed(decimals), balance_after: text(row.balance_after, decimals) };
     }),
     page,
     limit,

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import { Money, text } from '../../contract/money';
+import { text } from '../../contract/money';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { house, userAccount } from '../ledger/accounts';
 import { record } from '../ledger/ledger';
-import { currencyByCode, currencyById } from './prices';
+import type { Step } from '../exchange/step';
 
 /**
  * Coupons with a real effect: a fee discount (that share of the exchange fee is
@@ -27,26 +27,11 @@ export async function listCoupons(ctx: AppContext, userId: number, status: Coupo
     id: row.id,
     kind: row.kind,
     value: row.value,
-    code: row.currency_id ? (currencyById(row.currency_id)?.code ?? '') : '',
+    code: row.currency_id ? ctx.catalogue.currency(row.currency_id).code : '',
     status,
     expires_at: row.expires_at,
     used_at: row.used_at,
   }));
-}
-
-/** The largest fee discount a user can use right now. */
-export async function bestFeeCoupon(db: Kysely<Database>, userId: number, now: number): Promise<{ id: number; discount: Money } | null> {
-  const rows = await db
-    .selectFrom('coupons')
-    .select(['id', 'value'])
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'fee_discount')
-    .where('status', '=', 'available')
-    .where('expires_at', '>', now)
-    .execute();
-  let best: { id: number; discount: Money } | null = null;
-  for (const row of rows) if (!best || new Money(row.value).gt(best.discount)) best = { id: row.id, discount: new Money(row.value) };
-  return best;
 }
 
 /** Marks a coupon used by `ref`; false if it was not available any more. */
@@ -61,34 +46,31 @@ export async function spendCoupon(db: Kysely<Database>, couponId: number, ref: s
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function useBonus(ctx: AppContext, userId: number, couponId: number): Promise<{ amount: string; currency: string }> {
-  return ctx.db.transaction().execute(async (trx) => {
-    const now = ctx.now();
-    const coupon = await trx.selectFrom('coupons').selectAll().where('id', '=', couponId).where('user_id', '=', userId).executeTakeFirst();
-    if (!coupon || coupon.kind !== 'bonus' || !coupon.currency_id || !(await spendCoupon(trx, couponId, `coupon:${couponId}`, now))) {
-      throw new ApiError('server:errors.coupon_unusable');
-    }
-    const currency = currencyById(coupon.currency_id);
-    if (!currency) throw new ApiError('server:errors.coupon_unusable');
-    await record(trx, {
-      reason: 'coupon_bonus',
-      ref: { kind: 'coupon', id: couponId },
-      userId,
-      movements: [{ from: house('gifts', currency.id), to: userAccount(userId, currency.id, 'change'), amount: coupon.value }],
-      at: now,
-    });
-    return { amount: text(coupon.value, currency.precision), currency: currency.code };
+export async function useBonus(step: Step, userId: number, couponId: number): Promise<{ amount: string; currency: string }> {
+  const coupon = await step.trx.selectFrom('coupons').selectAll().where('id', '=', couponId).where('user_id', '=', userId).executeTakeFirst();
+  if (!coupon || coupon.kind !== 'bonus' || !coupon.currency_id || !(await spendCoupon(step.trx, couponId, `coupon:${couponId}`, step.time))) {
+    throw new ApiError('server:errors.coupon_unusable');
+  }
+  const currency = step.catalogue.currency(coupon.currency_id);
+  await record(step, {
+    reason: 'coupon_bonus',
+    ref: { kind: 'coupon', id: couponId },
+    userId,
+    movements: [{ from: house('gifts', currency.id), to: userAccount(userId, currency.id, 'change'), amount: coupon.value }],
+    at: step.time,
   });
+  return { amount: text(coupon.value, currency.precision), currency: currency.code };
 }
 
 /** The welcome coupons of the paper-trading demo. */
-export async function grantWelcomeCoupons(db: Kysely<Database>, userId: number, now: number): Promise<void> {
-  const usdt = currencyByCode('USDT');
-  await db
+export async function grantWelcomeCoupons(step: Step, userId: number): Promise<void> {
+  const usdt = step.catalogue.currencyByCodeOf('USDT');
+  const now = step.time;
+  await step.trx
     .insertInto('coupons')
     .values([
       { user_id: userId, kind: 'fee_discount', value: '0.5', currency_id: null, status: 'available', expires_at: now + 30 * DAY, used_at: null, used_ref: null, created_at: now },
-      { user_id: userId, kind: 'bonus', value: '20', currency_id: usdt?.id ?? null, status: 'available', expires_at: now + 30 * DAY, used_at: null, used_ref: null, created_at: now },
+      { user_id: userId, kind: 'bonus', value: '20', currency_id: usdt.id, status: 'available', expires_at: now + 30 * DAY, used_at: null, used_ref: null, created_at: now },
     ])
     .execute();
 }

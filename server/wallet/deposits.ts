@@ -5,9 +5,7 @@ import { house, userAccount } from '../ledger/accounts';
 import { AlreadyRecorded, record } from '../ledger/ledger';
 import { depositAddress } from './addresses';
 import { amountIn } from './amounts';
-import { networkOf, type NetworkDef } from './networks';
-import { currencyById } from './prices';
-import type { CurrencyDef } from '../market/instruments';
+import type { Network } from '../exchange/catalogue';
 import { makePrivate } from '../uploads/private';
 
 /**
@@ -15,15 +13,7 @@ import { makePrivate } from '../uploads/private';
  * secret); a user reports a deposit with its payment voucher, and it is credited to
  * the coin account when an operator approves it (or at once in the demo).
  */
-export function coinAndNetwork(networks: readonly NetworkDef[], currencyId: number, network: string): { currency: CurrencyDef; net: NetworkDef } {
-  const currency = currencyById(currencyId);
-  if (!currency) throw new ApiError('server:errors.currency_unknown');
-  const net = networkOf(networks, currency.code, network);
-  if (!net) throw new ApiError('server:errors.network_unknown', { currency: currency.code });
-  return { currency, net };
-}
-
-export async function addressFor(ctx: AppContext, userId: number, net: NetworkDef): Promise<string> {
+export async function addressFor(ctx: AppContext, userId: number, net: Network): Promise<string> {
   const stored = await ctx.db.selectFrom('deposit_addresses').select('address').where('user_id', '=', userId).where('network', '=', net.network).executeTakeFirst();
   if (stored) return stored.address;
   const address = depositAddress(net.format, ctx.codeSecret, userId, net.network);
@@ -41,7 +31,8 @@ export async function requestRecharge(
   userId: number,
   input: { currency: number; network: string; amount: string; account?: string | undefined; voucher: string },
 ): Promise<{ id: number; credited: boolean }> {
-  const { currency, net } = coinAndNetwork(ctx.config.networks, input.currency, input.network);
+  const net = ctx.catalogue.network(input.currency, input.network);
+  const { currency } = net;
   const amount = amountIn(currency, input.amount);
   await ownUpload(ctx, userId, input.voucher);
   const address = await addressFor(ctx, userId, net);
@@ -73,13 +64,13 @@ export async function requestRecharge(
 
 /** Credits a pending recharge once; a second approval finds it reviewed. */
 export async function approveRecharge(ctx: AppContext, id: number, operator: string): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.exchange.run(async (step) => {
+    const { trx, time: now } = step;
     const recharge = await trx.selectFrom('recharges').selectAll().where('id', '=', id).executeTakeFirst();
     if (!recharge) throw new ApiError('server:errors.record_unknown');
     if (recharge.status !== 'pending') throw new ApiError('server:errors.not_pending');
-    const now = ctx.now();
     try {
-      await record(trx, {
+      await record(step, {
         reason: 'recharge',
         ref: { kind: 'recharge', id },
         userId: recharge.user_id,

@@ -1,29 +1,31 @@
 import { floor, Money, text } from '../../contract/money';
 import type { AppContext } from '../context';
+import type { Step } from '../exchange/step';
 import { ApiError } from '../http/errors';
-import { house, userAccount } from '../ledger/accounts';
-import { explainShortfall, record } from '../ledger/ledger';
-import { CURRENCIES } from '../market/instruments';
-import { amountIn } from './amounts';
-import { bestFeeCoupon, spendCoupon } from './coupons';
-import { currencyById, usdPrice } from './prices';
 import { once, type Remember } from '../http/request-ids';
+import { house, userAccount } from '../ledger/accounts';
+import { bestFeeCoupon, couponRate } from '../ledger/fees';
+import { explainShortfall } from '../ledger/ledger';
+import { amountIn } from './amounts';
+import { spendCoupon } from './coupons';
+import { usdPrice } from './prices';
 
 /**
  * Coin exchange in the coin account at the live market prices (each coin's last trade
- * against USDT), less a fee; a fee coupon waives its share. The exchange records the
- * ticks its prices came from. The fee rate is configured (EXCHANGE_FEE, ctx.config).
+ * against USDT), less a fee (the fee path: a fee coupon waives its share; conversions
+ * earn no invitation rebate). The exchange records the ticks its prices came from. The
+ * fee rate is configured (EXCHANGE_FEE, ctx.config).
  */
 /** Exchanges worth less than a dollar are refused. */
 const MINIMUM_USD = 1;
 
-export function exchangeable(): number[] {
-  return CURRENCIES.filter((c) => c.kind === 'crypto').map((c) => c.id);
+export function exchangeable(ctx: Pick<AppContext, 'catalogue'>): number[] {
+  return ctx.catalogue.currencies.filter((c) => c.kind === 'crypto').map((c) => c.id);
 }
 
 function priced(ctx: AppContext, currencyId: number) {
-  const currency = currencyById(currencyId);
-  if (!currency || currency.kind !== 'crypto') throw new ApiError('server:errors.currency_unknown');
+  const currency = ctx.catalogue.currency(currencyId);
+  if (currency.kind !== 'crypto') throw new ApiError('server:errors.currency_unknown');
   const price = usdPrice(ctx, currencyId);
   if (!price) throw new ApiError('server:errors.no_price');
   return { currency, ...price };
@@ -41,13 +43,18 @@ type Exchanged = { amount: string; received: string; fee: string; from: string; 
 
 export async function exchange(ctx: AppContext, userId: number, input: { number: string; from_currency_id: number; to_currency_id: number; request_id?: string | undefined }): Promise<Exchanged> {
   // Sent again with its request id, it answers the first conversion, at the first one's price.
-  return once(ctx, { userId, requestId: input.request_id, kind: 'exchange' }, (remember) => convert(ctx, userId, input, remember), async (id) => {
-    const row = await ctx.db.selectFrom('exchanges').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    return { amount: row.amount, received: row.received, fee: row.fee, from: currencyById(row.from_currency_id)?.code ?? '', to: currencyById(row.to_currency_id)?.code ?? '' };
-  });
+  return once(
+    ctx,
+    { userId, requestId: input.request_id, kind: 'exchange' },
+    (remember) => ctx.exchange.run((step) => convert(ctx, step, userId, input, remember)),
+    async (id) => {
+      const row = await ctx.db.selectFrom('exchanges').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return { amount: row.amount, received: row.received, fee: row.fee, from: ctx.catalogue.currency(row.from_currency_id).code, to: ctx.catalogue.currency(row.to_currency_id).code };
+    },
+  );
 }
 
-async function convert(ctx: AppContext, userId: number, input: { number: string; from_currency_id: number; to_currency_id: number }, remember: Remember): Promise<Exchanged> {
+async function convert(ctx: AppContext, step: Step, userId: number, input: { number: string; from_currency_id: number; to_currency_id: number }, remember: Remember): Promise<Exchanged> {
   if (input.from_currency_id === input.to_currency_id) throw new ApiError('server:errors.same_currency');
   const from = priced(ctx, input.from_currency_id);
   const to = priced(ctx, input.to_currency_id);
@@ -55,32 +62,32 @@ async function convert(ctx: AppContext, userId: number, input: { number: string;
   if (amount.times(from.price).lt(MINIMUM_USD)) throw new ApiError('server:errors.exchange_too_small');
   const gross = floor(amount.times(from.price).div(to.price), to.currency.precision);
 
-  return ctx.db.transaction().execute(async (trx) => {
-    const now = ctx.now();
-    const coupon = await bestFeeCoupon(trx, userId, now);
-    const feeRate = new Money(ctx.config.exchangeFee).times(new Money(1).minus(coupon?.discount ?? 0));
-    const fee = floor(gross.times(feeRate), to.currency.precision);
-    const received = gross.minus(fee);
-    if (received.lte(0)) throw new ApiError('server:errors.exchange_too_small');
-    const { id } = await trx
-      .insertInto('exchanges')
-      .values({
-        user_id: userId,
-        from_currency_id: from.currency.id,
-        to_currency_id: to.currency.id,
-        amount: text(amount, from.currency.precision),
-        received: text(received, to.currency.precision),
-        fee: text(fee, to.currency.precision),
-        fee_rate: feeRate.toFixed(),
-        coupon_id: coupon?.id ?? null,
-        ticks: JSON.stringify({ from: from.tick, to: to.tick }),
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await remember(trx, id);
-    if (coupon && !(await spendCoupon(trx, coupon.id, `exchange:${id}`, now))) throw new ApiError('server:errors.coupon_unusable');
-    await record(trx, {
+  const { trx, time } = step;
+  const { rate: feeRate, coupon } = await couponRate(trx, userId, new Money(ctx.config.exchangeFee), time);
+  const fee = floor(gross.times(feeRate), to.currency.precision);
+  const received = gross.minus(fee);
+  if (received.lte(0)) throw new ApiError('server:errors.exchange_too_small');
+  const { id } = await trx
+    .insertInto('exchanges')
+    .values({
+      user_id: userId,
+      from_currency_id: from.currency.id,
+      to_currency_id: to.currency.id,
+      amount: text(amount, from.currency.precision),
+      received: text(received, to.currency.precision),
+      fee: text(fee, to.currency.precision),
+      fee_rate: feeRate.toFixed(),
+      coupon_id: coupon?.id ?? null,
+      ticks: JSON.stringify({ from: from.tick, to: to.tick }),
+      created_at: time,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await remember(trx, id);
+  if (coupon && !(await spendCoupon(trx, coupon.id, `exchange:${id}`, time))) throw new ApiError('server:errors.coupon_unusable');
+  await ctx.fees.record(
+    step,
+    {
       reason: 'exchange',
       ref: { kind: 'exchange', id },
       userId,
@@ -88,18 +95,18 @@ async function convert(ctx: AppContext, userId: number, input: { number: string;
       movements: [
         { from: userAccount(userId, from.currency.id, 'change'), to: house('exchange', from.currency.id), amount },
         { from: house('exchange', to.currency.id), to: userAccount(userId, to.currency.id, 'change'), amount: received },
-        ...(fee.gt(0) ? [{ from: house('exchange', to.currency.id), to: house('fees', to.currency.id), amount: fee }] : []),
       ],
-      at: now,
-    }).catch(async (error: unknown) => {
-      throw await explainShortfall(trx, error, { user: userId, currency: from.currency.id, kind: 'change' });
-    });
-    return {
-      amount: text(amount, from.currency.precision),
-      received: text(received, to.currency.precision),
-      fee: text(fee, to.currency.precision),
-      from: from.currency.code,
-      to: to.currency.code,
-    };
+      at: time,
+    },
+    [{ payer: userId, from: house('exchange', to.currency.id), currency: to.currency.id, amount: fee, ref: { kind: 'exchange', id }, rebate: null, memo: '' }],
+  ).catch(async (error: unknown) => {
+    throw await explainShortfall(trx, error, { user: userId, currency: from.currency.id, kind: 'change' });
   });
+  return {
+    amount: text(amount, from.currency.precision),
+    received: text(received, to.currency.precision),
+    fee: text(fee, to.currency.precision),
+    from: from.currency.code,
+    to: to.currency.code,
+  };
 }

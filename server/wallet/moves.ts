@@ -1,21 +1,18 @@
-import type { Kysely } from 'kysely';
 import { text } from '../../contract/money';
 import type { AppContext } from '../context';
-import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { once, type Remember } from '../http/request-ids';
 import { userAccount, type AccountKind } from '../ledger/accounts';
 import { explainShortfall, record } from '../ledger/ledger';
 import { MARGIN_CURRENCY } from '../trading/config';
 import { amountIn } from './amounts';
 import { ACCOUNT_CURRENCIES } from './balances';
-import { currencyById } from './prices';
-import { once, type Remember } from '../http/request-ids';
 
 /**
  * Moving an available amount between a user's own accounts (spec: fund transfer). Out of
  * the contract account in the margin currency, only what the open positions do not need:
- * the contract desk refuses, in the market's sequence, an amount that would take the
- * money covering their current loss or bring the risk rate to liquidation.
+ * the contract desk refuses, in the same step, an amount that would take the money
+ * covering their current loss or bring the risk rate to liquidation.
  */
 export async function moveFunds(ctx: AppContext, userId: number, input: { currency_id: number; number: string; from_field: AccountKind; to_field: AccountKind; request_id?: string | undefined }): Promise<void> {
   // Sent again with its request id, it answers as the first did and moves nothing more.
@@ -24,32 +21,28 @@ export async function moveFunds(ctx: AppContext, userId: number, input: { curren
 
 async function move(ctx: AppContext, userId: number, input: { currency_id: number; number: string; from_field: AccountKind; to_field: AccountKind }, remember: Remember): Promise<void> {
   if (input.from_field === input.to_field) throw new ApiError('server:errors.same_account');
-  const currency = currencyById(input.currency_id);
-  if (!currency || !ACCOUNT_CURRENCIES[input.from_field](currency.code) || !ACCOUNT_CURRENCIES[input.to_field](currency.code)) {
-    throw new ApiError('server:errors.currency_unknown');
-  }
+  const currency = ctx.catalogue.currency(input.currency_id);
+  if (!ACCOUNT_CURRENCIES[input.from_field](currency) || !ACCOUNT_CURRENCIES[input.to_field](currency)) throw new ApiError('server:errors.currency_unknown');
   const amount = amountIn(currency, input.number);
-  const write = async (trx: Kysely<Database>) => {
-    const now = ctx.now();
+  await ctx.exchange.run(async (step) => {
+    if (input.from_field === 'lever' && currency.id === MARGIN_CURRENCY) {
+      await ctx.trading.contracts.checkWithdrawal(step, userId, amount, (limit) => new ApiError('server:errors.lever_move_limit', { amount: text(limit, currency.precision), currency: currency.code }));
+    }
+    const { trx, time } = step;
     const { id } = await trx
       .insertInto('account_transfers')
-      .values({ user_id: userId, currency_id: currency.id, amount: text(amount, currency.precision), from_kind: input.from_field, to_kind: input.to_field, created_at: now })
+      .values({ user_id: userId, currency_id: currency.id, amount: text(amount, currency.precision), from_kind: input.from_field, to_kind: input.to_field, created_at: time })
       .returning('id')
       .executeTakeFirstOrThrow();
     await remember(trx, id);
-    await record(trx, {
+    await record(step, {
       reason: 'transfer',
       ref: { kind: 'move', id },
       userId,
       movements: [{ from: userAccount(userId, currency.id, input.from_field), to: userAccount(userId, currency.id, input.to_field), amount }],
-      at: now,
+      at: time,
     }).catch(async (error: unknown) => {
       throw await explainShortfall(trx, error, { user: userId, currency: currency.id, kind: input.from_field });
     });
-  };
-  if (input.from_field === 'lever' && currency.id === MARGIN_CURRENCY) {
-    await ctx.trading.contracts.withdraw(userId, amount, write, (limit) => new ApiError('server:errors.lever_move_limit', { amount: text(limit, currency.precision), currency: currency.code }));
-  } else {
-    await ctx.db.transaction().execute(write);
-  }
+  });
 }

@@ -1,4 +1,3 @@
-import { CURRENCIES, INSTRUMENTS, type CurrencyDef } from '../market/instruments';
 import type { AppContext } from '../context';
 
 /**
@@ -13,28 +12,14 @@ export interface PriceTick {
   time: number;
 }
 
-const marketOfBase = new Map(INSTRUMENTS.map((def) => [def.base, def.id]));
-const byId = new Map(CURRENCIES.map((currency) => [currency.id, currency]));
-const byCode = new Map(CURRENCIES.map((currency) => [currency.code, currency]));
-
-export function currencyById(id: number): CurrencyDef | undefined {
-  return byId.get(id);
-}
-
-export function currencyByCode(code: string): CurrencyDef | undefined {
-  return byCode.get(code);
-}
-
-export function usdPrice(ctx: AppContext, currencyId: number): { price: number; tick: PriceTick | null } | null {
-  const currency = byId.get(currencyId);
-  if (!currency) return null;
+export function usdPrice(ctx: Pick<AppContext, 'catalogue' | 'market'>, currencyId: number): { price: number; tick: PriceTick | null } | null {
+  const currency = ctx.catalogue.currency(currencyId);
   if (currency.code === 'USDT' || currency.code === 'USD') return { price: 1, tick: null };
-  const marketId = marketOfBase.get(currency.code);
-  if (marketId === undefined) return null;
+  const market = ctx.catalogue.marketOfBase(currency.id);
+  if (!market) return null;
   const engine = ctx.market.engine;
-  const trade = engine.recentTrades(marketId).at(-1);
-  const price = engine.lastPrice(marketId);
+  const trade = engine.recentTrades(market.id).at(-1);
+  const price = engine.lastPrice(market.id);
   if (!(price > 0)) return null;
-  return { price, tick: { marketId, seq: trade?.seq ?? 0, price, time: trade?.time ?? engine.time } };
+  return { price, tick: { marketId: market.id, seq: trade?.seq ?? 0, price, time: trade?.time ?? engine.time } };
 }
-

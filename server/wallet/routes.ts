@@ -10,10 +10,10 @@ import { MARGIN_CURRENCY } from '../trading/config';
 import { deleteAddress, listAddresses, saveAddress } from './address-book';
 import { ACCOUNT_CURRENCIES, billsOf, holdings } from './balances';
 import { listCoupons, useBonus } from './coupons';
-import { addressFor, coinAndNetwork, requestRecharge } from './deposits';
+import { addressFor, requestRecharge } from './deposits';
 import { exchange, exchangeable, quote } from './exchange';
 import { moveFunds } from './moves';
-import { currencyByCode, currencyById, usdPrice } from './prices';
+import { usdPrice } from './prices';
 import { listRates } from './rates';
 import { requestWithdrawal } from './withdrawals';
 
@@ -22,13 +22,12 @@ const page = (input: { page?: number | undefined; limit?: number | undefined }) 
 export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, endpoints.coinList, async ({ auth }) => {
     const entries = [];
-    for (const net of ctx.config.networks) {
-      const currency = currencyByCode(net.currency);
-      if (!currency) continue;
+    for (const net of ctx.catalogue.networks) {
+      const { currency } = net;
       entries.push({
         id: currency.id,
         name: currency.code,
-        subName: net.currency === 'USDT' ? net.network : '',
+        subName: currency.code === 'USDT' ? net.network : '',
         type: net.network,
         status: 1,
         address: auth ? await addressFor(ctx, auth.user.id, net) : '',
@@ -44,8 +43,7 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, endpoints.walletDetail, async ({ input, auth }) => {
     const { accounts } = await holdings(ctx, auth.user.id);
-    const currency = currencyById(input.currency);
-    if (!currency) throw new ApiError('server:errors.currency_unknown');
+    const currency = ctx.catalogue.currency(input.currency);
     const found = accounts.find((account) => account.kind === input.type)?.currencies.find((c) => c.currency_id === input.currency);
     return found ?? { currency_id: currency.id, code: currency.code, name: currency.name, precision: currency.precision, available: text(0, currency.precision), frozen: text(0, currency.precision), locked: text(0, currency.precision), usd_value: '0.00', locked_usd: '0.00' };
   });
@@ -56,8 +54,7 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, endpoints.coinInfo, async ({ input, auth }) => {
-    const currency = currencyById(input.currency);
-    if (!currency) throw new ApiError('server:errors.currency_unknown');
+    const currency = ctx.catalogue.currency(input.currency);
     const available = await balanceOf(ctx.db, userAccount(auth.user.id, currency.id, 'change'));
     return {
       currency_id: currency.id,
@@ -66,7 +63,7 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
       precision: currency.precision,
       available: text(available, currency.precision),
       usd_price: usdPrice(ctx, currency.id)?.price ?? 0,
-      networks: ctx.config.networks.filter((net) => net.currency === currency.code).map((net) => ({ network: net.network, name: net.name, min_withdraw: net.minWithdraw, withdraw_fee: net.withdrawFee })),
+      networks: ctx.catalogue.networks.filter((net) => net.currency.id === currency.id).map((net) => ({ network: net.network, name: net.name, min_withdraw: net.minWithdraw, withdraw_fee: net.withdrawFee })),
     };
   });
 
@@ -79,8 +76,8 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, endpoints.depositAddress, async ({ input, auth }) => {
-    const { currency, net } = coinAndNetwork(ctx.config.networks, input.currency, input.network);
-    return { currency_id: currency.id, network: net.network, address: await addressFor(ctx, auth.user.id, net) };
+    const net = ctx.catalogue.network(input.currency, input.network);
+    return { currency_id: net.currency.id, network: net.network, address: await addressFor(ctx, auth.user.id, net) };
   });
 
   route(app, ctx, endpoints.rechargeRequest, async ({ input, auth, t }) => {
@@ -95,7 +92,7 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
       data: rows.slice(0, limit).map((row) => ({
         id: row.id,
         currency_id: row.currency_id,
-        code: currencyById(row.currency_id)?.code ?? '',
+        code: ctx.catalogue.currency(row.currency_id).code,
         network: row.network,
         amount: row.amount,
         status: row.status,
@@ -121,7 +118,7 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
       data: rows.slice(0, limit).map((row) => ({
         id: row.id,
         currency_id: row.currency_id,
-        code: currencyById(row.currency_id)?.code ?? '',
+        code: ctx.catalogue.currency(row.currency_id).code,
         network: row.network,
         address: row.address,
         amount: row.amount,
@@ -141,13 +138,12 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, endpoints.movableCurrencies, async ({ auth }) => {
     const { accounts } = await holdings(ctx, auth.user.id);
     // Open positions keep what they need of the futures account's margin currency: what may move out is capped.
-    const leverCap = await ctx.trading.contracts.movable(auth.user.id);
+    const leverCap = await ctx.exchange.run((step) => ctx.trading.contracts.withdrawable(step, auth.user.id));
     const codes = ['USDT', 'BTC', 'ETH'];
     return codes.flatMap((code) => {
-      const currency = currencyByCode(code);
-      if (!currency) return [];
+      const currency = ctx.catalogue.currencyByCodeOf(code);
       const availableIn = (kind: (typeof ACCOUNT_KINDS)[number]) => {
-        if (!ACCOUNT_CURRENCIES[kind](code)) return text(0, currency.precision);
+        if (!ACCOUNT_CURRENCIES[kind](currency)) return text(0, currency.precision);
         const available = accounts.find((a) => a.kind === kind)?.currencies.find((c) => c.code === code)?.available ?? text(0, currency.precision);
         return kind === 'lever' && currency.id === MARGIN_CURRENCY && leverCap !== null ? text(Money.min(new Money(available), leverCap), currency.precision) : available;
       };
@@ -164,7 +160,7 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { page: p, limit } = page(input);
     const rows = await ctx.db.selectFrom('account_transfers').selectAll().where('user_id', '=', auth.user.id).orderBy('id', 'desc').limit(limit + 1).offset((p - 1) * limit).execute();
     return {
-      data: rows.slice(0, limit).map((row) => ({ id: row.id, currency_id: row.currency_id, code: currencyById(row.currency_id)?.code ?? '', amount: row.amount, from_kind: row.from_kind, to_kind: row.to_kind, created_at: row.created_at })),
+      data: rows.slice(0, limit).map((row) => ({ id: row.id, currency_id: row.currency_id, code: ctx.catalogue.currency(row.currency_id).code, amount: row.amount, from_kind: row.from_kind, to_kind: row.to_kind, created_at: row.created_at })),
       page: p,
       limit,
       more: rows.length > limit,
@@ -173,10 +169,10 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, endpoints.exchangeList, async ({ auth }) => {
     const list = [];
-    for (const id of exchangeable()) {
-      const currency = currencyById(id);
+    for (const id of exchangeable(ctx)) {
+      const currency = ctx.catalogue.currency(id);
       const price = usdPrice(ctx, id);
-      if (!currency || !price) continue;
+      if (!price) continue;
       const available = await balanceOf(ctx.db, userAccount(auth.user.id, id, 'change'));
       list.push({ currency_id: id, code: currency.code, name: currency.name, precision: currency.precision, usd_price: price.price, available: text(available, currency.precision) });
     }
@@ -207,6 +203,6 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, endpoints.couponList, async ({ input, auth }) => listCoupons(ctx, auth.user.id, input.status ?? 'available'));
 
-  route(app, ctx, endpoints.couponUse, async ({ input, auth, t }) => t('server:ok.coupon_used', await useBonus(ctx, auth.user.id, input.id)));
+  route(app, ctx, endpoints.couponUse, async ({ input, auth, t }) => t('server:ok.coupon_used', await ctx.exchange.run((step) => useBonus(step, auth.user.id, input.id))));
 
 }

@@ -6,10 +6,10 @@ import { house, userAccount } from '../ledger/accounts';
 import { AlreadyRecorded, explainShortfall, record } from '../ledger/ledger';
 import { isValidAddress } from './addresses';
 import { amountIn } from './amounts';
-import { coinAndNetwork } from './deposits';
 import { checkPayPassword } from './pay-password';
-import { currencyByCode, usdPrice } from './prices';
+import { usdPrice } from './prices';
 import { once, type Remember } from '../http/request-ids';
+import type { HoldSource } from '../ledger/holds';
 
 /**
  * Withdrawals: checked (address, the network's configured minimum, pay password,
@@ -38,7 +38,8 @@ async function placeWithdrawal(
   input: { currency: number; network: string; address: string; amount: string; pay_password: string },
   remember: Remember,
 ): Promise<number> {
-  const { currency, net } = coinAndNetwork(ctx.config.networks, input.currency, input.network);
+  const net = ctx.catalogue.network(input.currency, input.network);
+  const { currency } = net;
   const amount = amountIn(currency, input.amount);
   if (amount.lt(net.minWithdraw)) throw new ApiError('server:errors.below_minimum', { minimum: net.minWithdraw, currency: currency.code });
   const address = input.address.trim();
@@ -47,13 +48,12 @@ async function placeWithdrawal(
   await checkPayPassword(ctx, user, input.pay_password);
 
   const price = usdPrice(ctx, currency.id)?.price;
-  const btc = currencyByCode('BTC');
-  const btcPrice = btc ? usdPrice(ctx, btc.id)?.price : undefined;
+  const btcPrice = usdPrice(ctx, ctx.catalogue.currencyByCodeOf('BTC').id)?.price;
   if (!price || !btcPrice) throw new ApiError('server:errors.no_price');
   const btcValue = amount.times(price).div(btcPrice);
-  const now = ctx.now();
-
-  return ctx.db.transaction().execute(async (trx) => {
+  // The checks above (the pay password's hash among them) run before the step, which holds the exchange's queue.
+  return ctx.exchange.run(async (step) => {
+    const { trx, time: now } = step;
     const recent = await trx
       .selectFrom('withdrawals')
       .select('btc_value')
@@ -88,7 +88,7 @@ async function placeWithdrawal(
       .returning('id')
       .executeTakeFirstOrThrow();
     await remember(trx, id);
-    await record(trx, {
+    await record(step, {
       reason: 'withdraw_lock',
       ref: { kind: 'withdrawal-lock', id },
       userId: user.id,
@@ -103,22 +103,22 @@ async function placeWithdrawal(
 }
 
 async function settle(ctx: AppContext, id: number, operator: string, outcome: { approve: true; txid: string } | { approve: false; reason: string }): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await ctx.exchange.run(async (step) => {
+    const { trx, time: now } = step;
     const row = await trx.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new ApiError('server:errors.record_unknown');
     if (row.status !== 'pending') throw new ApiError('server:errors.not_pending');
     const frozen = userAccount(row.user_id, row.currency_id, 'change', 'frozen');
-    const now = ctx.now();
     try {
       if (outcome.approve) {
         // The fee first, so the sent amount is the newest line of the bills.
         if (new Money(row.fee).gt(0)) {
-          await record(trx, { reason: 'withdraw_deduct', ref: { kind: 'withdrawal-fee', id }, userId: row.user_id, movements: [{ from: frozen, to: house('fees', row.currency_id), amount: row.fee }], at: now });
+          await record(step, { reason: 'withdraw_deduct', ref: { kind: 'withdrawal-fee', id }, userId: row.user_id, movements: [{ from: frozen, to: house('fees', row.currency_id), amount: row.fee }], at: now });
         }
         // One reference for both outcomes: a withdrawal is settled once, one way.
-        await record(trx, { reason: 'withdraw_success', ref: { kind: 'withdrawal-settle', id }, userId: row.user_id, movements: [{ from: frozen, to: house('withdrawals', row.currency_id), amount: row.net }], at: now });
+        await record(step, { reason: 'withdraw_success', ref: { kind: 'withdrawal-settle', id }, userId: row.user_id, movements: [{ from: frozen, to: house('withdrawals', row.currency_id), amount: row.net }], at: now });
       } else {
-        await record(trx, { reason: 'withdraw_fail', ref: { kind: 'withdrawal-settle', id }, userId: row.user_id, movements: [{ from: frozen, to: userAccount(row.user_id, row.currency_id, 'change'), amount: row.amount }], at: now });
+        await record(step, { reason: 'withdraw_fail', ref: { kind: 'withdrawal-settle', id }, userId: row.user_id, movements: [{ from: frozen, to: userAccount(row.user_id, row.currency_id, 'change'), amount: row.amount }], at: now });
       }
     } catch (error) {
       if (error instanceof AlreadyRecorded) throw new ApiError('server:errors.not_pending');
@@ -134,3 +134,16 @@ async function settle(ctx: AppContext, id: number, operator: string, outcome: { 
 
 export const approveWithdrawal = (ctx: AppContext, id: number, operator: string, txid: string) => settle(ctx, id, operator, { approve: true, txid });
 export const rejectWithdrawal = (ctx: AppContext, id: number, operator: string, reason: string) => settle(ctx, id, operator, { approve: false, reason });
+
+/** A pending withdrawal keeps its whole amount frozen in the coin account until it is sent or refused. */
+export const withdrawalHolds: HoldSource = {
+  name: 'pending withdrawals',
+  part: 'frozen',
+  list: async (db) =>
+    (await db.selectFrom('withdrawals').select(['user_id', 'currency_id', 'amount']).where('status', '=', 'pending').execute()).map((row) => ({
+      userId: row.user_id,
+      currency: row.currency_id,
+      kind: 'change' as const,
+      amount: row.amount,
+    })),
+};

@@ -7,6 +7,7 @@ import * as m005 from './005_content';
 import * as m006 from './006_people';
 import * as m007 from './007_lockup';
 import * as m008 from './008_request_ids';
+import * as m009 from './009_exchange_core';
 
 /** Numbered migrations, applied in name order at start. Append; never edit a landed one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '006_people': m006,
   '007_lockup': m007,
   '008_request_ids': m008,
+  '009_exchange_core': m009,
 };

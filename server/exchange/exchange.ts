@@ -1,0 +1,139 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Db } from '../db/database';
+import type { MarketService } from '../market/service';
+import type { SourceEvent } from '../market/source';
+import type { Catalogue } from './catalogue';
+import { EventBus, type EventKind, type EventOf, type ExchangeEvent } from './events';
+import { StepState, type Step } from './step';
+
+/**
+ * The exchange's single writer: one queue of steps per process. Everything that changes
+ * the books, positions or balances runs as one step (Exchange.run), entered once at the
+ * edge: a route, a job, a batch of the market source's events. Inside a step, desks take
+ * the step they are given; a step that calls run() again is refused at once (it would
+ * wait for itself and stop the queue).
+ *
+ * A step is one database transaction. After its work, the settlement handlers run on
+ * what it raised (fills, trades, positions...), each kind's handlers in their declared
+ * order, in the same transaction, until nothing new is raised; a handler may act through
+ * the desks with the same step (copy trading opens followers' positions at the trade that
+ * opened the trader's). A failure anywhere rolls the whole step back: the database, the
+ * in-memory state kept through the step, and the book changes, which are made only at
+ * the commit. Once committed, the step's events go on the bus.
+ */
+export interface SettlementHandler<K extends EventKind> {
+  /** unique; names the handler in errors and in ARCHITECTURE.md */
+  name: string;
+  /** a kind's handlers run in ascending order (spot 10, contracts 20, options 30) */
+  order: number;
+  handle(step: Step, event: EventOf<K>): Promise<void>;
+}
+
+/** A step that keeps raising events past this is a loop between handlers. */
+const MAX_EVENTS_PER_STEP = 100_000;
+
+type AnyHandler = SettlementHandler<EventKind>;
+
+export class Exchange {
+  readonly bus = new EventBus();
+  private readonly handlers = new Map<EventKind, AnyHandler[]>();
+  private readonly names = new Set<string>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly inStep = new AsyncLocalStorage<true>();
+  /** the step whose work is running (the engine reports its trades and fills to it) */
+  private current: StepState | null = null;
+
+  constructor(
+    private readonly db: Db,
+    readonly market: MarketService,
+    readonly catalogue: Catalogue,
+    private readonly now: () => number,
+  ) {
+    market.engine.listen({
+      trades: (marketId, trades) => this.current?.traded(marketId, trades),
+      userFills: (fills) => this.current?.filled(fills),
+    });
+  }
+
+  /** The exchange's clock: the wall clock, never behind the latest event the books have seen. */
+  time(): number {
+    return this.market.time(this.now());
+  }
+
+  /** Registers a settlement handler of one kind of event. */
+  on<K extends EventKind>(kind: K, handler: SettlementHandler<K>): void {
+    if (this.names.has(handler.name)) throw new Error(`a settlement handler named ${handler.name} is registered already`);
+    this.names.add(handler.name);
+    const list = this.handlers.get(kind) ?? [];
+    list.push(handler as unknown as AnyHandler);
+    list.sort((a, b) => a.order - b.order);
+    this.handlers.set(kind, list);
+  }
+
+  /** Runs `work` as the next step; answers what it answered once the step has committed. */
+  run<T>(work: (step: Step) => Promise<T>): Promise<T> {
+    if (this.inStep.getStore()) {
+      return Promise.reject(new Error('Exchange.run() inside a step: pass the step on, steps do not nest'));
+    }
+    const result = this.queue.then(async () => {
+      const { value, events } = await this.inStep.run(true, () => this.execute(work));
+      // Outside the step: a subscriber may queue a step of its own.
+      this.bus.publish(events);
+      return value;
+    });
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** A batch of the market source's events, as a step: the books move, then what that settles. */
+  process(events: readonly SourceEvent[]): Promise<void> {
+    return this.run(async () => this.market.engine.apply(events));
+  }
+
+  /** Resolves when every step queued so far has finished. */
+  idle(): Promise<void> {
+    return this.queue.then(() => undefined);
+  }
+
+  start(): void {
+    this.market.start((events) => this.process(events));
+  }
+
+  async stop(): Promise<void> {
+    this.market.halt();
+    await this.idle();
+    await this.market.stop();
+  }
+
+  private async execute<T>(work: (step: Step) => Promise<T>): Promise<{ value: T; events: ExchangeEvent[] }> {
+    let state: StepState | null = null;
+    let value: T;
+    try {
+      value = await this.db.transaction().execute(async (trx) => {
+        const step = new StepState(trx, this.time(), this.catalogue);
+        state = step;
+        this.current = step;
+        const answer = await work(step);
+        await this.settle(step);
+        this.current = null;
+        return answer;
+      });
+    } catch (error) {
+      this.current = null;
+      (state as StepState | null)?.rolledBack();
+      throw error;
+    }
+    this.current = null;
+    if (!state) throw new Error('a step ran without its state');
+    return { value, events: (state as StepState).committed() };
+  }
+
+  private async settle(step: StepState): Promise<void> {
+    for (let handled = 0; ; handled++) {
+      const event = step.next();
+      if (!event) return;
+      if (handled >= MAX_EVENTS_PER_STEP) throw new Error(`a step raised more than ${MAX_EVENTS_PER_STEP} events: its handlers loop`);
+      for (const handler of this.handlers.get(event.kind) ?? []) await handler.handle(step, event);
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import type { AppContext } from './context';
+import type { Job } from './exchange/jobs';
+import { lockupHolds, settleDue } from './finance/lockup';
+import type { EmptySettlements, HoldSource } from './ledger/holds';
+import { positionHolds } from './trading/contracts';
+import { lostOptions } from './trading/options';
+import { spotOrderHolds } from './trading/spot';
+import { refreshRates } from './wallet/rates';
+import { withdrawalHolds } from './wallet/withdrawals';
+
+/**
+ * The products of the exchange and what each plugs into the core besides its desk and its
+ * settlement handlers (registered with Exchange.on where the desk is built): the funds
+ * it holds in users' frozen and locked parts (the ledger check asks for them), the
+ * settlements it records without moving anything, and its scheduled jobs. A new product
+ * adds its entry here (ARCHITECTURE.md, "Adding a product").
+ */
+export interface Product {
+  name: string;
+  holds?: readonly HoldSource[];
+  emptySettlements?: readonly EmptySettlements[];
+  jobs?: (ctx: AppContext) => readonly Job[];
+}
+
+export const PRODUCTS: readonly Product[] = [
+  {
+    name: 'wallet',
+    holds: [withdrawalHolds],
+    jobs: (ctx) => [
+      {
+        // Fiat rates: reloaded from FIAT_RATES_FILE (when set) at most once per 24 hours; the
+        // stored time of the last load decides, so checking hourly and at each start is safe.
+        name: 'fiat-rates',
+        everyMs: 3_600_000,
+        run: async () => {
+          const outcome = await refreshRates(ctx);
+          if (outcome.status === 'loaded') console.log(`fiat rates loaded from ${ctx.config.fiatRatesFile}: ${outcome.codes.join(' ')}`);
+          if (outcome.status === 'refused') console.error(`fiat rates file refused, the stored rates stay: ${outcome.error}`);
+        },
+      },
+    ],
+  },
+  { name: 'spot', holds: [spotOrderHolds] },
+  { name: 'contracts', holds: [positionHolds] },
+  { name: 'options', emptySettlements: [lostOptions] },
+  {
+    name: 'lock-up mining',
+    holds: [lockupHolds],
+    // Payouts fall due every 24 hours after each purchase: settled from the stored orders
+    // (a restart included), so a run finds only what is due and pays it once.
+    jobs: (ctx) => [{ name: 'lockup-payouts', everyMs: 30_000, run: async () => void (await settleDue(ctx)) }],
+  },
+];
+
+export const HOLD_SOURCES: readonly HoldSource[] = PRODUCTS.flatMap((product) => product.holds ?? []);
+export const EMPTY_SETTLEMENTS: readonly EmptySettlements[] = PRODUCTS.flatMap((product) => product.emptySettlements ?? []);
