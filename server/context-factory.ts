@@ -9,6 +9,7 @@ import { JobRegistry } from './exchange/jobs';
 import { FeePath } from './ledger/fees';
 import { loadServerI18n } from './i18n';
 import { createMessenger, type Messenger } from './mail/outbox';
+import { INSTRUMENTS, symbolOf } from './market/instruments';
 import { openMarket, replayStart } from './market/service';
 import { PRODUCTS } from './products';
 import { createLimits } from './security/rate-limit';
@@ -39,6 +40,13 @@ export async function createContext(
   const { codeSecret } = await seed(db, config, now());
   const market = await openMarket(db, config.market, now);
   const catalogue = await Catalogue.load(db, new Map(config.networks.map((net) => [net.key, net])));
+  // The order books count in the catalogue's ticks and lots: they must agree, or nothing starts.
+  for (const def of INSTRUMENTS) {
+    const market = catalogue.market(def.id);
+    if (market.symbol !== symbolOf(def) || market.pricePrecision !== def.pricePrecision || market.qtyPrecision !== def.qtyPrecision) {
+      throw new Error(`market ${def.id} is ${market.symbol} (${market.pricePrecision}/${market.qtyPrecision} decimals) in the catalogue but ${symbolOf(def)} (${def.pricePrecision}/${def.qtyPrecision}) in the market's instruments`);
+    }
+  }
   const exchange = new Exchange(db, market, catalogue, now);
   const fees = new FeePath(new Money(config.rebateRate));
   const trading = new Trading({ db, exchange, catalogue, now, fees });

@@ -64,6 +64,7 @@ export class Catalogue {
   private readonly currencyByCode: ReadonlyMap<string, Currency>;
   private readonly marketById: ReadonlyMap<number, Market>;
   private readonly marketByPair: ReadonlyMap<string, Market>;
+  private readonly marketBySymbol: ReadonlyMap<string, Market>;
 
   constructor(
     readonly currencies: readonly Currency[],
@@ -74,6 +75,7 @@ export class Catalogue {
     this.currencyByCode = new Map(currencies.map((currency) => [currency.code, currency]));
     this.marketById = new Map(markets.map((market) => [market.id, market]));
     this.marketByPair = new Map(markets.map((market) => [`${market.base.id}/${market.quote.id}`, market]));
+    this.marketBySymbol = new Map(markets.map((market) => [market.symbol.replace('/', '').toUpperCase(), market]));
   }
 
   /** Reads the catalogue the database holds, with the withdrawal figures in force. */
@@ -134,6 +136,13 @@ export class Catalogue {
   /** The market of a pair given as base and quote currency ids (spec: currency_id, legal_id). */
   pair(baseId: number, quoteId: number): Market {
     const market = this.marketByPair.get(`${baseId}/${quoteId}`);
+    if (!market) throw new ApiError('server:errors.market_unknown');
+    return market;
+  }
+
+  /** A market by its symbol: BTC/USDT, btcusdt and BTCUSDT all name the same one. */
+  bySymbol(symbol: string): Market {
+    const market = this.marketBySymbol.get(symbol.replace('/', '').toUpperCase());
     if (!market) throw new ApiError('server:errors.market_unknown');
     return market;
   }

@@ -6,7 +6,6 @@ import { DAY, HOUR, periodMs, type Candle, type Period } from '../../contract/ma
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { route } from '../http/route';
-import { INSTRUMENTS, symbolOf, type InstrumentDef } from './instruments';
 import { readCandles } from './store';
 
 const MAX_CANDLES = 1000;
@@ -15,26 +14,8 @@ const HOT_WINDOW_MS = 7 * DAY;
 /** one person looking again within the hour counts once */
 const VIEW_DEDUPE_MS = HOUR;
 
-const bySymbol = new Map<string, InstrumentDef>();
-for (const def of INSTRUMENTS) {
-  bySymbol.set(symbolOf(def).replace('/', '').toUpperCase(), def);
-}
-
-/** BTC/USDT, btcusdt and BTCUSDT all name the same market. */
-export function marketBySymbol(symbol: string): InstrumentDef {
-  const def = bySymbol.get(symbol.replace('/', '').toUpperCase());
-  if (!def) throw new ApiError('server:errors.market_unknown');
-  return def;
-}
-
-function marketById(id: number): InstrumentDef {
-  const def = INSTRUMENTS.find((instrument) => instrument.id === id);
-  if (!def) throw new ApiError('server:errors.market_unknown');
-  return def;
-}
-
-async function marketByCurrency(ctx: AppContext, currencyId: number): Promise<{ id: number; symbol: string }> {
-  const market = await ctx.db.selectFrom('markets').select(['id', 'symbol']).where('base_currency_id', '=', currencyId).executeTakeFirst();
+function marketByCurrency(ctx: AppContext, currencyId: number) {
+  const market = ctx.catalogue.marketOfBase(currencyId);
   if (!market) throw new ApiError('server:errors.market_unknown');
   return market;
 }
@@ -45,43 +26,24 @@ export function marketRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { engine, feed } = ctx.market;
 
   route(app, ctx, endpoints.quotations, async () => {
-    const catalogue = await ctx.db
-      .selectFrom('markets')
-      .innerJoin('currencies as base', 'base.id', 'markets.base_currency_id')
-      .innerJoin('currencies as quote', 'quote.id', 'markets.quote_currency_id')
-      .select([
-        'markets.id',
-        'markets.symbol',
-        'markets.kind',
-        'markets.contract',
-        'markets.price_precision',
-        'markets.qty_precision',
-        'markets.base_currency_id',
-        'markets.quote_currency_id',
-        'base.code as base',
-        'base.name as name',
-        'quote.code as quote',
-      ])
-      .orderBy('markets.sort')
-      .execute();
     const seq = feed.tickersSeq;
     const groups = new Map<string, Static<typeof MarketQuote>[]>();
-    for (const market of catalogue) {
+    for (const market of ctx.catalogue.markets) {
       const ticker = engine.ticker(market.id);
-      const list = groups.get(market.quote) ?? [];
-      groups.set(market.quote, list);
+      const list = groups.get(market.quote.code) ?? [];
+      groups.set(market.quote.code, list);
       list.push({
         id: market.id,
-        currency_id: market.base_currency_id,
-        legal_id: market.quote_currency_id,
+        currency_id: market.base.id,
+        legal_id: market.quote.id,
         symbol: market.symbol,
-        base: market.base,
-        quote: market.quote,
-        name: market.name,
+        base: market.base.code,
+        quote: market.quote.code,
+        name: market.base.name,
         kind: market.kind,
-        contract: market.contract === 1,
-        price_precision: market.price_precision,
-        qty_precision: market.qty_precision,
+        contract: market.contractLot !== null,
+        price_precision: market.pricePrecision,
+        qty_precision: market.qtyPrecision,
         last: ticker.last,
         open: ticker.open,
         high: ticker.high,
@@ -95,7 +57,7 @@ export function marketRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, endpoints.klines, async ({ input }) => {
-    const def = marketBySymbol(input.symbol);
+    const def = ctx.catalogue.bySymbol(input.symbol);
     const period: Period = input.period;
     const to = input.to ?? engine.time + 1;
     const from = input.from ?? to - periodMs(period) * (DEFAULT_CANDLES + 2);
@@ -111,18 +73,18 @@ export function marketRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, endpoints.depth, async ({ input }) => {
-    const def = marketBySymbol(input.symbol);
+    const def = ctx.catalogue.bySymbol(input.symbol);
     return { seq: engine.depthSeq(def.id), ...engine.depth(def.id) };
   });
 
   route(app, ctx, endpoints.recentTrades, async ({ input }) => {
-    const def = marketBySymbol(input.symbol);
+    const def = ctx.catalogue.bySymbol(input.symbol);
     const trades = engine.recentTrades(def.id).map((t): [number, number, number, number, number] => [t.seq, t.time, t.price, t.quantity, t.side]);
     return { seq: engine.lastSeq(def.id), trades };
   });
 
   route(app, ctx, endpoints.favouriteAdd, async ({ input, auth, t }) => {
-    const market = await marketByCurrency(ctx, input.currency_id);
+    const market = marketByCurrency(ctx, input.currency_id);
     await ctx.db
       .insertInto('favourites')
       .values({ user_id: auth.user.id, market_id: market.id, created_at: ctx.now() })
@@ -132,7 +94,7 @@ export function marketRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, endpoints.favouriteDel, async ({ input, auth, t }) => {
-    const market = await marketByCurrency(ctx, input.id);
+    const market = marketByCurrency(ctx, input.id);
     await ctx.db.deleteFrom('favourites').where('user_id', '=', auth.user.id).where('market_id', '=', market.id).execute();
     return t('server:ok.favourite_removed');
   });
@@ -149,7 +111,7 @@ export function marketRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
 
   route(app, ctx, endpoints.recordView, async ({ input, auth, ip, t }) => {
-    const def = marketById(input.market_id);
+    const def = ctx.catalogue.market(input.market_id);
     const viewer = auth ? `u:${auth.user.id}` : `ip:${ip}`;
     const now = ctx.now();
     const recent = await ctx.db
