@@ -5,7 +5,7 @@ import { createHarness } from '../server/testing/harness';
 
 /**
  * The server's market at a given trade rate, as it runs: the simulator's steps go through
- * the exchange's one sequence of steps (engine, books, settlers), and the feed builds every
+ * the exchange's one queue of steps (engine, books, settlement handlers), and the feed builds every
  * channel's messages at its cadence as if every channel had a listener. The simulated clock
  * is driven as fast as the machine allows; the figure is how many simulated seconds one
  * wall second covers. At 1 or more the server keeps up with that rate in real time.

@@ -168,14 +168,13 @@ export async function balancesOf(db: Kysely<Database>, userId: number): Promise<
  * held (frozen by open orders, pending withdrawals or waiting positions, or locked in
  * lock-ups), server:errors.funds_held names what is available and what is held, since the
  * balance they see includes both; otherwise the error as it was. Any other error is
- * answered unchanged. Call it with the transaction that failed, before it rolls back, so
+ * answered unchanged. Call it in the step that failed, before it rolls back, so
  * the figures are the ones the refusal saw.
  */
-export async function explainShortfall(db: Kysely<Database>, error: unknown, account: { user: number; currency: number; kind: AccountKind }): Promise<unknown> {
+export async function explainShortfall(step: Pick<Step, 'trx' | 'catalogue'>, error: unknown, account: { user: number; currency: number; kind: AccountKind }): Promise<unknown> {
   if (!(error instanceof ApiError) || error.key !== 'server:errors.insufficient_balance') return error;
-  const part = (name: 'available' | 'frozen' | 'locked') => balanceOf(db, userAccount(account.user, account.currency, account.kind, name));
+  const part = (name: 'available' | 'frozen' | 'locked') => balanceOf(step.trx, userAccount(account.user, account.currency, account.kind, name));
   const held = (await part('frozen')).plus(await part('locked'));
   if (held.lte(0)) return error;
-  const currency = await db.selectFrom('currencies').select('code').where('id', '=', account.currency).executeTakeFirst();
-  return new ApiError('server:errors.funds_held', { available: (await part('available')).toFixed(), held: held.toFixed(), currency: currency?.code ?? '' });
+  return new ApiError('server:errors.funds_held', { available: (await part('available')).toFixed(), held: held.toFixed(), currency: step.catalogue.currency(account.currency).code });
 }

@@ -7,7 +7,7 @@ import type { Harness } from './harness';
 
 /**
  * Drives the market of a test server as a recorded feed would: the market maker's quotes
- * and takers' orders, through the market's sequence of steps (so fills and triggers are
+ * and takers' orders, as steps of the exchange (so fills and triggers are
  * settled, as on a running server).
  */
 /** A source event without its time (the feed stamps the test clock's). */

@@ -100,7 +100,7 @@ async function convert(ctx: AppContext, step: Step, userId: number, input: { num
     },
     [{ payer: userId, from: house('exchange', to.currency.id), currency: to.currency.id, amount: fee, ref: { kind: 'exchange', id }, rebate: null, memo: '' }],
   ).catch(async (error: unknown) => {
-    throw await explainShortfall(trx, error, { user: userId, currency: from.currency.id, kind: 'change' });
+    throw await explainShortfall(step, error, { user: userId, currency: from.currency.id, kind: 'change' });
   });
   return {
     amount: text(amount, from.currency.precision),

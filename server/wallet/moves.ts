@@ -42,7 +42,7 @@ async function move(ctx: AppContext, userId: number, input: { currency_id: numbe
       movements: [{ from: userAccount(userId, currency.id, input.from_field), to: userAccount(userId, currency.id, input.to_field), amount }],
       at: time,
     }).catch(async (error: unknown) => {
-      throw await explainShortfall(trx, error, { user: userId, currency: currency.id, kind: input.from_field });
+      throw await explainShortfall(step, error, { user: userId, currency: currency.id, kind: input.from_field });
     });
   });
 }

@@ -96,7 +96,7 @@ async function placeWithdrawal(
       movements: [{ from: userAccount(user.id, currency.id, 'change'), to: userAccount(user.id, currency.id, 'change', 'frozen'), amount }],
       at: now,
     }).catch(async (error: unknown) => {
-      throw await explainShortfall(trx, error, { user: user.id, currency: currency.id, kind: 'change' });
+      throw await explainShortfall(step, error, { user: user.id, currency: currency.id, kind: 'change' });
     });
     return id;
   });
