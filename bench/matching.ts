@@ -68,7 +68,7 @@ async function serverPath(orders: number): Promise<Pick<MatchingFigures, 'server
       const sent = performance.now();
       const response = await fetch(url, { method: 'POST', headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' }, body });
       const answer = (await response.json()) as { type: string; message: { id: number } | string };
-      if (answer.type !== 'ok' || typeof answer.message === 'string') throw new Error(`order refused: ${String(answer.message)}`);
+      if (answer.type !== 'ok' || typeof answer.message === 'string') throw new Error(`order refused: ${JSON.stringify(answer.message)}`);
       const id = answer.message.id;
       if (!pushed.has(id)) await new Promise<void>((resolve) => waiting.set(id, resolve));
       latencies.push((pushed.get(id) as number) - sent);

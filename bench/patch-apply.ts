@@ -44,7 +44,7 @@ export function preparePatchApply(): () => void {
   });
   let next = 0;
   return () => {
-    applyPatch({ tickers: frames[next++ % frames.length] as Float64Array });
+    applyPatch({ tickers: frames[next++ % frames.length] });
     if (shown === '') throw new Error('cells did not update');
   };
 }

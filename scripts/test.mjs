@@ -1,5 +1,6 @@
-// npm test: installs what is missing, then typecheck, lint, unit and server tests,
-// a production build, and the Playwright specs in Debian's Chromium.
+// npm test: installs what is missing, then typecheck, lint (ESLint), the format check
+// (Prettier), unit and server tests, a production build, the first-screen size budget,
+// and the Playwright specs in Debian's Chromium.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,7 +33,8 @@ if (!fs.existsSync('/usr/bin/chromium')) {
 
 const tsx = [process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs')]];
 run('typecheck (tsc -b)', process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b']);
-run('lint (realm boundaries, no any)', tsx[0], [...tsx[1], 'scripts/lint.ts']);
+run('lint (ESLint: types, realm boundaries, no any)', process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.']);
+run('format (Prettier check)', process.execPath, [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn']);
 run('unit and server tests (vitest)', process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run']);
 run('build the app (vite)', process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
 run('first-screen size budget', tsx[0], [...tsx[1], 'scripts/size.ts']);

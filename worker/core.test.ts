@@ -39,7 +39,7 @@ let token: string | undefined;
 
 const fetcher: Fetcher = async <R extends SnapshotRoute>(route: R, input: ApiInput<R>): Promise<ApiOutput<R>> => {
   const endpoint: Endpoint = byRoute[route];
-  const answer = await h.call(endpoint, input as Record<string, unknown>, token ? { token } : {});
+  const answer = await h.call(endpoint, input, token ? { token } : {});
   if (answer.type !== 'ok') throw new Error(String(answer.message));
   return answer.message as ApiOutput<R>;
 };

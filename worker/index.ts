@@ -40,12 +40,13 @@ const api: CoreApi = {
     await core.begin(config, fetcher);
     resolveCore(core);
   },
-  setToken: async (token) => (await ready).setToken(token),
-  setNetwork: async (online) => (await ready).setNetwork(online),
-  watchTickers: async (watching) => (await ready).watchTickers(watching),
-  watchMarket: async (marketId, watching) => (await ready).watchMarket(marketId, watching),
-  showChart: async (chart) => (await ready).showChart(chart),
-  watchAccount: async (watching) => (await ready).watchAccount(watching),
+  // Calls that come before start() has finished wait for the core, in order.
+  setToken: (token) => void ready.then((core) => core.setToken(token)),
+  setNetwork: (online) => void ready.then((core) => core.setNetwork(online)),
+  watchTickers: (watching) => void ready.then((core) => core.watchTickers(watching)),
+  watchMarket: (marketId, watching) => void ready.then((core) => core.watchMarket(marketId, watching)),
+  showChart: (chart) => void ready.then((core) => core.showChart(chart)),
+  watchAccount: (watching) => void ready.then((core) => core.watchAccount(watching)),
 };
 
 expose(api satisfies CoreApi);

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { LANGUAGES } from '../languages';
+import { LANGUAGES, type Language } from '../languages';
 import { endpoint } from './define';
 import { IdField, LimitField, PageField, UploadPathField } from './fields';
 import { paged } from './wallet';
@@ -101,9 +101,12 @@ export const compliance = endpoint({
 
 /** Operators write content per language; what they send is sanitised before it is stored. */
 /** The content's language: one of the eight codes (not the API's zh-cn / zh-tw spelling). Typed from LANGUAGES, so handlers get a Language. */
-const Lang = Type.Union(
-  LANGUAGES.map((code) => Type.Literal(code)),
-  { errorKey: 'language_invalid', description: 'en | zh | hk | th | jp | kor | fra | spa' },
+// TypeBox types a union built from an array (not a tuple) as never: Unsafe names its type.
+const Lang = Type.Unsafe<Language>(
+  Type.Union(
+    LANGUAGES.map((code) => Type.Literal(code)),
+    { errorKey: 'language_invalid', description: 'en | zh | hk | th | jp | kor | fra | spa' },
+  ),
 );
 const Title = Type.String({ minLength: 1, maxLength: 200 });
 const RichText = Type.String({ maxLength: 100_000 });

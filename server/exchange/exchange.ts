@@ -65,7 +65,7 @@ export class Exchange {
     if (this.names.has(handler.name)) throw new Error(`a settlement handler named ${handler.name} is registered already`);
     this.names.add(handler.name);
     const list = this.handlers.get(kind) ?? [];
-    list.push(handler as unknown as AnyHandler);
+    list.push(handler);
     list.sort((a, b) => a.order - b.order);
     this.handlers.set(kind, list);
   }
@@ -106,12 +106,12 @@ export class Exchange {
   }
 
   private async execute<T>(work: (step: Step) => Promise<T>): Promise<{ value: T; events: ExchangeEvent[] }> {
-    let state: StepState | null = null;
+    const run: { step?: StepState } = {};
     let value: T;
     try {
       value = await this.db.transaction().execute(async (trx) => {
         const step = new StepState(trx, this.time(), this.catalogue);
-        state = step;
+        run.step = step;
         this.current = step;
         const answer = await work(step);
         await this.settle(step);
@@ -120,12 +120,12 @@ export class Exchange {
       });
     } catch (error) {
       this.current = null;
-      (state as StepState | null)?.rolledBack();
+      run.step?.rolledBack();
       throw error;
     }
     this.current = null;
-    if (!state) throw new Error('a step ran without its state');
-    return { value, events: (state as StepState).committed() };
+    if (!run.step) throw new Error('a step ran without its state');
+    return { value, events: run.step.committed() };
   }
 
   private async settle(step: StepState): Promise<void> {

@@ -10,6 +10,9 @@ export const userRoom = (userId: number): string => `user:${userId}`;
 
 const MAX_CHANNELS_PER_SOCKET = 64;
 
+/** The acknowledgement callback socket.io passes last when the client asked for one. */
+const isAck = (value: unknown): value is (answer: unknown) => void => typeof value === 'function';
+
 /**
  * What a step changed for a user, as the private events of contract/realtime.ts
  * (USER_EVENTS), handed to `push` once the step has committed: a subscriber of the
@@ -51,10 +54,10 @@ export function attachRealtime(server: HttpServer, ctx: AppContext): Server {
       const known = list.filter((channel) => publicChannels.has(channel));
       void socket.join(known);
       const answer: SubAnswer = { ok: unknown.length === 0, unknown };
-      if (typeof ack === 'function') ack(answer);
+      if (isAck(ack)) ack(answer);
     });
     socket.on(SOCKET_EVENTS.clock, (ack: unknown) => {
-      if (typeof ack === 'function') ack(ctx.market.time(ctx.now()));
+      if (isAck(ack)) ack(ctx.market.time(ctx.now()));
     });
     socket.on(SOCKET_EVENTS.unsubscribe, (channels: unknown) => {
       if (!Array.isArray(channels)) return;

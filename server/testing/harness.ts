@@ -14,6 +14,7 @@ import { operatorTokenFile } from '../operator/auth';
 import type { AppContext } from '../context';
 import { createContext } from '../context-factory';
 import type { Messenger } from '../mail/outbox';
+import { sharedImage } from './images';
 
 /**
  * A whole server in memory for tests: the real app, an in-memory database, a clock
@@ -61,22 +62,25 @@ export async function ok<T>(answer: Promise<{ type: string; message: T | string 
 
 export const HARNESS_START = Date.parse('2026-11-01T00:00:00Z');
 
-let image: Promise<Buffer> | undefined;
-
 /**
- * Migrations, seed and the market's history, made once per test file and copied
- * into every server the file starts.
+ * Migrations, seed and the market's history for a configuration, made once per test run
+ * and configuration (images.ts; the default one by the run's global setup) and copied
+ * into every server started with it.
  */
-function databaseImage(config: ServerConfig): Promise<Buffer> {
-  image ??= (async () => {
+export function databaseImage(config: ServerConfig): Promise<Buffer> {
+  return sharedImage(config, HARNESS_START, async () => {
     const db = await openDatabase(':memory:');
     await seed(db, config, HARNESS_START);
     await openMarket(db, config.market, () => HARNESS_START);
     const bytes = serializeDatabase(db);
     await db.destroy();
     return bytes;
-  })();
-  return image;
+  });
+}
+
+/** The configuration of a harness server: no demo, no app files, a short market history, unless `env` says otherwise. */
+export function harnessConfig(dataDir: string, env: Record<string, string> = {}): ServerConfig {
+  return readConfig({ DATA_DIR: dataDir, DEMO: 'false', APP_DIR: path.join(dataDir, 'no-app'), MARKET_HISTORY: 'short', ...env });
 }
 
 /**
@@ -85,7 +89,7 @@ function databaseImage(config: ServerConfig): Promise<Buffer> {
  */
 export async function createHarness(env: Record<string, string> = {}, options: { persist?: string; start?: number } = {}): Promise<Harness> {
   const dataDir = options.persist ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-test-'));
-  const config = readConfig({ DATA_DIR: dataDir, DEMO: 'false', APP_DIR: path.join(dataDir, 'no-app'), MARKET_HISTORY: 'short', ...env });
+  const config = harnessConfig(dataDir, env);
   let clock = options.start ?? HARNESS_START;
   const sent: Sent[] = [];
   const messenger: Messenger = {

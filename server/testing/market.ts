@@ -15,7 +15,7 @@ export type EventAtNow = SourceEvent extends infer E ? (E extends SourceEvent ? 
 
 export async function feed(h: Harness, events: readonly EventAtNow[]): Promise<void> {
   const t = Math.max(h.ctx.now(), h.ctx.market.engine.time);
-  await h.ctx.exchange.process(events.map((event) => ({ ...event, t }) as SourceEvent));
+  await h.ctx.exchange.process(events.map((event) => ({ ...event, t })));
 }
 
 /** The market maker quotes a fresh ladder around `price`. */

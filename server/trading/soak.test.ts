@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
 import { Money, text } from '../../contract/money';
+import { readTick } from './market';
 import { checkLedger } from '../ledger/check';
 import { INSTRUMENTS } from '../market/instruments';
 import { Rng } from '../market/rng';
@@ -131,7 +132,7 @@ test('the ledger checks out after a soak of random trading', async () => {
     // The crash liquidated the thin long at a trade after the one it opened at, past its margin: the house bore the gap.
     const crashed = await h.ctx.db.selectFrom('lever_positions').selectAll().where('id', '=', crashLong?.id ?? 0).executeTakeFirstOrThrow();
     expect(crashed.close_reason).toBe('liquidation');
-    expect(JSON.parse(crashed.close_tick ?? '{}').seq).toBeGreaterThan(JSON.parse(crashed.open_tick ?? '{}').seq);
+    expect(readTick(crashed.close_tick)?.seq).toBeGreaterThan(readTick(crashed.open_tick)?.seq ?? Infinity);
     expect(new Money(crashed.shortfall).gt(0)).toBe(true);
     expect(await balance(h, thin, 3, 'lever')).toMatchObject({ available: '0.000000', frozen: '0.000000' });
     const reasons = await h.ctx.db.selectFrom('ledger_transactions').select('reason').distinct().execute();

@@ -124,7 +124,7 @@ export async function request<R extends ApiRoute>(route: R, input: ApiInput<R> |
   const space = route.indexOf(' ');
   const method = route.slice(0, space);
   const path = route.slice(space + 1);
-  const params = encode((input ?? {}) as Record<string, Field>);
+  const params = encode(input ?? {});
   const init: RequestInit =
     method === 'GET'
       ? { method, headers: headers() }

@@ -22,9 +22,9 @@ export function useDraft<T extends Record<string, string>>(key: string, initial:
   }
   const current = store;
   return {
-    values: { ...initial, ...current.value } as T,
+    values: { ...initial, ...current.value },
     set: (patch) => {
-      current.value = { ...current.value, ...patch } as Record<string, string>;
+      current.value = { ...current.value, ...patch };
     },
     clear: () => {
       current.value = { ...initial };

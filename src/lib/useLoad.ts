@@ -19,6 +19,7 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []): { data
       current = false;
     };
     // `load` is a fresh closure each render; what it reads is in `deps`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's `deps` stand for `load`
   }, [lang, ...deps]);
   return state;
 }

@@ -21,7 +21,7 @@ export function usePaged<R extends PagedRoute>(route: R, input: Omit<ApiInput<R>
     async (next: number, replace: boolean) => {
       setLoading(true);
       try {
-        const answer = (await request(route, { ...input, page: next } as ApiInput<R>)) as Page<R>;
+        const answer = (await request(route, { ...input, page: next })) as Page<R>;
         const rows = answer.data as Item<R>[];
         setItems((current) => (replace ? rows : [...current, ...rows]));
         setPage(next);
@@ -32,7 +32,8 @@ export function usePaged<R extends PagedRoute>(route: R, input: Omit<ApiInput<R>
         setLoading(false);
       }
     },
-    // The input is compared by its serialised form.
+    // The input is compared by its serialised form; the rest is the caller's `deps`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `input` is followed through `key`, and `deps` cannot be listed statically
     [route, key, ...deps],
   );
 

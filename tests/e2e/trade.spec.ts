@@ -86,7 +86,8 @@ test('spot: a limit order rests in the exchange book and the open orders, is can
     // Sent again as a phone resends a request whose answer it lost: the same order, not a second one.
     const first = await sent;
     const again = await page.request.post(first.url(), { headers: await first.request().allHeaders(), data: first.request().postData() ?? '' });
-    expect((await again.json()).message.id).toBe((await first.json()).message.id);
+    type Answer = { message: { id: number } };
+    expect(((await again.json()) as Answer).message.id).toBe(((await first.json()) as Answer).message.id);
     await page.getByTestId('spot-side-sell').click();
     // 0.1% fee halved by the welcome coupon: the cancelled limit order never filled, so it left the coupon unspent.
     await expect(page.getByTestId('spot-available')).toContainText('0.00199900 BTC');

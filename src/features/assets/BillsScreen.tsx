@@ -12,7 +12,7 @@ import type { LedgerReason } from '../../../contract/ledger';
 /** Bills: every change to the user's balances, from the ledger, for one coin and account or all. */
 export function BillsScreen({ all = false }: { all?: boolean }) {
   const t = useT();
-  const search = useSearch({ strict: false }) as { currency?: number; type?: AccountKind };
+  const search: { currency?: number; type?: AccountKind } = useSearch({ strict: false });
   const filter = all ? {} : { ...(search.currency ? { currency: search.currency } : {}), ...(search.type ? { type: search.type } : {}) };
   const list = usePaged('POST /wallet/legal_log', filter);
   return (
