@@ -54,7 +54,9 @@ console.table([
   { measure: 'submit to socket push max ms', value: matching.latency.max.toFixed(2) },
 ]);
 const marketRates = [await measureMarketRate(200, 60), await measureMarketRate(20_000, 10)];
-console.log('\nthe server market as steps of the exchange (simulator, engine, books, settlement handlers, every channel built): simulated seconds per wall second (target: at least 1 at 20,000 trades/s)');
+console.log(
+  '\nthe server market as steps of the exchange (simulator, engine, books, settlement handlers, every channel built): simulated seconds per wall second (target: at least 1 at 20,000 trades/s)',
+);
 console.table(
   marketRates.map((figures) => ({
     'configured trades/s': format(figures.rate),

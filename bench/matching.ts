@@ -28,7 +28,7 @@ function engineThroughput(orders: number): number {
   engine.apply([{ t: engine.time, kind: 'quote', m: 1, fair: 9_600_000 }]);
   // Limit orders around the mid: about half rest, half cross and fill against resting ones.
   let seed = 7;
-  const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+  const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
   const started = performance.now();
   for (let i = 1; i <= orders; i++) {
     const side = random() < 0.5 ? 1 : -1;
@@ -64,7 +64,11 @@ async function serverPath(orders: number): Promise<Pick<MatchingFigures, 'server
     for (let i = 0; i < orders; i++) {
       const side = i % 2 === 0 ? 'buy' : 'sell';
       // Alternately resting a little away from the market and taking at the market.
-      const body = new URLSearchParams(i % 4 < 2 ? { currency_id: '1', legal_id: '3', type: side, amount: '0.001', target_price: side === 'buy' ? '95500' : '96500' } : { currency_id: '1', legal_id: '3', type: side, amount: '0.001' });
+      const body = new URLSearchParams(
+        i % 4 < 2
+          ? { currency_id: '1', legal_id: '3', type: side, amount: '0.001', target_price: side === 'buy' ? '95500' : '96500' }
+          : { currency_id: '1', legal_id: '3', type: side, amount: '0.001' },
+      );
       const sent = performance.now();
       const response = await fetch(url, { method: 'POST', headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' }, body });
       const answer = (await response.json()) as { type: string; message: { id: number } | string };

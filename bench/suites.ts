@@ -12,8 +12,7 @@ export interface Suite {
   cases: Record<string, () => void>;
 }
 
-const registerForm =
-  'user_string=ann%40example.com&code=123456&password=secret-pass&re_password=secret-pass&extension_code=ABCD2345&type=email&lang=en';
+const registerForm = 'user_string=ann%40example.com&code=123456&password=secret-pass&re_password=secret-pass&extension_code=ABCD2345&type=email&lang=en';
 const registerJson = JSON.stringify(Object.fromEntries(new URLSearchParams(registerForm)));
 const check = TypeCompiler.Compile(endpoints.register.input);
 

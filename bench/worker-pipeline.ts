@@ -34,7 +34,35 @@ function messages(): string[] {
 const fetcher = (async (route: string) => {
   switch (route) {
     case 'GET /currency/quotation_new':
-      return { seq: 0, groups: [{ quote: 'USDT', markets: [{ id: 1, currency_id: 1, legal_id: 3, symbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', name: 'Bitcoin', kind: 'crypto', contract: true, price_precision: 2, qty_precision: 5, last: 96000, open: 96000, high: 96000, low: 96000, volume: 0, amount: 0 }] }] };
+      return {
+        seq: 0,
+        groups: [
+          {
+            quote: 'USDT',
+            markets: [
+              {
+                id: 1,
+                currency_id: 1,
+                legal_id: 3,
+                symbol: 'BTC/USDT',
+                base: 'BTC',
+                quote: 'USDT',
+                name: 'Bitcoin',
+                kind: 'crypto',
+                contract: true,
+                price_precision: 2,
+                qty_precision: 5,
+                last: 96000,
+                open: 96000,
+                high: 96000,
+                low: 96000,
+                volume: 0,
+                amount: 0,
+              },
+            ],
+          },
+        ],
+      };
     case 'GET /market/trades':
       return { seq: 0, trades: [] };
     case 'GET /market/depth':

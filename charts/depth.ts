@@ -24,8 +24,22 @@ export function createDepthChart(container: HTMLElement, options: { pricePrecisi
     handleScroll: false,
     handleScale: false,
   });
-  const bidSeries = chart.addSeries(AreaSeries, { lineColor: COLORS.up, topColor: 'rgba(46,189,133,0.35)', bottomColor: 'rgba(46,189,133,0.05)', lineWidth: 2, priceLineVisible: false, lastValueVisible: false });
-  const askSeries = chart.addSeries(AreaSeries, { lineColor: COLORS.down, topColor: 'rgba(246,70,93,0.35)', bottomColor: 'rgba(246,70,93,0.05)', lineWidth: 2, priceLineVisible: false, lastValueVisible: false });
+  const bidSeries = chart.addSeries(AreaSeries, {
+    lineColor: COLORS.up,
+    topColor: 'rgba(46,189,133,0.35)',
+    bottomColor: 'rgba(46,189,133,0.05)',
+    lineWidth: 2,
+    priceLineVisible: false,
+    lastValueVisible: false,
+  });
+  const askSeries = chart.addSeries(AreaSeries, {
+    lineColor: COLORS.down,
+    topColor: 'rgba(246,70,93,0.35)',
+    bottomColor: 'rgba(246,70,93,0.05)',
+    lineWidth: 2,
+    priceLineVisible: false,
+    lastValueVisible: false,
+  });
 
   return {
     apply(bids, asks) {

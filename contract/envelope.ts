@@ -6,7 +6,4 @@
  */
 export type EnvelopeType = 'ok' | 'error' | '999' | '998';
 
-export type Envelope<T> =
-  | { type: 'ok'; message: T }
-  | { type: 'error' | '999' | '998'; message: string };
-
+export type Envelope<T> = { type: 'ok'; message: T } | { type: 'error' | '999' | '998'; message: string };

@@ -31,7 +31,7 @@ export function bucketStart(time: number, period: Period): number {
   if (period === '1week') {
     const day = Math.floor(time / DAY);
     // 1970-01-01 was a Thursday: (day + 3) % 7 is the number of days since Monday.
-    return (day - (((day + 3) % 7) + 7) % 7) * DAY;
+    return (day - ((((day + 3) % 7) + 7) % 7)) * DAY;
   }
   const date = new Date(time);
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);

@@ -47,9 +47,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: OpenApiInfo):
       responses: {
         '200': {
           description: endpoint.upload ? 'The envelope as URL-encoded JSON text' : 'The envelope',
-          content: endpoint.upload
-            ? { 'text/plain': { schema: { type: 'string' } } }
-            : { 'application/json': { schema: envelope(endpoint.output) } },
+          content: endpoint.upload ? { 'text/plain': { schema: { type: 'string' } } } : { 'application/json': { schema: envelope(endpoint.output) } },
         },
       },
     };
@@ -66,10 +64,7 @@ export function buildOpenApi(endpoints: readonly Endpoint[], info: OpenApiInfo):
         },
       };
     } else if (endpoint.method === 'GET') {
-      operation['parameters'] = [
-        lang,
-        ...Object.entries(properties).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema })),
-      ];
+      operation['parameters'] = [lang, ...Object.entries(properties).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema }))];
     } else {
       const body = { ...input, properties: { ...properties, lang: { type: 'string' } } };
       operation['requestBody'] = {

@@ -90,7 +90,13 @@ export function shareRange(share: number, min: number, max: number): Checked<'sh
  * a level equal to the price is refused, it would close at once. The take-profit is
  * checked first. Either may be absent.
  */
-export function stopsSide(direction: Direction, price: Money, takeProfit: Money | null, stopLoss: Money | null, decimals: number): Checked<'take_profit_above' | 'take_profit_below' | 'stop_loss_below' | 'stop_loss_above'> {
+export function stopsSide(
+  direction: Direction,
+  price: Money,
+  takeProfit: Money | null,
+  stopLoss: Money | null,
+  decimals: number,
+): Checked<'take_profit_above' | 'take_profit_below' | 'stop_loss_below' | 'stop_loss_above'> {
   const params = { price: price.toFixed(decimals) };
   const long = direction === 1;
   if (takeProfit && (long ? takeProfit.lte(price) : takeProfit.gte(price))) return refuse(long ? 'take_profit_above' : 'take_profit_below', params);

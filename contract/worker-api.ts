@@ -102,13 +102,7 @@ export interface Patch {
 }
 
 /** The REST snapshots the worker asks the app's HTTP client for. */
-export type SnapshotRoute =
-  | 'GET /currency/quotation_new'
-  | 'GET /currency/new_timeshar'
-  | 'GET /market/depth'
-  | 'GET /market/trades'
-  | 'POST /lever/dealall'
-  | 'GET /microtrade/lists';
+export type SnapshotRoute = 'GET /currency/quotation_new' | 'GET /currency/new_timeshar' | 'GET /market/depth' | 'GET /market/trades' | 'POST /lever/dealall' | 'GET /microtrade/lists';
 export type Fetcher = <R extends SnapshotRoute>(route: R, input: ApiInput<R>) => Promise<ApiOutput<R>>;
 
 export interface CoreConfig {

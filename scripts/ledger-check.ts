@@ -20,7 +20,7 @@ console.log(`  ${report.checked.transactions} transactions, ${report.checked.ent
 console.log('  checked: zero sum per transaction and currency; stored balances = replay of entries;');
 console.log('           running balances; no user balance below zero; decimals within each currency;');
 console.log('           one settlement per reference; every reason a ledger reason;');
-console.log('           every transaction has entries (but a lost option\'s settlement);');
+console.log("           every transaction has entries (but a lost option's settlement);");
 console.log('           every entry in a real account: a known kind and part, or a house account;');
 console.log('           frozen parts = pending withdrawals + open spot orders + contract margins;');
 console.log('           locked parts = active lock-up orders');

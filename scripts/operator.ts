@@ -262,7 +262,9 @@ switch (command) {
       if (!list.more) break;
     }
     const pop = (await call('/news/index_pop', 'GET', { lang: o.lang })) as { id: number } | null;
-    console.table(rows.map((row) => ({ id: row['id'], title: row['title'], cover: row['cover'] ?? '', pop: row['id'] === pop?.id ? 'yes' : '', created_at: new Date(Number(row['created_at'])).toISOString() })));
+    console.table(
+      rows.map((row) => ({ id: row['id'], title: row['title'], cover: row['cover'] ?? '', pop: row['id'] === pop?.id ? 'yes' : '', created_at: new Date(Number(row['created_at'])).toISOString() })),
+    );
     break;
   }
   case 'faq-add':

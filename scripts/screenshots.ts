@@ -15,8 +15,59 @@ const language = process.env['LANG_CODE'] ?? 'en';
 const only = (process.env['SCREENS'] ?? '').split(',').filter(Boolean);
 const wanted = (route: string) => only.length === 0 || only.some((word) => (word === 'home' ? route === '/' : route.includes(word)));
 
-const visitorScreens = ['/', '/pages/transaction/index', '/pages/market/market', '/pages/financial/index', '/pages/market/search', '/pages/market/detail?symbol=BTCUSDT', '/pages/common/login', '/pages/common/register', '/pages/common/forget', '/pages/common/area', '/pages/setting/language', '/pages/setting/currency', '/pages/common/article?id=1', '/pages/common/faq', '/pages/common/aboutus', '/pages/common/contactus', '/pages/setting/operational_compliance', '/pages/kefu/index'];
-const userScreens = ['/', '/pages/setting/setting', '/pages/setting/userInfo', '/pages/setting/security', '/pages/setting/password', '/pages/setting/payPassword', '/pages/setting/mobile', '/pages/setting/email', '/pages/setting/real', '/pages/fund/assets', '/pages/financial/index', '/pages/fund/select?type=receive', '/pages/fund/receive?currency=3', '/pages/fund/withdraw?currency=3', '/pages/fund/fundTransfer', '/pages/fund/transfer', '/pages/fund/assets_all_record', '/pages/fund/receive_withdraw_record', '/pages/setting/coupon', '/pages/setting/wallet', '/pages/setting/addWallet', '/pages/transaction/index', '/pages/transaction/index?mode=contract', '/pages/transaction/index?mode=seconds', '/pages/transaction/currency_order', '/pages/transaction/contract_order', '/pages/transaction/seconds_order', '/pages/setting/bank', '/pages/setting/bank_international', '/pages/setting/share', '/pages/setting/invite'];
+const visitorScreens = [
+  '/',
+  '/pages/transaction/index',
+  '/pages/market/market',
+  '/pages/financial/index',
+  '/pages/market/search',
+  '/pages/market/detail?symbol=BTCUSDT',
+  '/pages/common/login',
+  '/pages/common/register',
+  '/pages/common/forget',
+  '/pages/common/area',
+  '/pages/setting/language',
+  '/pages/setting/currency',
+  '/pages/common/article?id=1',
+  '/pages/common/faq',
+  '/pages/common/aboutus',
+  '/pages/common/contactus',
+  '/pages/setting/operational_compliance',
+  '/pages/kefu/index',
+];
+const userScreens = [
+  '/',
+  '/pages/setting/setting',
+  '/pages/setting/userInfo',
+  '/pages/setting/security',
+  '/pages/setting/password',
+  '/pages/setting/payPassword',
+  '/pages/setting/mobile',
+  '/pages/setting/email',
+  '/pages/setting/real',
+  '/pages/fund/assets',
+  '/pages/financial/index',
+  '/pages/fund/select?type=receive',
+  '/pages/fund/receive?currency=3',
+  '/pages/fund/withdraw?currency=3',
+  '/pages/fund/fundTransfer',
+  '/pages/fund/transfer',
+  '/pages/fund/assets_all_record',
+  '/pages/fund/receive_withdraw_record',
+  '/pages/setting/coupon',
+  '/pages/setting/wallet',
+  '/pages/setting/addWallet',
+  '/pages/transaction/index',
+  '/pages/transaction/index?mode=contract',
+  '/pages/transaction/index?mode=seconds',
+  '/pages/transaction/currency_order',
+  '/pages/transaction/contract_order',
+  '/pages/transaction/seconds_order',
+  '/pages/setting/bank',
+  '/pages/setting/bank_international',
+  '/pages/setting/share',
+  '/pages/setting/invite',
+];
 
 async function shoot(page: Page, route: string, prefix: string): Promise<void> {
   await page.goto(`${base}/h5/#${route}`);

@@ -91,7 +91,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const history = env['MARKET_HISTORY'] ?? 'full';
   const demo = flag(env['DEMO'], true);
   const autoApprove = new Set<'recharge' | 'identity'>();
-  for (const item of (env['AUTO_APPROVE'] ?? (demo ? 'recharge,identity' : '')).split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of (env['AUTO_APPROVE'] ?? (demo ? 'recharge,identity' : ''))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (item === 'recharge' || item === 'identity') autoApprove.add(item);
     else if (item !== 'none') throw new Error(`AUTO_APPROVE takes recharge, identity or none, got ${item}`);
   }
@@ -101,7 +104,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const exchangeFee = env['EXCHANGE_FEE'] || '0.002';
   if (!/^0(\.[0-9]{1,8})?$/.test(exchangeFee)) throw new Error(`EXCHANGE_FEE must be a fraction from 0 up to (not including) 1 with at most 8 decimals, such as 0.002 for 0.2 %, got ${exchangeFee}`);
   const rebateRate = env['REBATE_RATE'] || '0.2';
-  if (!/^(0(\.[0-9]{1,8})?|1(\.0{1,8})?)$/.test(rebateRate)) throw new Error(`REBATE_RATE must be a fraction from 0 to 1 with at most 8 decimals, such as 0.2 for a fifth of each fee, got ${rebateRate}`);
+  if (!/^(0(\.[0-9]{1,8})?|1(\.0{1,8})?)$/.test(rebateRate))
+    throw new Error(`REBATE_RATE must be a fraction from 0 to 1 with at most 8 decimals, such as 0.2 for a fifth of each fee, got ${rebateRate}`);
   return {
     port,
     host: env['HOST'] ?? '0.0.0.0',

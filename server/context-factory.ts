@@ -31,10 +31,7 @@ export function serverClock(config: ServerConfig): () => number {
  * Opens the database, runs migrations and the seed, loads the catalogue, and wires the
  * exchange and its desks (which register their settlement handlers).
  */
-export async function createContext(
-  config: ServerConfig,
-  overrides: { database?: Database; now?: () => number; messenger?: Messenger } = {},
-): Promise<AppContext> {
+export async function createContext(config: ServerConfig, overrides: { database?: Database; now?: () => number; messenger?: Messenger } = {}): Promise<AppContext> {
   const now = overrides.now ?? serverClock(config);
   const db = overrides.database ?? (await openDatabase(config.dataDir));
   const { codeSecret } = await seed(db, config, now());
@@ -44,7 +41,9 @@ export async function createContext(
   for (const def of INSTRUMENTS) {
     const market = catalogue.market(def.id);
     if (market.symbol !== symbolOf(def) || market.pricePrecision !== def.pricePrecision || market.qtyPrecision !== def.qtyPrecision) {
-      throw new Error(`market ${def.id} is ${market.symbol} (${market.pricePrecision}/${market.qtyPrecision} decimals) in the catalogue but ${symbolOf(def)} (${def.pricePrecision}/${def.qtyPrecision}) in the market's instruments`);
+      throw new Error(
+        `market ${def.id} is ${market.symbol} (${market.pricePrecision}/${market.qtyPrecision} decimals) in the catalogue but ${symbolOf(def)} (${def.pricePrecision}/${def.qtyPrecision}) in the market's instruments`,
+      );
     }
   }
   const exchange = new Exchange(db, market, catalogue, now);

@@ -294,7 +294,11 @@ describe('CandleSeries over thousands of candles', () => {
           expect(series.length).toBe(rows.length);
           sameRows(series.rows(), rows, 'series');
           sameRows(series.tail(300), rows.slice(-300), 'tail');
-          sameRows([...shown.keys()].sort((a, b) => a - b).flatMap((time) => shown.get(time) ?? []), rows, 'chart in the app');
+          sameRows(
+            [...shown.keys()].sort((a, b) => a - b).flatMap((time) => shown.get(time) ?? []),
+            rows,
+            'chart in the app',
+          );
         },
       ),
       { numRuns: 25 },

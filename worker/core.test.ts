@@ -242,7 +242,7 @@ describe('the worker core', () => {
     expect(patches.at(-1)).toMatchObject({ status: 'reconnecting', stale: true });
   });
 
-  test('the account: each position valued at the latest price with the server\'s arithmetic, the risk rate, option countdowns; events keep it current', async () => {
+  test("the account: each position valued at the latest price with the server's arithmetic, the risk rate, option countdowns; events keep it current", async () => {
     token = await h.registerUser('acct@example.com');
     const info = await h.call(endpoints.userInfo, {}, { token });
     if (info.type !== 'ok') throw new Error(info.message);

@@ -70,8 +70,7 @@ export class Core implements Omit<CoreApi, 'start'> {
 
   constructor(private readonly deps: CoreDeps) {
     this.host = {
-      fetch: <R extends SnapshotRoute>(route: R, input: ApiInput<R>): Promise<ApiOutput<R>> =>
-        this.fetcher ? this.fetcher(route, input) : Promise.reject(new Error('the core has not begun')),
+      fetch: <R extends SnapshotRoute>(route: R, input: ApiInput<R>): Promise<ApiOutput<R>> => (this.fetcher ? this.fetcher(route, input) : Promise.reject(new Error('the core has not begun'))),
       setTimer: (callback, ms) => deps.setTimer(callback, ms),
       online: () => this.status === 'open',
       dirty: () => this.dirty(),

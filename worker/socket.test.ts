@@ -43,7 +43,7 @@ const until = async (done: () => boolean) => {
   for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
 };
 
-test('on connecting, the socket learns how far the device clock is from the exchange\'s, and again after a reconnect', async () => {
+test("on connecting, the socket learns how far the device clock is from the exchange's, and again after a reconnect", async () => {
   link.open(null);
   await until(() => offsets.length === 1);
   expect(statuses).toEqual(['open']);

@@ -25,7 +25,10 @@ export function socketLink(origin: string, events: LinkEvents): Link {
       let best: { trip: number; offset: number } | null = null;
       for (let i = 0; i < CLOCK_SAMPLES; i++) {
         const sentAt = Date.now();
-        const serverTime: unknown = await target.timeout(CLOCK_TIMEOUT_MS).emitWithAck(SOCKET_EVENTS.clock).catch(() => null);
+        const serverTime: unknown = await target
+          .timeout(CLOCK_TIMEOUT_MS)
+          .emitWithAck(SOCKET_EVENTS.clock)
+          .catch(() => null);
         const receivedAt = Date.now();
         if (typeof serverTime !== 'number') return;
         const trip = receivedAt - sentAt;
@@ -54,9 +57,12 @@ export function socketLink(origin: string, events: LinkEvents): Link {
       // socket.io does not come back by itself when the server ends the connection
       // (a restart that says goodbye, a deploy, a load balancer); the policy still holds.
       if (reason === 'io server disconnect' && !paused) {
-        setTimeout(() => {
-          if (!paused && !created.connected) created.connect();
-        }, RECONNECT.reconnectionDelay * (1 + RECONNECT.randomizationFactor * (Math.random() * 2 - 1)));
+        setTimeout(
+          () => {
+            if (!paused && !created.connected) created.connect();
+          },
+          RECONNECT.reconnectionDelay * (1 + RECONNECT.randomizationFactor * (Math.random() * 2 - 1)),
+        );
       }
     });
     created.io.on('reconnect_attempt', () => events.status('reconnecting'));

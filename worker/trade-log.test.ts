@@ -35,7 +35,13 @@ describe('TradeLog', () => {
 
   test('the trades panel gets the whole list after a snapshot, then only what was added', () => {
     const log = new TradeLog();
-    log.reset([[1, 10, 5, 2, 1], [2, 20, 6, 1, -1]], 2);
+    log.reset(
+      [
+        [1, 10, 5, 2, 1],
+        [2, 20, 6, 1, -1],
+      ],
+      2,
+    );
     expect(Array.from(log.takeRecent()!.rows)).toEqual([10, 5, 2, 1, 20, 6, 1, -1]);
     expect(log.takeRecent()).toBeNull();
     log.add(3, 30, 7, 3, 1);
@@ -47,7 +53,19 @@ describe('TradeLog', () => {
 describe('TickerTable', () => {
   test('hands out each changed row once, and ignores markets it does not know', () => {
     const table = new TickerTable();
-    const info = (id: number) => ({ id, currencyId: id, legalId: 3, symbol: `X${id}/USDT`, base: `X${id}`, quote: 'USDT', name: '', kind: 'crypto' as const, contract: false, pricePrecision: 2, qtyPrecision: 2 });
+    const info = (id: number) => ({
+      id,
+      currencyId: id,
+      legalId: 3,
+      symbol: `X${id}/USDT`,
+      base: `X${id}`,
+      quote: 'USDT',
+      name: '',
+      kind: 'crypto' as const,
+      contract: false,
+      pricePrecision: 2,
+      qtyPrecision: 2,
+    });
     table.reset([info(1), info(2)], [1, 10, 9, 11, 8, 100, 1000, 2, 20, 19, 21, 18, 200, 4000]);
     expect(table.takeDirty()?.length).toBe(14);
     expect(table.takeDirty()).toBeNull();

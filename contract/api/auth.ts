@@ -1,16 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint } from './define';
-import {
-  AccountField,
-  AreaCodeField,
-  CodeField,
-  CodeScene,
-  EmailField,
-  InviteCodeField,
-  MobileField,
-  PasswordField,
-  PayPasswordField,
-} from './fields';
+import { AccountField, AreaCodeField, CodeField, CodeScene, EmailField, InviteCodeField, MobileField, PasswordField, PayPasswordField } from './fields';
 
 const Message = Type.String({ description: 'A translated confirmation' });
 

@@ -131,7 +131,15 @@ export const operatorNewsSave = endpoint({
   output: Type.Object({ id: Type.Integer() }),
 });
 
-export const operatorNewsDelete = endpoint({ method: 'POST', path: '/operator/news/delete', access: 'operator', tag: 'operator', summary: 'Remove an article or banner', input: Type.Object({ id: IdField }), output: Type.String() });
+export const operatorNewsDelete = endpoint({
+  method: 'POST',
+  path: '/operator/news/delete',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Remove an article or banner',
+  input: Type.Object({ id: IdField }),
+  output: Type.String(),
+});
 
 export const operatorFaqSave = endpoint({
   method: 'POST',
@@ -143,7 +151,15 @@ export const operatorFaqSave = endpoint({
   output: Type.Object({ id: Type.Integer() }),
 });
 
-export const operatorFaqDelete = endpoint({ method: 'POST', path: '/operator/faq/delete', access: 'operator', tag: 'operator', summary: 'Remove a question', input: Type.Object({ id: IdField }), output: Type.String() });
+export const operatorFaqDelete = endpoint({
+  method: 'POST',
+  path: '/operator/faq/delete',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Remove a question',
+  input: Type.Object({ id: IdField }),
+  output: Type.String(),
+});
 
 export const operatorPageSave = endpoint({
   method: 'POST',

@@ -12,13 +12,7 @@ export type Method = 'GET' | 'POST';
  */
 export type Access = 'public' | 'user' | 'operator';
 
-export interface Endpoint<
-  M extends Method = Method,
-  P extends string = string,
-  I extends TObject = TObject,
-  O extends TSchema = TSchema,
-  A extends Access = Access,
-> {
+export interface Endpoint<M extends Method = Method, P extends string = string, I extends TObject = TObject, O extends TSchema = TSchema, A extends Access = Access> {
   readonly method: M;
   readonly path: P;
   readonly access: A;
@@ -35,9 +29,7 @@ export interface Endpoint<
   readonly envelope?: 'code';
 }
 
-export function endpoint<M extends Method, P extends string, I extends TObject, O extends TSchema, A extends Access>(
-  definition: Endpoint<M, P, I, O, A>,
-): Endpoint<M, P, I, O, A> {
+export function endpoint<M extends Method, P extends string, I extends TObject, O extends TSchema, A extends Access>(definition: Endpoint<M, P, I, O, A>): Endpoint<M, P, I, O, A> {
   return definition;
 }
 

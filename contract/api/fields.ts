@@ -1,14 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import './formats';
-import {
-  AREA_CODE_PATTERN,
-  EMAIL_MAX,
-  INVITE_CODE_PATTERN,
-  NICKNAME_MAX,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  SIGNATURE_MAX,
-} from '../rules';
+import { AREA_CODE_PATTERN, EMAIL_MAX, INVITE_CODE_PATTERN, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SIGNATURE_MAX } from '../rules';
 
 /**
  * Field schemas reused across endpoints. `errorKey` names the message (in the
@@ -52,13 +44,9 @@ export const LimitField = Type.Integer({ minimum: 1, maximum: 50, default: 10 })
  */
 const ACCOUNT_KIND_NAMES = ['legal', 'change', 'lever', 'micro'] as const;
 export const AccountKindField = Type.Transform(
-  Type.Union(
-    [
-      Type.Literal('legal'), Type.Literal('change'), Type.Literal('lever'), Type.Literal('micro'),
-      Type.Literal('1'), Type.Literal('2'), Type.Literal('3'), Type.Literal('4'),
-    ],
-    { errorKey: 'account_kind_invalid' },
-  ),
+  Type.Union([Type.Literal('legal'), Type.Literal('change'), Type.Literal('lever'), Type.Literal('micro'), Type.Literal('1'), Type.Literal('2'), Type.Literal('3'), Type.Literal('4')], {
+    errorKey: 'account_kind_invalid',
+  }),
 )
   .Decode((value): (typeof ACCOUNT_KIND_NAMES)[number] => {
     const name = /^[1-4]$/.test(value) ? ACCOUNT_KIND_NAMES[Number(value) - 1] : ACCOUNT_KIND_NAMES.find((kind) => kind === value);
@@ -73,13 +61,6 @@ export const IdField = Type.Integer({ minimum: 1, maximum: 2_147_483_647, errorK
 export const ReasonField = Type.String({ minLength: 1, maxLength: 200 });
 
 export const CodeScene = Type.Union(
-  [
-    Type.Literal('register'),
-    Type.Literal('forget'),
-    Type.Literal('update_password'),
-    Type.Literal('pay_password'),
-    Type.Literal('bind_mobile'),
-    Type.Literal('bind_email'),
-  ],
+  [Type.Literal('register'), Type.Literal('forget'), Type.Literal('update_password'), Type.Literal('pay_password'), Type.Literal('bind_mobile'), Type.Literal('bind_email')],
   { errorKey: 'scene_invalid' },
 );

@@ -20,7 +20,7 @@ export const realState = endpoint({
   path: '/real/state',
   access: 'user',
   tag: 'identity',
-  summary: 'The caller\'s verification level, the state of the latest submission, and the limits that follow',
+  summary: "The caller's verification level, the state of the latest submission, and the limits that follow",
   input: Type.Object({}),
   output: RealState,
 });

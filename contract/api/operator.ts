@@ -11,9 +11,43 @@ const Done = Type.String();
 const Signed = Type.String({ maxLength: 40, pattern: '^-?(0|[1-9][0-9]{0,20})(\\.[0-9]{1,30})?$', errorKey: 'amount_invalid' });
 
 export const Pending = Type.Object({
-  recharges: Type.Array(Type.Object({ id: Type.Integer(), uid: Type.Integer(), code: Type.String(), network: Type.String(), amount: Type.String(), sender: Type.String(), voucher: Type.String(), created_at: Type.Integer() })),
-  withdrawals: Type.Array(Type.Object({ id: Type.Integer(), uid: Type.Integer(), code: Type.String(), network: Type.String(), amount: Type.String(), fee: Type.String(), address: Type.String(), created_at: Type.Integer() })),
-  identities: Type.Array(Type.Object({ id: Type.Integer(), uid: Type.Integer(), level: Type.Integer(), id_type: Type.String(), name: Type.String(), card_id: Type.String(), front_pic: Type.String(), reverse_pic: Type.String(), created_at: Type.Integer() })),
+  recharges: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      uid: Type.Integer(),
+      code: Type.String(),
+      network: Type.String(),
+      amount: Type.String(),
+      sender: Type.String(),
+      voucher: Type.String(),
+      created_at: Type.Integer(),
+    }),
+  ),
+  withdrawals: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      uid: Type.Integer(),
+      code: Type.String(),
+      network: Type.String(),
+      amount: Type.String(),
+      fee: Type.String(),
+      address: Type.String(),
+      created_at: Type.Integer(),
+    }),
+  ),
+  identities: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      uid: Type.Integer(),
+      level: Type.Integer(),
+      id_type: Type.String(),
+      name: Type.String(),
+      card_id: Type.String(),
+      front_pic: Type.String(),
+      reverse_pic: Type.String(),
+      created_at: Type.Integer(),
+    }),
+  ),
 });
 
 export const pending = endpoint({
@@ -29,7 +63,15 @@ export const pending = endpoint({
 const Id = Type.Object({ id: IdField });
 const IdReason = Type.Object({ id: IdField, reason: ReasonField });
 
-export const approveRecharge = endpoint({ method: 'POST', path: '/operator/recharge/approve', access: 'operator', tag: 'operator', summary: "Credit a pending recharge to the user's coin account", input: Id, output: Done });
+export const approveRecharge = endpoint({
+  method: 'POST',
+  path: '/operator/recharge/approve',
+  access: 'operator',
+  tag: 'operator',
+  summary: "Credit a pending recharge to the user's coin account",
+  input: Id,
+  output: Done,
+});
 export const rejectRecharge = endpoint({ method: 'POST', path: '/operator/recharge/reject', access: 'operator', tag: 'operator', summary: 'Refuse a pending recharge', input: IdReason, output: Done });
 export const approveWithdrawal = endpoint({
   method: 'POST',
@@ -40,16 +82,40 @@ export const approveWithdrawal = endpoint({
   input: Type.Object({ id: IdField, txid: Type.Optional(Type.String({ maxLength: 120 })) }),
   output: Done,
 });
-export const rejectWithdrawal = endpoint({ method: 'POST', path: '/operator/withdrawal/reject', access: 'operator', tag: 'operator', summary: 'Refuse a withdrawal: the frozen amount returns to available', input: IdReason, output: Done });
-export const approveIdentity = endpoint({ method: 'POST', path: '/operator/identity/approve', access: 'operator', tag: 'operator', summary: 'Pass an identity submission (the user needs e-mail and mobile bound)', input: Id, output: Done });
-export const rejectIdentity = endpoint({ method: 'POST', path: '/operator/identity/reject', access: 'operator', tag: 'operator', summary: 'Refuse an identity submission with a reason the user sees', input: IdReason, output: Done });
+export const rejectWithdrawal = endpoint({
+  method: 'POST',
+  path: '/operator/withdrawal/reject',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Refuse a withdrawal: the frozen amount returns to available',
+  input: IdReason,
+  output: Done,
+});
+export const approveIdentity = endpoint({
+  method: 'POST',
+  path: '/operator/identity/approve',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Pass an identity submission (the user needs e-mail and mobile bound)',
+  input: Id,
+  output: Done,
+});
+export const rejectIdentity = endpoint({
+  method: 'POST',
+  path: '/operator/identity/reject',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Refuse an identity submission with a reason the user sees',
+  input: IdReason,
+  output: Done,
+});
 
 export const adjust = endpoint({
   method: 'POST',
   path: '/operator/adjust',
   access: 'operator',
   tag: 'operator',
-  summary: 'Adjust a user\'s available balance (positive credits, negative debits) with a reason, through the ledger',
+  summary: "Adjust a user's available balance (positive credits, negative debits) with a reason, through the ledger",
   input: Type.Object({
     uid: Type.Integer({ minimum: 1 }),
     currency: Type.String({ minLength: 1, maxLength: 10, pattern: '^[A-Z0-9]+$' }),

@@ -39,25 +39,39 @@ export const InternationalCard = Type.Object({
  * What saving the international card takes: the card, where the SWIFT code may come as
  * wechat_nickname instead of swift_code (the older clients' field, labelled SWIFT code).
  */
-export const InternationalCardInput = Type.Composite([
-  Type.Omit(InternationalCard, ['swift_code']),
-  Type.Object({ swift_code: Type.Optional(SwiftCode), wechat_nickname: Type.Optional(SwiftCode) }),
-]);
+export const InternationalCardInput = Type.Composite([Type.Omit(InternationalCard, ['swift_code']), Type.Object({ swift_code: Type.Optional(SwiftCode), wechat_nickname: Type.Optional(SwiftCode) })]);
 
 const Saved = Type.String({ description: 'A translated confirmation' });
 const CardAnswer = <T extends ReturnType<typeof Type.Object>>(card: T) => Type.Union([Type.Composite([card, Type.Object({ updated_at: Type.Integer() })]), Type.Null()]);
 
-export const cashSave = endpoint({ method: 'POST', path: '/user/cash_save', access: 'user', tag: 'user', summary: 'Save the domestic bank card (level 1 needed; the holder is the verified name)', input: DomesticCard, output: Saved });
+export const cashSave = endpoint({
+  method: 'POST',
+  path: '/user/cash_save',
+  access: 'user',
+  tag: 'user',
+  summary: 'Save the domestic bank card (level 1 needed; the holder is the verified name)',
+  input: DomesticCard,
+  output: Saved,
+});
 export const cashSaveInternational = endpoint({
   method: 'POST',
   path: '/user/cash_save_international',
   access: 'user',
   tag: 'user',
-  summary: 'Save the international card: ABA number (alipay_account), SWIFT code (swift_code, or wechat_nickname as older clients send it), cardholder address (wechat_account), bank address (bank_dizhi)',
+  summary:
+    'Save the international card: ABA number (alipay_account), SWIFT code (swift_code, or wechat_nickname as older clients send it), cardholder address (wechat_account), bank address (bank_dizhi)',
   input: InternationalCardInput,
   output: Saved,
 });
-export const cashInfo = endpoint({ method: 'POST', path: '/user/cash_info', access: 'user', tag: 'user', summary: 'The domestic card, or null', input: Type.Object({}), output: CardAnswer(DomesticCard) });
+export const cashInfo = endpoint({
+  method: 'POST',
+  path: '/user/cash_info',
+  access: 'user',
+  tag: 'user',
+  summary: 'The domestic card, or null',
+  input: Type.Object({}),
+  output: CardAnswer(DomesticCard),
+});
 export const cashInfoInternational = endpoint({
   method: 'POST',
   path: '/user/cash_info_international',
@@ -78,7 +92,15 @@ export const InviteSummary = Type.Object({
   rebates: Type.Array(Type.Object({ code: Type.String(), amount: Type.String() }), { description: 'totals received, per currency' }),
 });
 
-export const inviteInfo = endpoint({ method: 'GET', path: '/invite/info', access: 'user', tag: 'user', summary: "The caller's invite code, link, invitee count, rebate rate and totals", input: Type.Object({}), output: InviteSummary });
+export const inviteInfo = endpoint({
+  method: 'GET',
+  path: '/invite/info',
+  access: 'user',
+  tag: 'user',
+  summary: "The caller's invite code, link, invitee count, rebate rate and totals",
+  input: Type.Object({}),
+  output: InviteSummary,
+});
 
 export const Invitee = Type.Object({
   uid: Type.Integer(),
@@ -87,7 +109,15 @@ export const Invitee = Type.Object({
   created_at: Type.Integer(),
 });
 
-export const inviteList = endpoint({ method: 'POST', path: '/invite/list', access: 'user', tag: 'user', summary: 'Accounts registered with the caller\'s code, newest first', input: Type.Object({ page: PageField, limit: LimitField }), output: paged(Invitee) });
+export const inviteList = endpoint({
+  method: 'POST',
+  path: '/invite/list',
+  access: 'user',
+  tag: 'user',
+  summary: "Accounts registered with the caller's code, newest first",
+  input: Type.Object({ page: PageField, limit: LimitField }),
+  output: paged(Invitee),
+});
 
 export const Rebate = Type.Object({
   id: Type.Integer(),
@@ -99,4 +129,12 @@ export const Rebate = Type.Object({
   created_at: Type.Integer(),
 });
 
-export const rebateList = endpoint({ method: 'POST', path: '/invite/rebates', access: 'user', tag: 'user', summary: 'Rebates paid to the caller, newest first', input: Type.Object({ page: PageField, limit: LimitField }), output: paged(Rebate) });
+export const rebateList = endpoint({
+  method: 'POST',
+  path: '/invite/rebates',
+  access: 'user',
+  tag: 'user',
+  summary: 'Rebates paid to the caller, newest first',
+  input: Type.Object({ page: PageField, limit: LimitField }),
+  output: paged(Rebate),
+});

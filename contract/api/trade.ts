@@ -64,7 +64,7 @@ export const spotInfo = endpoint({
   path: '/coin/info',
   access: 'user',
   tag: 'trade',
-  summary: 'What the spot order form needs: the market, its rules and fee, and the caller\'s available base and quote',
+  summary: "What the spot order form needs: the market, its rules and fee, and the caller's available base and quote",
   input: Type.Object(PairInput),
   output: Type.Object({
     market_id: Type.Integer(),
@@ -117,7 +117,7 @@ export const spotList = endpoint({
   path: '/coin/list',
   access: 'user',
   tag: 'trade',
-  summary: 'The caller\'s spot orders, newest first: open ones, or finished ones (filled or cancelled)',
+  summary: "The caller's spot orders, newest first: open ones, or finished ones (filled or cancelled)",
   input: Type.Object({
     status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('history')], { default: 'open' })),
     currency_id: Type.Optional(CurrencyId),
@@ -133,7 +133,7 @@ export const spotDetail = endpoint({
   path: '/coin/detail',
   access: 'user',
   tag: 'trade',
-  summary: 'One of the caller\'s spot orders with each of its fills and the trade it was',
+  summary: "One of the caller's spot orders with each of its fills and the trade it was",
   input: Type.Object({ id: IdField }),
   output: Type.Object({ order: SpotOrder, fills: Type.Array(SpotFill) }),
 });
@@ -161,14 +161,7 @@ export const Position = Type.Object({
   target_profit_price: NullableAmount,
   stop_loss_price: NullableAmount,
   close_price: NullableAmount,
-  close_reason: Type.Union([
-    Type.Literal('user'),
-    Type.Literal('batch'),
-    Type.Literal('take_profit'),
-    Type.Literal('stop_loss'),
-    Type.Literal('liquidation'),
-    Type.Null(),
-  ]),
+  close_reason: Type.Union([Type.Literal('user'), Type.Literal('batch'), Type.Literal('take_profit'), Type.Literal('stop_loss'), Type.Literal('liquidation'), Type.Null()]),
   profit: NullableAmount,
   shortfall: Amount,
   open_tick: NullableTick,
@@ -191,7 +184,7 @@ export const leverInfo = endpoint({
   path: '/lever/deal',
   access: 'user',
   tag: 'trade',
-  summary: 'What the contract order form needs: lot size, multiples, fees, the live price and the caller\'s contract account',
+  summary: "What the contract order form needs: lot size, multiples, fees, the live price and the caller's contract account",
   input: Type.Object(PairInput),
   output: Type.Object({
     market_id: Type.Integer(),
@@ -237,7 +230,8 @@ export const leverPositions = endpoint({
   path: '/lever/dealall',
   access: 'user',
   tag: 'trade',
-  summary: 'The caller\'s open positions and waiting limit orders (of one pair when given), with the contract account; always the whole list (page is accepted for older clients), since the risk rate and liquidation prices depend on every open position',
+  summary:
+    "The caller's open positions and waiting limit orders (of one pair when given), with the contract account; always the whole list (page is accepted for older clients), since the risk rate and liquidation prices depend on every open position",
   input: Type.Object({ currency_id: Type.Optional(CurrencyId), legal_id: Type.Optional(CurrencyId), page: Type.Optional(PageField) }),
   output: Type.Object({
     positions: Type.Array(Position),
@@ -292,7 +286,7 @@ export const leverHistory = endpoint({
   path: '/lever/my_trade',
   access: 'user',
   tag: 'trade',
-  summary: 'The caller\'s positions, newest first: open (with waiting), or closed (with cancelled)',
+  summary: "The caller's positions, newest first: open (with waiting), or closed (with cancelled)",
   input: Type.Object({
     currency_id: Type.Optional(CurrencyId),
     legal_id: Type.Optional(CurrencyId),
@@ -352,7 +346,7 @@ export const optionCurrencies = endpoint({
   path: '/microtrade/payable_currencies',
   access: 'user',
   tag: 'trade',
-  summary: 'Currencies options can be bought with, and the caller\'s available balance of each in the options account',
+  summary: "Currencies options can be bought with, and the caller's available balance of each in the options account",
   input: Type.Object({}),
   output: Type.Array(Type.Object({ currency_id: Type.Integer(), code: Type.String(), precision: Type.Integer(), available: Amount })),
 });
@@ -364,7 +358,7 @@ export const optionSubmit = endpoint({
   tag: 'trade',
   summary:
     'Buy a seconds option on a market: up or down over `seconds`, staking `number` from the options account. It opens at the ' +
-    'market\'s last trade and is decided by the first trade at or after expiry: a win pays stake x (1 + ratio), a tie returns ' +
+    "market's last trade and is decided by the first trade at or after expiry: a win pays stake x (1 + ratio), a tie returns " +
     'the stake, a loss pays nothing.',
   input: Type.Object({
     match_id: MarketId,
@@ -382,7 +376,7 @@ export const optionList = endpoint({
   path: '/microtrade/lists',
   access: 'user',
   tag: 'trade',
-  summary: 'The caller\'s options, newest first: open or settled, of one market when given; 5 a page by default',
+  summary: "The caller's options, newest first: open or settled, of one market when given; 5 a page by default",
   input: Type.Object({
     match_id: Type.Optional(MarketId),
     status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('settled')], { default: 'open' })),
@@ -397,7 +391,7 @@ export const optionResult = endpoint({
   path: '/microtrade/get_result',
   access: 'user',
   tag: 'trade',
-  summary: 'One of the caller\'s options, with its result once settled',
+  summary: "One of the caller's options, with its result once settled",
   input: Type.Object({ id: IdField }),
   output: OptionOrder,
 });

@@ -58,9 +58,7 @@ export const upload = endpoint({
   access: 'user',
   tag: 'user',
   upload: true,
-  summary:
-    'Upload an image (multipart part "file": PNG, JPEG, GIF or WebP, at most 5 MB). The answer is the ' +
-    'envelope as URL-encoded JSON text; its message is the file address.',
+  summary: 'Upload an image (multipart part "file": PNG, JPEG, GIF or WebP, at most 5 MB). The answer is the ' + 'envelope as URL-encoded JSON text; its message is the file address.',
   input: Type.Object({}),
   output: Type.String({ description: 'File address under /uploads/' }),
 });

@@ -1,26 +1,13 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { endpoint } from './define';
-import {
-  AccountKindField,
-  AddressField,
-  AmountField,
-  IdField,
-  LimitField,
-  NetworkField,
-  PageField,
-  PayPasswordField,
-  QrCodeField,
-  RequestIdField,
-  VoucherField,
-} from './fields';
+import { AccountKindField, AddressField, AmountField, IdField, LimitField, NetworkField, PageField, PayPasswordField, QrCodeField, RequestIdField, VoucherField } from './fields';
 
 /** Wallet endpoints (spec 7, "Wallet"). Amounts are decimal strings at their currency's precision. */
 const Amount = Type.String({ description: 'decimal text' });
 const Message = Type.String({ description: 'A translated confirmation' });
 const CurrencyId = Type.Integer({ minimum: 1, maximum: 10_000, errorKey: 'currency_unknown' });
 
-export const paged = <T extends TSchema>(item: T) =>
-  Type.Object({ data: Type.Array(item), page: Type.Integer(), limit: Type.Integer(), more: Type.Boolean() });
+export const paged = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), page: Type.Integer(), limit: Type.Integer(), more: Type.Boolean() });
 
 export const CoinEntry = Type.Object({
   id: Type.Integer({ description: 'currency id' }),
@@ -28,7 +15,7 @@ export const CoinEntry = Type.Object({
   subName: Type.String({ description: 'network: ERC20 / TRC20 for USDT, else empty' }),
   type: Type.String({ description: 'network: BTC, ERC20, TRC20' }),
   status: Type.Integer({ description: '1: deposits and withdrawals open' }),
-  address: Type.String({ description: 'the caller\'s deposit address, empty for visitors' }),
+  address: Type.String({ description: "the caller's deposit address, empty for visitors" }),
   precision: Type.Integer(),
   min_withdraw: Amount,
   withdraw_fee: Amount,
@@ -119,7 +106,7 @@ export const coinInfo = endpoint({
   path: '/wallet/get_info',
   access: 'user',
   tag: 'wallet',
-  summary: 'A coin: its networks, minimum and fee of withdrawals, and the caller\'s balance in the coin account',
+  summary: "A coin: its networks, minimum and fee of withdrawals, and the caller's balance in the coin account",
   input: Type.Object({ currency: CurrencyId }),
   output: Type.Object({
     currency_id: Type.Integer(),
@@ -139,7 +126,7 @@ export const rates = endpoint({
   path: '/wallet/getRateCurrency',
   access: 'public',
   tag: 'wallet',
-  summary: 'Fiat rates (units per US dollar) for converted values; with id, that currency\'s price in USD',
+  summary: "Fiat rates (units per US dollar) for converted values; with id, that currency's price in USD",
   input: Type.Object({ id: Type.Optional(CurrencyId) }),
   output: Type.Object({ fiats: Type.Array(FiatRate), usd_price: Type.Optional(Type.Number()) }),
 });
@@ -149,7 +136,7 @@ export const depositAddress = endpoint({
   path: '/wallet/get_in_address',
   access: 'user',
   tag: 'wallet',
-  summary: 'The caller\'s stable deposit address for a coin on a network (always the caller\'s: user_id is ignored)',
+  summary: "The caller's stable deposit address for a coin on a network (always the caller's: user_id is ignored)",
   input: Type.Object({ currency: CurrencyId, network: NetworkField, user_id: Type.Optional(Type.Integer()) }),
   output: Type.Object({ currency_id: Type.Integer(), network: Type.String(), address: Type.String() }),
 });
@@ -187,7 +174,7 @@ export const rechargeLog = endpoint({
   path: '/recharge/log',
   access: 'user',
   tag: 'wallet',
-  summary: 'The caller\'s recharges, newest first',
+  summary: "The caller's recharges, newest first",
   input: Type.Object({ page: Type.Optional(PageField), limit: Type.Optional(LimitField) }),
   output: paged(RechargeRecord),
 });
@@ -224,7 +211,7 @@ export const withdrawLog = endpoint({
   path: '/user/withdraw/list',
   access: 'user',
   tag: 'wallet',
-  summary: 'The caller\'s withdrawals, newest first',
+  summary: "The caller's withdrawals, newest first",
   input: Type.Object({ page: Type.Optional(PageField), limit: Type.Optional(LimitField) }),
   output: paged(WithdrawRecord),
 });
@@ -251,7 +238,7 @@ export const moveFunds = endpoint({
   path: '/wallet/change',
   access: 'user',
   tag: 'wallet',
-  summary: 'Move an available amount from one of the caller\'s accounts to another',
+  summary: "Move an available amount from one of the caller's accounts to another",
   input: Type.Object({ currency_id: CurrencyId, number: AmountField, from_field: AccountKindField, to_field: AccountKindField, request_id: RequestIdField }),
   output: Message,
 });
@@ -271,7 +258,7 @@ export const moveHistory = endpoint({
   path: '/wallet/hzhistory',
   access: 'user',
   tag: 'wallet',
-  summary: 'Moves between the caller\'s accounts, newest first',
+  summary: "Moves between the caller's accounts, newest first",
   input: Type.Object({ page: Type.Optional(PageField), limit: Type.Optional(LimitField) }),
   output: paged(MoveRecord),
 });
@@ -300,7 +287,7 @@ export const exchangeQuote = endpoint({
   path: '/user/getTransferFee',
   access: 'user',
   tag: 'exchange',
-  summary: 'The rate (units of to per unit of from) and fee of an exchange right now, with the caller\'s best fee coupon',
+  summary: "The rate (units of to per unit of from) and fee of an exchange right now, with the caller's best fee coupon",
   input: Type.Object({ from_currency_id: CurrencyId, to_currency_id: CurrencyId }),
   output: Type.Object({ rate: Type.Number(), fee_rate: Amount, discount: Amount, coupon_id: Type.Union([Type.Integer(), Type.Null()]) }),
 });
@@ -347,7 +334,7 @@ export const addressList = endpoint({
   path: '/user/wallet/list',
   access: 'user',
   tag: 'wallet',
-  summary: 'The caller\'s saved addresses, newest first',
+  summary: "The caller's saved addresses, newest first",
   input: Type.Object({ page: Type.Optional(PageField), limit: Type.Optional(LimitField) }),
   output: paged(SavedAddress),
 });
@@ -377,7 +364,7 @@ export const couponList = endpoint({
   path: '/coupon/list',
   access: 'user',
   tag: 'wallet',
-  summary: 'The caller\'s coupons in one state',
+  summary: "The caller's coupons in one state",
   input: Type.Object({ status: Type.Union([Type.Literal('available'), Type.Literal('used'), Type.Literal('expired')], { default: 'available' }) }),
   output: Type.Array(Coupon),
 });

@@ -35,7 +35,5 @@ export function contactOf(user: UserRow): AccountRef | null {
 
 export async function findUser(db: Kysely<Database>, ref: AccountRef): Promise<UserRow | undefined> {
   const query = db.selectFrom('users').selectAll();
-  return ref.kind === 'email'
-    ? query.where('email', '=', ref.email).executeTakeFirst()
-    : query.where('area_code', '=', ref.areaCode).where('mobile', '=', ref.mobile).executeTakeFirst();
+  return ref.kind === 'email' ? query.where('email', '=', ref.email).executeTakeFirst() : query.where('area_code', '=', ref.areaCode).where('mobile', '=', ref.mobile).executeTakeFirst();
 }

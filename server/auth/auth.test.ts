@@ -44,9 +44,7 @@ describe('POST /sms_mail and /user/register', () => {
   });
 
   test('a mainland number must start 1[3-9] with 11 digits; other areas take 5 to 14 digits', async () => {
-    expect((await h.call(endpoints.sendCode, { user_string: '12800138000', area_code: '86', scene: 'register' })).message).toBe(
-      'Please enter a valid mobile number.',
-    );
+    expect((await h.call(endpoints.sendCode, { user_string: '12800138000', area_code: '86', scene: 'register' })).message).toBe('Please enter a valid mobile number.');
     expect((await h.call(endpoints.sendCode, { user_string: '5551234567', area_code: '1', scene: 'register' })).type).toBe('ok');
     expect((await h.call(endpoints.sendCode, { user_string: '5551234567', area_code: '9999', scene: 'register' })).type).toBe('error');
   });
@@ -158,9 +156,7 @@ describe('POST /sms_mail and /user/register', () => {
     const code = await h.codeFor('hal@example.com');
     const base = { user_string: 'hal@example.com', code, password: 'secret-pass', re_password: 'secret-pass' };
     expect((await h.call(endpoints.register, { ...base, re_password: 'other-pass' })).message).toBe('The two passwords do not match.');
-    expect((await h.call(endpoints.register, { ...base, password: 'short', re_password: 'short' })).message).toBe(
-      'The password must be longer than 6 characters.',
-    );
+    expect((await h.call(endpoints.register, { ...base, password: 'short', re_password: 'short' })).message).toBe('The password must be longer than 6 characters.');
     expect((await h.call(endpoints.register, { ...base, type: 'mobile' })).message).toBe('Please enter a mobile number.');
     expect((await h.call(endpoints.register, { ...base, extension_code: 'NOPE1234' })).message).toBe('This invite code does not exist.');
     expect((await h.call(endpoints.register, { ...base, code: '12345' })).message).toBe('The verification code is 6 digits.');
@@ -290,9 +286,7 @@ describe('password recovery and change', () => {
     await h.call(endpoints.sendCode, { user_string: 'ria@example.com', scene: 'forget' });
     const code = await h.codeFor('ria@example.com');
     const base = { account: 'ria@example.com', code, password: 'new-password', repassword: 'new-password' };
-    expect((await h.call(endpoints.forgotPassword, { ...base, password: 'short', repassword: 'short' })).message).toBe(
-      'The password must be longer than 6 characters.',
-    );
+    expect((await h.call(endpoints.forgotPassword, { ...base, password: 'short', repassword: 'short' })).message).toBe('The password must be longer than 6 characters.');
     expect((await h.call(endpoints.forgotPassword, { ...base, repassword: 'new-passw0rd' })).message).toBe('The two passwords do not match.');
     expect((await h.call(endpoints.forgotPassword, { ...base, code: '1234' })).message).toBe('The verification code is 6 digits.');
     expect((await h.call(endpoints.login, { user_string: 'ria@example.com', password: 'old-password' })).type).toBe('ok');

@@ -32,12 +32,8 @@ describe('phone binding: POST /sms_send and /safe/mobile', () => {
 
   test('needs a session, a valid number and the right code', async () => {
     expect((await h.call(endpoints.sendMobileCode, { area_code: '86', mobile: '13912345678' })).type).toBe('999');
-    expect((await h.call(endpoints.sendMobileCode, { area_code: '86', mobile: '1391234' }, { token })).message).toBe(
-      'Please enter a valid mobile number.',
-    );
-    expect((await h.call(endpoints.sendMobileCode, { area_code: '0000', mobile: '13912345678' }, { token })).message).toBe(
-      'Please choose a valid area code.',
-    );
+    expect((await h.call(endpoints.sendMobileCode, { area_code: '86', mobile: '1391234' }, { token })).message).toBe('Please enter a valid mobile number.');
+    expect((await h.call(endpoints.sendMobileCode, { area_code: '0000', mobile: '13912345678' }, { token })).message).toBe('Please choose a valid area code.');
     await h.call(endpoints.sendMobileCode, { area_code: '86', mobile: '13912345678' }, { token });
     const code = await h.codeFor('+86 13912345678');
     const wrongNumber = await h.call(endpoints.bindMobile, { area_code: '86', mobile: '13912345679', code }, { token });
@@ -81,9 +77,9 @@ describe('e-mail binding: POST /safe/email', () => {
       re_password: 'secret-pass',
     });
     const mobileToken = String(registered.message);
-    await h.call(endpoints.sendCode, { scene: 'bind_email', user_string: 'vic@example.com' }, { token: mobileToken }).then((a) =>
-      expect(a.message).toBe('This e-mail address is already bound to an account.'),
-    );
+    await h
+      .call(endpoints.sendCode, { scene: 'bind_email', user_string: 'vic@example.com' }, { token: mobileToken })
+      .then((a) => expect(a.message).toBe('This e-mail address is already bound to an account.'));
     await h.call(endpoints.sendCode, { scene: 'bind_email', user_string: 'yan@example.com' }, { token: mobileToken });
     const code = await h.codeFor('yan@example.com');
     expect((await h.call(endpoints.bindEmail, { email: 'yan@example.com', code }, { token: mobileToken })).type).toBe('ok');
@@ -92,12 +88,8 @@ describe('e-mail binding: POST /safe/email', () => {
 
   test('refuses a malformed address or code, a missing session, and a code sent for another user', async () => {
     expect((await h.call(endpoints.bindEmail, { email: 'ada@example.com', code: '123456' })).type).toBe('999');
-    expect((await h.call(endpoints.bindEmail, { email: 'not-an-email', code: '123456' }, { token })).message).toBe(
-      'Please enter a valid e-mail address.',
-    );
-    expect((await h.call(endpoints.bindEmail, { email: 'ada@example.com', code: '12345' }, { token })).message).toBe(
-      'The verification code is 6 digits.',
-    );
+    expect((await h.call(endpoints.bindEmail, { email: 'not-an-email', code: '123456' }, { token })).message).toBe('Please enter a valid e-mail address.');
+    expect((await h.call(endpoints.bindEmail, { email: 'ada@example.com', code: '12345' }, { token })).message).toBe('The verification code is 6 digits.');
     const other = await h.registerUser('bea@example.com');
     await h.call(endpoints.sendCode, { scene: 'bind_email', user_string: 'ada@example.com' }, { token: other });
     const code = await h.codeFor('ada@example.com');
@@ -146,15 +138,9 @@ describe('pay password: POST /safe/pay_password', () => {
   test('six digits, matching, with a valid code; otherwise nothing changes', async () => {
     await h.call(endpoints.sendCode, { scene: 'pay_password' }, { token });
     const code = await h.codeFor('vic@example.com');
-    expect((await h.call(endpoints.setPayPassword, { pay_password: '12345a', re_pay_password: '12345a', code }, { token })).message).toBe(
-      'The pay password is 6 digits.',
-    );
-    expect((await h.call(endpoints.setPayPassword, { pay_password: '123456', re_pay_password: '123457', code }, { token })).message).toBe(
-      'The two pay passwords do not match.',
-    );
-    expect((await h.call(endpoints.setPayPassword, { pay_password: '123456', re_pay_password: '123456', code: '000001' === code ? '000002' : '000001' }, { token })).type).toBe(
-      'error',
-    );
+    expect((await h.call(endpoints.setPayPassword, { pay_password: '12345a', re_pay_password: '12345a', code }, { token })).message).toBe('The pay password is 6 digits.');
+    expect((await h.call(endpoints.setPayPassword, { pay_password: '123456', re_pay_password: '123457', code }, { token })).message).toBe('The two pay passwords do not match.');
+    expect((await h.call(endpoints.setPayPassword, { pay_password: '123456', re_pay_password: '123456', code: '000001' === code ? '000002' : '000001' }, { token })).type).toBe('error');
     const other = await h.registerUser('zoe@example.com');
     expect((await h.call(endpoints.setPayPassword, { pay_password: '123456', re_pay_password: '123456', code }, { token: other })).type).toBe('error');
     expect(await h.call(endpoints.userInfo, {}, { token })).toMatchObject({ message: { has_pay_password: false } });

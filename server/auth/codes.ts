@@ -51,13 +51,7 @@ export async function requestCode(ctx: AppContext, request: CodeRequest): Promis
       throw refusal;
     }
   }
-  const last = await ctx.db
-    .selectFrom('verification_codes')
-    .select('created_at')
-    .where('target', '=', target)
-    .where('scene', '=', request.scene)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const last = await ctx.db.selectFrom('verification_codes').select('created_at').where('target', '=', target).where('scene', '=', request.scene).orderBy('id', 'desc').executeTakeFirst();
   if (last && now - last.created_at < RESEND_AFTER_MS) {
     throw new ApiError('server:errors.code_too_soon', { seconds: Math.ceil((last.created_at + RESEND_AFTER_MS - now) / 1000) });
   }
@@ -73,13 +67,7 @@ export async function requestCode(ctx: AppContext, request: CodeRequest): Promis
   const code = request.delivery === 'code' ? newCode() : null;
   await ctx.db.transaction().execute(async (trx) => {
     // A new code replaces any earlier one for the same purpose.
-    await trx
-      .updateTable('verification_codes')
-      .set({ consumed_at: now })
-      .where('target', '=', target)
-      .where('scene', '=', request.scene)
-      .where('consumed_at', 'is', null)
-      .execute();
+    await trx.updateTable('verification_codes').set({ consumed_at: now }).where('target', '=', target).where('scene', '=', request.scene).where('consumed_at', 'is', null).execute();
     await trx
       .insertInto('verification_codes')
       .values({
@@ -117,7 +105,6 @@ async function deliver(ctx: AppContext, request: CodeRequest, target: string, co
   }
 }
 
-
 export interface CodeCheck {
   to: AccountRef;
   scene: Scene;
@@ -146,7 +133,11 @@ export async function verifyCode(ctx: AppContext, check: CodeCheck): Promise<num
   if (!row || row.attempts >= MAX_ATTEMPTS) throw invalid;
   if (row.user_id !== null && row.user_id !== check.userId) throw invalid;
   if (!sameHash(row.code_hash, codeHash(ctx.codeSecret, check.code, target, check.scene))) {
-    await ctx.db.updateTable('verification_codes').set({ attempts: row.attempts + 1 }).where('id', '=', row.id).execute();
+    await ctx.db
+      .updateTable('verification_codes')
+      .set({ attempts: row.attempts + 1 })
+      .where('id', '=', row.id)
+      .execute();
     throw invalid;
   }
   return row.id;
@@ -157,11 +148,6 @@ export async function verifyCode(ctx: AppContext, check: CodeCheck): Promise<num
  * of two requests racing with one code exactly one goes through.
  */
 export async function consumeCode(db: Kysely<Database>, codeId: number, now: number): Promise<void> {
-  const used = await db
-    .updateTable('verification_codes')
-    .set({ consumed_at: now })
-    .where('id', '=', codeId)
-    .where('consumed_at', 'is', null)
-    .executeTakeFirst();
+  const used = await db.updateTable('verification_codes').set({ consumed_at: now }).where('id', '=', codeId).where('consumed_at', 'is', null).executeTakeFirst();
   if (Number(used.numUpdatedRows) !== 1) throw new ApiError('server:errors.code_invalid');
 }

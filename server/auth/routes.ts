@@ -89,11 +89,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (input.password !== input.re_password) throw new ApiError('validation:passwords_differ');
     let invitedBy: number | null = null;
     if (input.extension_code) {
-      const inviter = await ctx.db
-        .selectFrom('users')
-        .select('id')
-        .where('invite_code', '=', input.extension_code.toUpperCase())
-        .executeTakeFirst();
+      const inviter = await ctx.db.selectFrom('users').select('id').where('invite_code', '=', input.extension_code.toUpperCase()).executeTakeFirst();
       if (!inviter) throw new ApiError('server:errors.invite_code_unknown');
       invitedBy = inviter.id;
     }
@@ -115,10 +111,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const now = ctx.now();
     const ref = accountRef(input.user_string, input.area_code);
     const accountKey = ref ? targetOf(ref) : `?${input.user_string.trim().toLowerCase()}`;
-    const blocked = Math.max(
-      ctx.limits.loginAttemptsPerIp.blockedFor(ip, now),
-      ctx.limits.loginFailuresPerAccount.blockedFor(accountKey, now),
-    );
+    const blocked = Math.max(ctx.limits.loginAttemptsPerIp.blockedFor(ip, now), ctx.limits.loginFailuresPerAccount.blockedFor(accountKey, now));
     if (blocked > 0) throw new ApiError('server:errors.too_many_attempts', { minutes: Math.ceil(blocked / 60_000) });
     ctx.limits.loginAttemptsPerIp.record(ip, now);
     const user = ref ? await findUser(ctx.db, ref) : undefined;

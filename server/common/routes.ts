@@ -17,12 +17,7 @@ export function commonRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
 
   route(app, ctx, endpoints.getSetting, async ({ input }) => {
-    const row = await ctx.db
-      .selectFrom('settings')
-      .select('value')
-      .where('key', '=', input.keyword)
-      .where('public', '=', 1)
-      .executeTakeFirst();
+    const row = await ctx.db.selectFrom('settings').select('value').where('key', '=', input.keyword).where('public', '=', 1).executeTakeFirst();
     if (!row) throw new ApiError('server:errors.setting_unknown');
     return row.value;
   });

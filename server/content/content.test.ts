@@ -75,8 +75,14 @@ describe('the seeded content', () => {
         expect(sanitizeRichText(detail.content)).toBe(detail.content);
       }
       if (lang !== 'en') {
-        expect(news.data.map((item) => item.title).filter((title) => english.news.includes(title)), lang).toEqual([]);
-        expect(faq.map((entry) => entry.question).filter((question) => english.faq.includes(question)), lang).toEqual([]);
+        expect(
+          news.data.map((item) => item.title).filter((title) => english.news.includes(title)),
+          lang,
+        ).toEqual([]);
+        expect(
+          faq.map((entry) => entry.question).filter((question) => english.faq.includes(question)),
+          lang,
+        ).toEqual([]);
         expect(ok(await h.call(endpoints.aboutUs, { lang })).title).not.toBe(english.about);
       }
     }
@@ -197,7 +203,14 @@ describe('reading', () => {
 describe('the operator', () => {
   test('writes, changes and removes articles; every decision is audited', async () => {
     const { id } = ok(await h.call(endpoints.operatorNewsSave, article({ summary: ' Short   and plain ' }), { operator: true }));
-    expect(ok(await h.call(endpoints.newsDetail, { id }))).toMatchObject({ id, c_id: 4, title: 'Maintenance on Sunday', summary: 'Short and plain', cover: null, content: '<p>The exchange pauses for <strong>ten minutes</strong>.</p>' });
+    expect(ok(await h.call(endpoints.newsDetail, { id }))).toMatchObject({
+      id,
+      c_id: 4,
+      title: 'Maintenance on Sunday',
+      summary: 'Short and plain',
+      cover: null,
+      content: '<p>The exchange pauses for <strong>ten minutes</strong>.</p>',
+    });
     await h.call(endpoints.operatorNewsSave, article({ id, title: 'Maintenance moved', content: '<h2>New date</h2><p>Saturday <em>night</em>.</p>' }), { operator: true });
     // Without a summary, the start of the text is the summary.
     expect(ok(await h.call(endpoints.newsDetail, { id }))).toMatchObject({ title: 'Maintenance moved', summary: 'New date Saturday night.' });
@@ -350,7 +363,8 @@ describe('the operator', () => {
       expect(answer, `${endpoint.path} ${JSON.stringify(input).slice(0, 120)}`).toEqual({ type: 'error', message });
     }
     // Repeated and forbidden field names, unreadable bodies.
-    const raw = async (url: string, payload: string, type: string) => (await h.app.inject({ method: 'POST', url: `/api${url}`, headers: { 'content-type': type }, payload })).json<{ type: string }>().type;
+    const raw = async (url: string, payload: string, type: string) =>
+      (await h.app.inject({ method: 'POST', url: `/api${url}`, headers: { 'content-type': type }, payload })).json<{ type: string }>().type;
     expect(await raw('/news/list', 'c_id=4&c_id=5', 'application/x-www-form-urlencoded')).toBe('error');
     expect(await raw('/news/detail', '{"id": 1, "__proto__": {"x": 1}}', 'application/json')).toBe('error');
     expect(await raw('/news/detail', '{"id": [1]}', 'application/json')).toBe('error');

@@ -16,7 +16,10 @@ const LARGE_BODIES = new Set([endpoints.operatorNewsSave.path, endpoints.operato
 
 /** Keeps one operator decision, in the transaction of the change it made. */
 async function audit(db: Kysely<Database>, at: number, operator: string, action: string, target: string, detail: string): Promise<void> {
-  await db.insertInto('operator_actions').values({ operator, action, target, detail: detail.slice(0, 500), at }).execute();
+  await db
+    .insertInto('operator_actions')
+    .values({ operator, action, target, detail: detail.slice(0, 500), at })
+    .execute();
 }
 
 /** Content (spec 7): public readers in the caller's language, and the operator's writers. */
@@ -33,11 +36,13 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, endpoints.menu, async ({ language, t }) => helpMenu(ctx.db, language, t));
   route(app, ctx, endpoints.faq, async ({ language }) => listFaq(ctx.db, language));
 
-  const page = (key: PageKey) => async ({ language }: { language: Parameters<typeof readPage>[2] }) => {
-    const found = await readPage(ctx.db, key, language);
-    if (!found) throw new ApiError('server:errors.page_empty');
-    return found;
-  };
+  const page =
+    (key: PageKey) =>
+    async ({ language }: { language: Parameters<typeof readPage>[2] }) => {
+      const found = await readPage(ctx.db, key, language);
+      if (!found) throw new ApiError('server:errors.page_empty');
+      return found;
+    };
   route(app, ctx, endpoints.aboutUs, page('aboutus'));
   route(app, ctx, endpoints.contactUs, page('contactus'));
   route(app, ctx, endpoints.compliance, page('operational_compliance'));

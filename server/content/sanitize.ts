@@ -18,8 +18,32 @@ const TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'h2', 
 
 /** Dropped with their whole content. */
 const DROPPED = [
-  'script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'applet', 'svg', 'math', 'template',
-  'title', 'head', 'select', 'button', 'form', 'audio', 'video', 'canvas', 'frame', 'frameset', 'noembed', 'noframes', 'xmp', 'plaintext',
+  'script',
+  'style',
+  'textarea',
+  'option',
+  'noscript',
+  'iframe',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'template',
+  'title',
+  'head',
+  'select',
+  'button',
+  'form',
+  'audio',
+  'video',
+  'canvas',
+  'frame',
+  'frameset',
+  'noembed',
+  'noframes',
+  'xmp',
+  'plaintext',
 ];
 
 /** The same addresses as POST /upload answers (contract/api/fields.ts UPLOAD_PATH). */
@@ -75,7 +99,10 @@ const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
 /** The text of some HTML, whitespace collapsed (for summaries). */
 export function plainText(html: string): string {
   const text = sanitizeHtml(html.replace(/<(br|\/p|\/li|\/h[2-4]|\/blockquote)\b[^>]*>/gi, ' $&'), { allowedTags: [], allowedAttributes: {}, nonTextTags: DROPPED });
-  return text.replace(/&(amp|lt|gt|quot);/g, (entity) => ENTITIES[entity] ?? entity).replace(/\s+/g, ' ').trim();
+  return text
+    .replace(/&(amp|lt|gt|quot);/g, (entity) => ENTITIES[entity] ?? entity)
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** A summary from an article's text: its first words, at most `max` characters. */

@@ -92,11 +92,18 @@ function en(f: ContentFacts): LanguageContent {
     summary: 'Simulated prices, real order books: what is real here and what is not.',
     content:
       h('Simulated markets, real order books') +
-      p('Prices come from a simulated market: a market maker quotes both sides of each order book and simulated traders trade against it. Every price you see is a trade that happened in that book, so your orders meet the same prices, depth and spreads as everyone else.') +
+      p(
+        'Prices come from a simulated market: a market maker quotes both sides of each order book and simulated traders trade against it. Every price you see is a trade that happened in that book, so your orders meet the same prices, depth and spreads as everyone else.',
+      ) +
       h('Your four accounts') +
-      p('You have a coin account (spot trading, deposits and withdrawals), a futures account, an options account and a fiat account. Move funds between them with a transfer: it is free and immediate.', f.gift && `Every new account starts with a gift of ${f.gift} USDT of paper money in its coin account.`) +
+      p(
+        'You have a coin account (spot trading, deposits and withdrawals), a futures account, an options account and a fiat account. Move funds between them with a transfer: it is free and immediate.',
+        f.gift && `Every new account starts with a gift of ${f.gift} USDT of paper money in its coin account.`,
+      ) +
       h('Everything is recorded') +
-      p('Every balance change is written to a ledger with its reason, and your bills list each one. A deposit is credited once it is approved; a withdrawal stays frozen until it is sent or refused.') +
+      p(
+        'Every balance change is written to a ledger with its reason, and your bills list each one. A deposit is credited once it is approved; a withdrawal stays frozen until it is sent or refused.',
+      ) +
       p('<strong>No real money is involved:</strong> nothing won or lost here can be paid out, and no real coins should ever be sent to the deposit addresses shown.'),
   };
   const futures: SeedText = {
@@ -108,7 +115,10 @@ function en(f: ContentFacts): LanguageContent {
         `A position's margin is its value divided by the multiple you choose: ${f.cryptoMultiples} for crypto markets, ${f.stockMultiples} for stocks. A position worth ${f.example.value} USDT at ${f.example.multiple}× needs ${f.example.margin} USDT of margin, taken from your futures account. An order is ${f.lotsMin} to ${f.lotsMax} lots.`,
       ) +
       h('Fees') +
-      ul([`Opening fee: ${f.leverFee} of the position's value, charged when it opens.`, `Overnight fee: ${f.overnight} of the opening value for every midnight (UTC) the position is held, paid when it closes.`]) +
+      ul([
+        `Opening fee: ${f.leverFee} of the position's value, charged when it opens.`,
+        `Overnight fee: ${f.overnight} of the opening value for every midnight (UTC) the position is held, paid when it closes.`,
+      ]) +
       h('Risk rate and liquidation') +
       p(
         'The risk rate of your futures account is (available balance + margins + unrealised profit or loss) ÷ margins. It falls as your positions lose.',
@@ -120,7 +130,9 @@ function en(f: ContentFacts): LanguageContent {
     title: 'Seconds options: the first trade at or after expiry decides',
     summary: 'Up or down over a few seconds: how an option opens, how it is decided and what it pays.',
     content:
-      p('A seconds option is a call on the direction of a market: choose up or down, a duration and an amount of USDT from your options account. It opens at the market\'s last trade when your order is accepted.') +
+      p(
+        "A seconds option is a call on the direction of a market: choose up or down, a duration and an amount of USDT from your options account. It opens at the market's last trade when your order is accepted.",
+      ) +
       h('How it is decided') +
       p(
         'When the time is up, the <strong>first trade at or after expiry</strong> decides. Above the opening price: up wins. Below: down wins. Exactly at the opening price: a tie, and the stake is returned. Both the opening and the deciding trade are recorded on the option.',
@@ -140,7 +152,10 @@ function en(f: ContentFacts): LanguageContent {
         `<strong>Conversion:</strong> ${f.convertFee} of what you receive; a fee coupon waives part of it.`,
         '<strong>Transfers</strong> between your own accounts and <strong>deposits</strong> are free.',
         `<strong>Withdrawals:</strong> a fixed fee per network: ${f.networks.map((n) => `${n.label} ${n.fee} ${n.coin}, minimum ${n.min}`).join('; ')}.`,
-      ]) + p(`If you registered with an invite code, ${f.rebate} of each trading fee you pay is passed to the person who invited you. It comes out of the exchange's share and does not change what you pay.`),
+      ]) +
+      p(
+        `If you registered with an invite code, ${f.rebate} of each trading fee you pay is passed to the person who invited you. It comes out of the exchange's share and does not change what you pay.`,
+      ),
   };
   return {
     news: {
@@ -148,7 +163,10 @@ function en(f: ContentFacts): LanguageContent {
         title: 'Welcome to Kestrel: paper trading only',
         summary: 'Every balance here is simulated. Practise spot, futures and seconds options without risking real money.',
         content:
-          p('Welcome to Kestrel. This exchange is a <strong>paper-trading</strong> platform: prices and balances are simulated, and no real money or real coins are ever moved.', f.gift && `Your account receives ${f.gift} USDT of paper money to start with.`) +
+          p(
+            'Welcome to Kestrel. This exchange is a <strong>paper-trading</strong> platform: prices and balances are simulated, and no real money or real coins are ever moved.',
+            f.gift && `Your account receives ${f.gift} USDT of paper money to start with.`,
+          ) +
           ul(['Spot: buy and sell against the order book.', 'Futures: go long or short with leverage, margined in USDT.', 'Seconds options: call the direction of a market over seconds to minutes.']) +
           p('Please never send real funds to the deposit addresses shown here. The guides in the news section and the questions and answers explain the rules before you start.'),
       },
@@ -175,8 +193,14 @@ function en(f: ContentFacts): LanguageContent {
       withdraw: {
         question: 'What do I need to withdraw?',
         answer:
-          ul(['Identity verification of level 1 or higher.', 'A pay password (6 digits), set in the security settings; it confirms every withdrawal.', "An amount at or above the network's minimum; the network fee is shown on the form."]) +
-          p(`In 24 hours you can withdraw up to ${f.withdraw1} BTC worth at level 1 and ${f.withdraw2} BTC worth at level 2. The amount is frozen until an operator sends it or refuses it; a refused withdrawal returns to your available balance.`),
+          ul([
+            'Identity verification of level 1 or higher.',
+            'A pay password (6 digits), set in the security settings; it confirms every withdrawal.',
+            "An amount at or above the network's minimum; the network fee is shown on the form.",
+          ]) +
+          p(
+            `In 24 hours you can withdraw up to ${f.withdraw1} BTC worth at level 1 and ${f.withdraw2} BTC worth at level 2. The amount is frozen until an operator sends it or refuses it; a refused withdrawal returns to your available balance.`,
+          ),
       },
       levels: {
         question: 'What are the verification levels?',
@@ -212,7 +236,9 @@ function en(f: ContentFacts): LanguageContent {
       aboutus: {
         title: 'About Kestrel',
         content:
-          p('Kestrel is a phone-first exchange for learning to trade. It runs real order books for crypto and stock markets on simulated prices, so spot trading, futures and seconds options behave as they would on a live exchange, without real money.') +
+          p(
+            'Kestrel is a phone-first exchange for learning to trade. It runs real order books for crypto and stock markets on simulated prices, so spot trading, futures and seconds options behave as they would on a live exchange, without real money.',
+          ) +
           h('What you can do here') +
           ul([
             'Spot trading with limit and market orders.',
@@ -242,7 +268,9 @@ function en(f: ContentFacts): LanguageContent {
             'Results with simulated money do not predict results with real money, where prices, fees, liquidity and your own decisions may differ.',
           ) +
           h('Your data') +
-          p('We keep what the service needs: your contact details, the identity details you submit for verification, and your activity. Uploaded images are re-encoded, which removes embedded metadata such as location.'),
+          p(
+            'We keep what the service needs: your contact details, the identity details you submit for verification, and your activity. Uploaded images are re-encoded, which removes embedded metadata such as location.',
+          ),
       },
     },
   };
@@ -357,7 +385,10 @@ function zh(f: ContentFacts): LanguageContent {
       },
       options: {
         question: '秒级期权如何结算？',
-        answer: p('由到期时或到期后的第一笔成交决定。高于开仓价：看涨获胜；低于开仓价：看跌获胜；相等：平局，退还本金。', `获胜时返还本金并另付该时长的赔付比例（本金的 ${f.payoutLow} 至 ${f.payoutHigh}）。手续费在买入时收取。`),
+        answer: p(
+          '由到期时或到期后的第一笔成交决定。高于开仓价：看涨获胜；低于开仓价：看跌获胜；相等：平局，退还本金。',
+          `获胜时返还本金并另付该时长的赔付比例（本金的 ${f.payoutLow} 至 ${f.payoutHigh}）。手续费在买入时收取。`,
+        ),
       },
     },
     pages: {
@@ -366,7 +397,12 @@ function zh(f: ContentFacts): LanguageContent {
         content:
           p('Kestrel 是一个以手机为先、用于学习交易的交易所。它基于模拟价格，为加密货币和股票市场运行真实的订单簿，因此现货、合约和秒级期权的表现与真实交易所一致，但不涉及真实资金。') +
           h('您可以在这里做什么') +
-          ul(['使用限价单和市价单进行现货交易。', `最高 ${f.maxMultiple} 倍杠杆的合约，支持止盈和止损。`, `${f.secondsMin} 至 ${f.secondsMax} 秒的秒级期权。`, '在模拟钱包中充值、提现、划转和兑换。']) +
+          ul([
+            '使用限价单和市价单进行现货交易。',
+            `最高 ${f.maxMultiple} 倍杠杆的合约，支持止盈和止损。`,
+            `${f.secondsMin} 至 ${f.secondsMax} 秒的秒级期权。`,
+            '在模拟钱包中充值、提现、划转和兑换。',
+          ]) +
           p('每一次余额变动都记录在账本中，所有费率都在公告栏中公开。'),
       },
       contactus: {
@@ -501,7 +537,10 @@ function hk(f: ContentFacts): LanguageContent {
       },
       options: {
         question: '秒級期權如何結算？',
-        answer: p('由到期時或到期後的第一筆成交決定。高於開倉價：看漲獲勝；低於開倉價：看跌獲勝；相等：平局，退還本金。', `獲勝時返還本金並另付該時長的賠付比例（本金的 ${f.payoutLow} 至 ${f.payoutHigh}）。手續費在買入時收取。`),
+        answer: p(
+          '由到期時或到期後的第一筆成交決定。高於開倉價：看漲獲勝；低於開倉價：看跌獲勝；相等：平局，退還本金。',
+          `獲勝時返還本金並另付該時長的賠付比例（本金的 ${f.payoutLow} 至 ${f.payoutHigh}）。手續費在買入時收取。`,
+        ),
       },
     },
     pages: {
@@ -510,7 +549,12 @@ function hk(f: ContentFacts): LanguageContent {
         content:
           p('Kestrel 是一個以手機為先、用於學習交易的交易所。它基於模擬價格，為加密貨幣和股票市場運行真實的訂單簿，因此現貨、合約和秒級期權的表現與真實交易所一致，但不涉及真實資金。') +
           h('您可以在這裡做什麼') +
-          ul(['使用限價單和市價單進行現貨交易。', `最高 ${f.maxMultiple} 倍槓桿的合約，支援止盈和止損。`, `${f.secondsMin} 至 ${f.secondsMax} 秒的秒級期權。`, '在模擬錢包中充值、提現、劃轉和兌換。']) +
+          ul([
+            '使用限價單和市價單進行現貨交易。',
+            `最高 ${f.maxMultiple} 倍槓桿的合約，支援止盈和止損。`,
+            `${f.secondsMin} 至 ${f.secondsMax} 秒的秒級期權。`,
+            '在模擬錢包中充值、提現、劃轉和兌換。',
+          ]) +
           p('每一次餘額變動都記錄在帳本中，所有費率都在公告欄中公開。'),
       },
       contactus: {
@@ -543,7 +587,10 @@ function jp(f: ContentFacts): LanguageContent {
         title: 'Kestrel へようこそ：模擬取引専用です',
         summary: 'ここでの残高はすべて模擬資金です。現物・先物・秒オプションを、実際のお金のリスクなしで練習できます。',
         content:
-          p('Kestrel へようこそ。この取引所は<strong>模擬取引（ペーパートレード）</strong>のプラットフォームです。価格と残高は模擬であり、実際のお金や暗号資産が動くことはありません。', f.gift && `あなたのアカウントには、はじめに ${f.gift} USDT の模擬資金が付与されます。`) +
+          p(
+            'Kestrel へようこそ。この取引所は<strong>模擬取引（ペーパートレード）</strong>のプラットフォームです。価格と残高は模擬であり、実際のお金や暗号資産が動くことはありません。',
+            f.gift && `あなたのアカウントには、はじめに ${f.gift} USDT の模擬資金が付与されます。`,
+          ) +
           ul(['現物：板に対して売買します。', '先物：USDT を証拠金に、レバレッジをかけてロングまたはショート。', '秒オプション：数秒から数分後の相場の上げ下げを予想します。']) +
           p('ここに表示される入金アドレスへ、実際の資金を絶対に送らないでください。始める前に、お知らせのガイドとよくある質問でルールをご確認ください。'),
       },
@@ -552,9 +599,14 @@ function jp(f: ContentFacts): LanguageContent {
         summary: '価格は模擬、板は本物：ここで何が本物で何がそうでないか。',
         content:
           h('模擬の相場、本物の板') +
-          p('価格は模擬市場から生まれます。マーケットメーカーが各板の売りと買いの両側に気配を出し、模擬トレーダーがそれと約定します。表示される価格はすべてその板で実際に成立した約定なので、あなたの注文も他の参加者と同じ価格・厚み・スプレッドで約定します。') +
+          p(
+            '価格は模擬市場から生まれます。マーケットメーカーが各板の売りと買いの両側に気配を出し、模擬トレーダーがそれと約定します。表示される価格はすべてその板で実際に成立した約定なので、あなたの注文も他の参加者と同じ価格・厚み・スプレッドで約定します。',
+          ) +
           h('4 つの口座') +
-          p('現物口座（現物取引・入金・出金）、先物口座、オプション口座、法定通貨口座があります。口座間の資金移動は振替で行い、無料で即時に反映されます。', f.gift && `新しいアカウントの現物口座には、${f.gift} USDT の模擬資金が付与されます。`) +
+          p(
+            '現物口座（現物取引・入金・出金）、先物口座、オプション口座、法定通貨口座があります。口座間の資金移動は振替で行い、無料で即時に反映されます。',
+            f.gift && `新しいアカウントの現物口座には、${f.gift} USDT の模擬資金が付与されます。`,
+          ) +
           h('すべてが記録されます') +
           p('残高の変動はすべて理由とともに台帳に記録され、明細に 1 件ずつ表示されます。入金は承認されると反映され、出金は送付または却下されるまで凍結されます。') +
           p('<strong>実際のお金は一切関係しません。</strong>ここでの損益を引き出すことはできず、表示される入金アドレスに実際の暗号資産を送ってはいけません。'),
@@ -568,7 +620,10 @@ function jp(f: ContentFacts): LanguageContent {
             `ポジションの証拠金は、ポジションの価値を選んだレバレッジで割った額です。レバレッジは暗号資産市場で ${f.cryptoMultiples} 倍、株式で ${f.stockMultiples} 倍から選べます。価値 ${f.example.value} USDT のポジションを ${f.example.multiple} 倍で建てると、先物口座から ${f.example.margin} USDT の証拠金が必要です。1 回の注文は ${f.lotsMin}〜${f.lotsMax} ロットです。`,
           ) +
           h('手数料') +
-          ul([`新規建て手数料：ポジション価値の ${f.leverFee}。建てたときに差し引かれます。`, `オーバーナイト手数料：ポジションを保有したまま午前 0 時（UTC）を越えるごとに建値ベースの価値の ${f.overnight}。決済時に支払います。`]) +
+          ul([
+            `新規建て手数料：ポジション価値の ${f.leverFee}。建てたときに差し引かれます。`,
+            `オーバーナイト手数料：ポジションを保有したまま午前 0 時（UTC）を越えるごとに建値ベースの価値の ${f.overnight}。決済時に支払います。`,
+          ]) +
           h('リスク率と強制決済') +
           p(
             '先物口座のリスク率 =（利用可能残高 + 証拠金 + 含み損益）÷ 証拠金 です。ポジションが損失を出すと下がります。',
@@ -582,7 +637,9 @@ function jp(f: ContentFacts): LanguageContent {
         content:
           p('秒オプションは相場の方向を予想する取引です。上昇または下落、期間、オプション口座から使う USDT の金額を選びます。注文が受け付けられた時点の最新約定価格で始まります。') +
           h('結果の決まり方') +
-          p('時間になると、<strong>満期時刻ちょうど、またはそれ以降の最初の約定</strong>が結果を決めます。開始価格より上なら上昇の勝ち、下なら下落の勝ち、開始価格とまったく同じなら引き分けで、元本が返されます。開始時と判定時の約定はどちらもオプションに記録されます。') +
+          p(
+            '時間になると、<strong>満期時刻ちょうど、またはそれ以降の最初の約定</strong>が結果を決めます。開始価格より上なら上昇の勝ち、下なら下落の勝ち、開始価格とまったく同じなら引き分けで、元本が返されます。開始時と判定時の約定はどちらもオプションに記録されます。',
+          ) +
           h('期間と配当') +
           ul(f.options.map((o) => `${o.seconds} 秒：勝てば元本に加えて元本の ${o.payout} を受け取ります。手数料は元本の ${o.fee}、金額は ${o.min}〜${o.max} USDT。`)) +
           p(`手数料は購入時に差し引かれ、返金されません。同時に保有できるオプションは最大 ${f.optionMaxOpen} 件です。`),
@@ -619,8 +676,14 @@ function jp(f: ContentFacts): LanguageContent {
       withdraw: {
         question: '出金には何が必要ですか？',
         answer:
-          ul(['レベル 1 以上の本人確認。', 'セキュリティ設定で設定する資金パスワード（6 桁）。出金のたびに確認に使います。', 'ネットワークの最小額以上の金額。ネットワーク手数料はフォームに表示されます。']) +
-          p(`24 時間で出金できるのは、レベル 1 で ${f.withdraw1} BTC 相当、レベル 2 で ${f.withdraw2} BTC 相当までです。金額は運営者が送付または却下するまで凍結され、却下された出金は利用可能残高に戻ります。`),
+          ul([
+            'レベル 1 以上の本人確認。',
+            'セキュリティ設定で設定する資金パスワード（6 桁）。出金のたびに確認に使います。',
+            'ネットワークの最小額以上の金額。ネットワーク手数料はフォームに表示されます。',
+          ]) +
+          p(
+            `24 時間で出金できるのは、レベル 1 で ${f.withdraw1} BTC 相当、レベル 2 で ${f.withdraw2} BTC 相当までです。金額は運営者が送付または却下するまで凍結され、却下された出金は利用可能残高に戻ります。`,
+          ),
       },
       levels: {
         question: '本人確認のレベルとは？',
@@ -655,14 +718,24 @@ function jp(f: ContentFacts): LanguageContent {
       aboutus: {
         title: 'Kestrel について',
         content:
-          p('Kestrel は、取引を学ぶためのスマートフォン向け取引所です。模擬価格のもとで暗号資産と株式の市場に本物の板を動かしているため、現物・先物・秒オプションは実際の取引所と同じように動きますが、実際のお金は使いません。') +
+          p(
+            'Kestrel は、取引を学ぶためのスマートフォン向け取引所です。模擬価格のもとで暗号資産と株式の市場に本物の板を動かしているため、現物・先物・秒オプションは実際の取引所と同じように動きますが、実際のお金は使いません。',
+          ) +
           h('できること') +
-          ul(['指値注文と成行注文による現物取引。', `最大 ${f.maxMultiple} 倍のレバレッジ、利確・損切り付きの先物。`, `${f.secondsMin}〜${f.secondsMax} 秒の秒オプション。`, '模擬ウォレットでの入金・出金・振替・両替。']) +
+          ul([
+            '指値注文と成行注文による現物取引。',
+            `最大 ${f.maxMultiple} 倍のレバレッジ、利確・損切り付きの先物。`,
+            `${f.secondsMin}〜${f.secondsMax} 秒の秒オプション。`,
+            '模擬ウォレットでの入金・出金・振替・両替。',
+          ]) +
           p('残高の変動はすべて台帳に記録され、手数料はすべてお知らせで公開しています。'),
       },
       contactus: {
         title: 'お問い合わせ',
-        content: p(`メール：${mail(f.support)}`) + p('ユーザー番号（UID）と、入金や出金に関するお問い合わせの場合は該当する履歴を添えてください。') + p('ログインパスワード、資金パスワード、認証コードをお尋ねすることは決してありません。'),
+        content:
+          p(`メール：${mail(f.support)}`) +
+          p('ユーザー番号（UID）と、入金や出金に関するお問い合わせの場合は該当する履歴を添えてください。') +
+          p('ログインパスワード、資金パスワード、認証コードをお尋ねすることは決してありません。'),
       },
       operational_compliance: {
         title: '運営コンプライアンス',
@@ -677,7 +750,9 @@ function jp(f: ContentFacts): LanguageContent {
             '模擬資金での結果は、実際のお金での結果を示すものではありません。実際の市場では価格、手数料、流動性、そしてあなた自身の判断が異なる場合があります。',
           ) +
           h('あなたのデータ') +
-          p('サービスに必要なものだけを保存します：連絡先、本人確認のために提出された情報、そして利用履歴です。アップロードされた画像は再エンコードされ、位置情報などの埋め込みメタデータは削除されます。'),
+          p(
+            'サービスに必要なものだけを保存します：連絡先、本人確認のために提出された情報、そして利用履歴です。アップロードされた画像は再エンコードされ、位置情報などの埋め込みメタデータは削除されます。',
+          ),
       },
     },
   };
@@ -690,7 +765,10 @@ function kor(f: ContentFacts): LanguageContent {
         title: 'Kestrel에 오신 것을 환영합니다: 모의 거래 전용',
         summary: '이곳의 모든 잔액은 모의 자금입니다. 실제 돈의 위험 없이 현물, 선물, 초단위 옵션을 연습하세요.',
         content:
-          p('Kestrel에 오신 것을 환영합니다. 이 거래소는 <strong>모의 거래</strong> 플랫폼입니다. 가격과 잔액은 모의로 만들어지며, 실제 돈이나 실제 코인은 절대 이동하지 않습니다.', f.gift && `계정에는 시작 자금으로 ${f.gift} USDT의 모의 자금이 지급됩니다.`) +
+          p(
+            'Kestrel에 오신 것을 환영합니다. 이 거래소는 <strong>모의 거래</strong> 플랫폼입니다. 가격과 잔액은 모의로 만들어지며, 실제 돈이나 실제 코인은 절대 이동하지 않습니다.',
+            f.gift && `계정에는 시작 자금으로 ${f.gift} USDT의 모의 자금이 지급됩니다.`,
+          ) +
           ul(['현물: 호가창을 상대로 사고팝니다.', '선물: USDT를 증거금으로 레버리지를 사용해 롱 또는 숏 포지션을 잡습니다.', '초단위 옵션: 몇 초에서 몇 분 뒤 시장의 방향을 예측합니다.']) +
           p('여기에 표시되는 입금 주소로 실제 자금을 절대 보내지 마세요. 시작하기 전에 공지사항의 가이드와 자주 묻는 질문에서 규칙을 확인하세요.'),
       },
@@ -699,9 +777,14 @@ function kor(f: ContentFacts): LanguageContent {
         summary: '가격은 모의, 호가창은 실제: 무엇이 실제이고 무엇이 아닌지.',
         content:
           h('모의 시장, 실제 호가창') +
-          p('가격은 모의 시장에서 나옵니다. 마켓 메이커가 각 호가창의 매수와 매도 양쪽에 호가를 내고, 모의 트레이더들이 그와 거래합니다. 보이는 모든 가격은 그 호가창에서 실제로 체결된 거래이므로, 여러분의 주문도 다른 참가자와 같은 가격, 호가 깊이, 스프레드로 체결됩니다.') +
+          p(
+            '가격은 모의 시장에서 나옵니다. 마켓 메이커가 각 호가창의 매수와 매도 양쪽에 호가를 내고, 모의 트레이더들이 그와 거래합니다. 보이는 모든 가격은 그 호가창에서 실제로 체결된 거래이므로, 여러분의 주문도 다른 참가자와 같은 가격, 호가 깊이, 스프레드로 체결됩니다.',
+          ) +
           h('네 개의 계정') +
-          p('현물 계정(현물 거래, 입금, 출금), 선물 계정, 옵션 계정, 법정화폐 계정이 있습니다. 계정 간 자금 이동은 이체로 하며, 무료이고 즉시 반영됩니다.', f.gift && `새 계정의 현물 계정에는 ${f.gift} USDT의 모의 자금이 지급됩니다.`) +
+          p(
+            '현물 계정(현물 거래, 입금, 출금), 선물 계정, 옵션 계정, 법정화폐 계정이 있습니다. 계정 간 자금 이동은 이체로 하며, 무료이고 즉시 반영됩니다.',
+            f.gift && `새 계정의 현물 계정에는 ${f.gift} USDT의 모의 자금이 지급됩니다.`,
+          ) +
           h('모든 것이 기록됩니다') +
           p('모든 잔액 변동은 사유와 함께 원장에 기록되며, 거래 내역에 하나하나 표시됩니다. 입금은 승인되면 반영되고, 출금은 발송되거나 거절될 때까지 동결됩니다.') +
           p('<strong>실제 돈은 전혀 관련되지 않습니다.</strong> 이곳에서의 수익이나 손실은 인출할 수 없으며, 표시되는 입금 주소로 실제 코인을 보내서는 안 됩니다.'),
@@ -715,7 +798,10 @@ function kor(f: ContentFacts): LanguageContent {
             `포지션의 증거금은 포지션 가치를 선택한 레버리지로 나눈 금액입니다. 레버리지는 암호화폐 시장에서 ${f.cryptoMultiples}배, 주식에서 ${f.stockMultiples}배 중에서 고릅니다. 가치 ${f.example.value} USDT의 포지션을 ${f.example.multiple}배로 잡으면 선물 계정에서 ${f.example.margin} USDT의 증거금이 필요합니다. 주문 한 건은 ${f.lotsMin}~${f.lotsMax}랏입니다.`,
           ) +
           h('수수료') +
-          ul([`진입 수수료: 포지션 가치의 ${f.leverFee}, 포지션을 열 때 부과됩니다.`, `오버나이트 수수료: 포지션을 보유한 채 자정(UTC)을 넘길 때마다 진입 가치의 ${f.overnight}, 포지션을 닫을 때 지불합니다.`]) +
+          ul([
+            `진입 수수료: 포지션 가치의 ${f.leverFee}, 포지션을 열 때 부과됩니다.`,
+            `오버나이트 수수료: 포지션을 보유한 채 자정(UTC)을 넘길 때마다 진입 가치의 ${f.overnight}, 포지션을 닫을 때 지불합니다.`,
+          ]) +
           h('위험률과 강제 청산') +
           p(
             '선물 계정의 위험률 = (사용 가능 잔액 + 증거금 + 미실현 손익) ÷ 증거금입니다. 포지션이 손실을 보면 낮아집니다.',
@@ -729,7 +815,9 @@ function kor(f: ContentFacts): LanguageContent {
         content:
           p('초단위 옵션은 시장의 방향을 예측하는 거래입니다. 상승 또는 하락, 기간, 옵션 계정에서 사용할 USDT 금액을 고릅니다. 주문이 접수되는 순간의 최근 체결가로 시작됩니다.') +
           h('판정 방식') +
-          p('시간이 되면 <strong>만기 시점 또는 그 이후의 첫 체결</strong>이 결과를 정합니다. 시작 가격보다 높으면 상승이 이기고, 낮으면 하락이 이기며, 시작 가격과 정확히 같으면 무승부로 원금이 반환됩니다. 시작 체결과 판정 체결은 모두 옵션에 기록됩니다.') +
+          p(
+            '시간이 되면 <strong>만기 시점 또는 그 이후의 첫 체결</strong>이 결과를 정합니다. 시작 가격보다 높으면 상승이 이기고, 낮으면 하락이 이기며, 시작 가격과 정확히 같으면 무승부로 원금이 반환됩니다. 시작 체결과 판정 체결은 모두 옵션에 기록됩니다.',
+          ) +
           h('기간과 지급률') +
           ul(f.options.map((o) => `${o.seconds}초: 이기면 원금과 함께 원금의 ${o.payout}를 받습니다. 수수료는 원금의 ${o.fee}, 금액은 ${o.min}~${o.max} USDT입니다.`)) +
           p(`수수료는 구매 시 부과되며 반환되지 않습니다. 동시에 보유할 수 있는 옵션은 최대 ${f.optionMaxOpen}개입니다.`),
@@ -767,7 +855,9 @@ function kor(f: ContentFacts): LanguageContent {
         question: '출금하려면 무엇이 필요한가요?',
         answer:
           ul(['레벨 1 이상의 본인 인증.', '보안 설정에서 정하는 결제 비밀번호(6자리). 모든 출금을 확인할 때 사용합니다.', '네트워크 최소 금액 이상의 금액. 네트워크 수수료는 양식에 표시됩니다.']) +
-          p(`24시간 동안 레벨 1은 ${f.withdraw1} BTC 상당, 레벨 2는 ${f.withdraw2} BTC 상당까지 출금할 수 있습니다. 금액은 운영자가 발송하거나 거절할 때까지 동결되며, 거절된 출금은 사용 가능 잔액으로 돌아옵니다.`),
+          p(
+            `24시간 동안 레벨 1은 ${f.withdraw1} BTC 상당, 레벨 2는 ${f.withdraw2} BTC 상당까지 출금할 수 있습니다. 금액은 운영자가 발송하거나 거절할 때까지 동결되며, 거절된 출금은 사용 가능 잔액으로 돌아옵니다.`,
+          ),
       },
       levels: {
         question: '본인 인증 레벨은 무엇인가요?',
@@ -802,14 +892,24 @@ function kor(f: ContentFacts): LanguageContent {
       aboutus: {
         title: 'Kestrel 소개',
         content:
-          p('Kestrel은 거래를 배우기 위한 모바일 우선 거래소입니다. 모의 가격 위에서 암호화폐와 주식 시장의 실제 호가창을 운영하므로, 현물·선물·초단위 옵션이 실제 거래소와 똑같이 작동하지만 실제 돈은 쓰지 않습니다.') +
+          p(
+            'Kestrel은 거래를 배우기 위한 모바일 우선 거래소입니다. 모의 가격 위에서 암호화폐와 주식 시장의 실제 호가창을 운영하므로, 현물·선물·초단위 옵션이 실제 거래소와 똑같이 작동하지만 실제 돈은 쓰지 않습니다.',
+          ) +
           h('이곳에서 할 수 있는 일') +
-          ul(['지정가·시장가 주문을 이용한 현물 거래.', `최대 ${f.maxMultiple}배 레버리지와 익절·손절을 지원하는 선물.`, `${f.secondsMin}~${f.secondsMax}초의 초단위 옵션.`, '모의 지갑에서의 입금, 출금, 이체, 환전.']) +
+          ul([
+            '지정가·시장가 주문을 이용한 현물 거래.',
+            `최대 ${f.maxMultiple}배 레버리지와 익절·손절을 지원하는 선물.`,
+            `${f.secondsMin}~${f.secondsMax}초의 초단위 옵션.`,
+            '모의 지갑에서의 입금, 출금, 이체, 환전.',
+          ]) +
           p('모든 잔액 변동은 원장에 기록되며, 모든 수수료는 공지사항에 공개되어 있습니다.'),
       },
       contactus: {
         title: '문의하기',
-        content: p(`이메일: ${mail(f.support)}`) + p('사용자 번호(UID)와, 입금이나 출금에 관한 문의라면 해당 내역을 함께 보내 주세요.') + p('저희는 로그인 비밀번호, 결제 비밀번호, 인증 코드를 절대 묻지 않습니다.'),
+        content:
+          p(`이메일: ${mail(f.support)}`) +
+          p('사용자 번호(UID)와, 입금이나 출금에 관한 문의라면 해당 내역을 함께 보내 주세요.') +
+          p('저희는 로그인 비밀번호, 결제 비밀번호, 인증 코드를 절대 묻지 않습니다.'),
       },
       operational_compliance: {
         title: '운영 컴플라이언스',
@@ -837,7 +937,10 @@ function th(f: ContentFacts): LanguageContent {
         title: 'ยินดีต้อนรับสู่ Kestrel: การเทรดจำลองเท่านั้น',
         summary: 'ยอดเงินทั้งหมดที่นี่เป็นเงินจำลอง ฝึกเทรดสปอต ฟิวเจอร์ส และออปชันรายวินาทีได้โดยไม่ต้องเสี่ยงเงินจริง',
         content:
-          p('ยินดีต้อนรับสู่ Kestrel แพลตฟอร์มนี้เป็นแพลตฟอร์ม<strong>การเทรดจำลอง</strong> ราคาและยอดเงินเป็นการจำลอง ไม่มีการโอนเงินจริงหรือเหรียญจริงใด ๆ', f.gift && `บัญชีของคุณจะได้รับเงินจำลอง ${f.gift} USDT สำหรับเริ่มต้น`) +
+          p(
+            'ยินดีต้อนรับสู่ Kestrel แพลตฟอร์มนี้เป็นแพลตฟอร์ม<strong>การเทรดจำลอง</strong> ราคาและยอดเงินเป็นการจำลอง ไม่มีการโอนเงินจริงหรือเหรียญจริงใด ๆ',
+            f.gift && `บัญชีของคุณจะได้รับเงินจำลอง ${f.gift} USDT สำหรับเริ่มต้น`,
+          ) +
           ul(['สปอต: ซื้อและขายกับสมุดคำสั่งซื้อขาย', 'ฟิวเจอร์ส: เปิดสถานะ Long หรือ Short ด้วยเลเวอเรจ โดยใช้ USDT เป็นมาร์จิ้น', 'ออปชันรายวินาที: คาดการณ์ทิศทางตลาดในไม่กี่วินาทีถึงไม่กี่นาที']) +
           p('โปรดอย่าส่งเงินจริงไปยังที่อยู่ฝากที่แสดงอยู่ที่นี่ ก่อนเริ่ม โปรดอ่านคู่มือในหมวดข่าวสารและคำถามที่พบบ่อยเพื่อทำความเข้าใจกฎ'),
       },
@@ -846,7 +949,9 @@ function th(f: ContentFacts): LanguageContent {
         summary: 'ราคาจำลอง สมุดคำสั่งจริง: อะไรจริงและอะไรไม่จริงที่นี่',
         content:
           h('ตลาดจำลอง สมุดคำสั่งจริง') +
-          p('ราคามาจากตลาดจำลอง ผู้ดูแลสภาพคล่องเสนอราคาทั้งฝั่งซื้อและฝั่งขายในสมุดคำสั่งแต่ละเล่ม และเทรดเดอร์จำลองจับคู่ซื้อขายกับราคาเหล่านั้น ทุกราคาที่คุณเห็นคือการซื้อขายที่เกิดขึ้นจริงในสมุดคำสั่งนั้น คำสั่งของคุณจึงพบกับราคา ความลึก และสเปรดเดียวกับผู้อื่น') +
+          p(
+            'ราคามาจากตลาดจำลอง ผู้ดูแลสภาพคล่องเสนอราคาทั้งฝั่งซื้อและฝั่งขายในสมุดคำสั่งแต่ละเล่ม และเทรดเดอร์จำลองจับคู่ซื้อขายกับราคาเหล่านั้น ทุกราคาที่คุณเห็นคือการซื้อขายที่เกิดขึ้นจริงในสมุดคำสั่งนั้น คำสั่งของคุณจึงพบกับราคา ความลึก และสเปรดเดียวกับผู้อื่น',
+          ) +
           h('บัญชีทั้งสี่ของคุณ') +
           p('คุณมีบัญชีเหรียญ (เทรดสปอต ฝาก และถอน) บัญชีฟิวเจอร์ส บัญชีออปชัน และบัญชีเฟียต ย้ายเงินระหว่างบัญชีด้วยการโอน ซึ่งฟรีและมีผลทันที', f.gift && `บัญชีใหม่ทุกบัญชีจะได้รับเงินจำลอง ${f.gift} USDT ในบัญชีเหรียญ`) +
           h('ทุกอย่างถูกบันทึก') +
@@ -876,7 +981,9 @@ function th(f: ContentFacts): LanguageContent {
         content:
           p('ออปชันรายวินาทีคือการคาดการณ์ทิศทางของตลาด เลือกขึ้นหรือลง ระยะเวลา และจำนวน USDT จากบัญชีออปชันของคุณ ออปชันจะเปิดที่ราคาซื้อขายล่าสุดของตลาดเมื่อคำสั่งของคุณได้รับการยอมรับ') +
           h('การตัดสิน') +
-          p('เมื่อหมดเวลา <strong>การซื้อขายแรก ณ หรือหลังเวลาหมดอายุ</strong> จะเป็นตัวตัดสิน สูงกว่าราคาเปิด: ฝั่งขึ้นชนะ ต่ำกว่า: ฝั่งลงชนะ เท่ากับราคาเปิดพอดี: เสมอ และคืนเงินเดิมพัน ทั้งการซื้อขายตอนเปิดและตอนตัดสินจะถูกบันทึกไว้ในออปชัน') +
+          p(
+            'เมื่อหมดเวลา <strong>การซื้อขายแรก ณ หรือหลังเวลาหมดอายุ</strong> จะเป็นตัวตัดสิน สูงกว่าราคาเปิด: ฝั่งขึ้นชนะ ต่ำกว่า: ฝั่งลงชนะ เท่ากับราคาเปิดพอดี: เสมอ และคืนเงินเดิมพัน ทั้งการซื้อขายตอนเปิดและตอนตัดสินจะถูกบันทึกไว้ในออปชัน',
+          ) +
           h('ระยะเวลาและอัตราจ่าย') +
           ul(f.options.map((o) => `${o.seconds} วินาที: ชนะได้รับเงินเดิมพันคืนพร้อม ${o.payout} ของเงินเดิมพัน ค่าธรรมเนียม ${o.fee} ของเงินเดิมพัน จำนวน ${o.min} ถึง ${o.max} USDT`)) +
           p(`ค่าธรรมเนียมเรียกเก็บเมื่อซื้อและไม่คืน เปิดออปชันพร้อมกันได้สูงสุด ${f.optionMaxOpen} รายการ`),
@@ -951,7 +1058,12 @@ function th(f: ContentFacts): LanguageContent {
         content:
           p('Kestrel คือแพลตฟอร์มเทรดที่ออกแบบมาสำหรับมือถือเพื่อการเรียนรู้การเทรด ระบบใช้สมุดคำสั่งจริงสำหรับตลาดคริปโตและหุ้นบนราคาจำลอง การเทรดสปอต ฟิวเจอร์ส และออปชันรายวินาทีจึงทำงานเหมือนแพลตฟอร์มจริง โดยไม่ใช้เงินจริง') +
           h('สิ่งที่คุณทำได้ที่นี่') +
-          ul(['เทรดสปอตด้วยคำสั่งลิมิตและคำสั่งตลาด', `ฟิวเจอร์สเลเวอเรจสูงสุด ${f.maxMultiple} เท่า พร้อมทำกำไรและตัดขาดทุน`, `ออปชันรายวินาทีตั้งแต่ ${f.secondsMin} ถึง ${f.secondsMax} วินาที`, 'ฝาก ถอน โอน และแลกเปลี่ยนในกระเป๋าเงินจำลอง']) +
+          ul([
+            'เทรดสปอตด้วยคำสั่งลิมิตและคำสั่งตลาด',
+            `ฟิวเจอร์สเลเวอเรจสูงสุด ${f.maxMultiple} เท่า พร้อมทำกำไรและตัดขาดทุน`,
+            `ออปชันรายวินาทีตั้งแต่ ${f.secondsMin} ถึง ${f.secondsMax} วินาที`,
+            'ฝาก ถอน โอน และแลกเปลี่ยนในกระเป๋าเงินจำลอง',
+          ]) +
           p('การเปลี่ยนแปลงยอดเงินทุกครั้งถูกบันทึกในบัญชีแยกประเภท และค่าธรรมเนียมทั้งหมดเปิดเผยในหมวดข่าวสาร'),
       },
       contactus: {
@@ -984,8 +1096,15 @@ function fra(f: ContentFacts): LanguageContent {
         title: 'Bienvenue sur Kestrel : trading fictif uniquement',
         summary: 'Tous les soldes sont fictifs. Entraînez-vous au spot, aux futures et aux options à la seconde sans risquer d’argent réel.',
         content:
-          p('Bienvenue sur Kestrel. Cette plateforme est une plateforme de <strong>trading fictif</strong> : les prix et les soldes sont simulés, et aucun argent réel ni aucune vraie cryptomonnaie ne circule.', f.gift && `Votre compte reçoit ${f.gift} USDT d’argent fictif pour commencer.`) +
-          ul(['Spot : achetez et vendez face au carnet d’ordres.', 'Futures : prenez une position longue ou courte avec effet de levier, avec une marge en USDT.', 'Options à la seconde : anticipez la direction d’un marché sur quelques secondes à quelques minutes.']) +
+          p(
+            'Bienvenue sur Kestrel. Cette plateforme est une plateforme de <strong>trading fictif</strong> : les prix et les soldes sont simulés, et aucun argent réel ni aucune vraie cryptomonnaie ne circule.',
+            f.gift && `Votre compte reçoit ${f.gift} USDT d’argent fictif pour commencer.`,
+          ) +
+          ul([
+            'Spot : achetez et vendez face au carnet d’ordres.',
+            'Futures : prenez une position longue ou courte avec effet de levier, avec une marge en USDT.',
+            'Options à la seconde : anticipez la direction d’un marché sur quelques secondes à quelques minutes.',
+          ]) +
           p('N’envoyez jamais de fonds réels aux adresses de dépôt affichées ici. Avant de commencer, les guides de la rubrique actualités et la foire aux questions expliquent les règles.'),
       },
       paper: {
@@ -993,12 +1112,21 @@ function fra(f: ContentFacts): LanguageContent {
         summary: 'Des prix simulés, de vrais carnets d’ordres : ce qui est réel ici et ce qui ne l’est pas.',
         content:
           h('Marchés simulés, vrais carnets d’ordres') +
-          p('Les prix viennent d’un marché simulé : un teneur de marché cote les deux côtés de chaque carnet d’ordres et des traders simulés négocient contre lui. Chaque prix affiché est une transaction réellement conclue dans ce carnet : vos ordres rencontrent donc les mêmes prix, la même profondeur et les mêmes écarts que ceux des autres.') +
+          p(
+            'Les prix viennent d’un marché simulé : un teneur de marché cote les deux côtés de chaque carnet d’ordres et des traders simulés négocient contre lui. Chaque prix affiché est une transaction réellement conclue dans ce carnet : vos ordres rencontrent donc les mêmes prix, la même profondeur et les mêmes écarts que ceux des autres.',
+          ) +
           h('Vos quatre comptes') +
-          p('Vous avez un compte Spot (trading au comptant, dépôts et retraits), un compte Futures, un compte Options et un compte Fiat. Déplacez des fonds entre eux par un transfert, gratuit et immédiat.', f.gift && `Chaque nouveau compte reçoit ${f.gift} USDT d’argent fictif sur son compte Spot.`) +
+          p(
+            'Vous avez un compte Spot (trading au comptant, dépôts et retraits), un compte Futures, un compte Options et un compte Fiat. Déplacez des fonds entre eux par un transfert, gratuit et immédiat.',
+            f.gift && `Chaque nouveau compte reçoit ${f.gift} USDT d’argent fictif sur son compte Spot.`,
+          ) +
           h('Tout est enregistré') +
-          p('Chaque variation de solde est inscrite dans un registre avec sa raison, et vos relevés les listent une à une. Un dépôt est crédité une fois approuvé ; un retrait reste gelé jusqu’à son envoi ou son refus.') +
-          p('<strong>Aucun argent réel n’est en jeu :</strong> rien de ce qui est gagné ou perdu ici ne peut être versé, et aucune vraie cryptomonnaie ne doit être envoyée aux adresses de dépôt affichées.'),
+          p(
+            'Chaque variation de solde est inscrite dans un registre avec sa raison, et vos relevés les listent une à une. Un dépôt est crédité une fois approuvé ; un retrait reste gelé jusqu’à son envoi ou son refus.',
+          ) +
+          p(
+            '<strong>Aucun argent réel n’est en jeu :</strong> rien de ce qui est gagné ou perdu ici ne peut être versé, et aucune vraie cryptomonnaie ne doit être envoyée aux adresses de dépôt affichées.',
+          ),
       },
       futures: {
         title: `Futures : marge, frais de nuit et liquidation à un taux de risque de ${f.liquidation}`,
@@ -1009,7 +1137,10 @@ function fra(f: ContentFacts): LanguageContent {
             `La marge d’une position est sa valeur divisée par le multiple choisi : ${f.cryptoMultiples} pour les marchés crypto, ${f.stockMultiples} pour les actions. Une position d’une valeur de ${f.example.value} USDT à ${f.example.multiple}× exige ${f.example.margin} USDT de marge, prélevés sur votre compte Futures. Un ordre porte sur ${f.lotsMin} à ${f.lotsMax} lots.`,
           ) +
           h('Les frais') +
-          ul([`Frais d’ouverture : ${f.leverFee} de la valeur de la position, prélevés à l’ouverture.`, `Frais de nuit : ${f.overnight} de la valeur d’ouverture pour chaque minuit (UTC) passé en position, payés à la clôture.`]) +
+          ul([
+            `Frais d’ouverture : ${f.leverFee} de la valeur de la position, prélevés à l’ouverture.`,
+            `Frais de nuit : ${f.overnight} de la valeur d’ouverture pour chaque minuit (UTC) passé en position, payés à la clôture.`,
+          ]) +
           h('Taux de risque et liquidation') +
           p(
             'Le taux de risque de votre compte Futures est (solde disponible + marges + gain ou perte latent) ÷ marges. Il baisse quand vos positions perdent.',
@@ -1021,9 +1152,13 @@ function fra(f: ContentFacts): LanguageContent {
         title: 'Options à la seconde : la première transaction à l’échéance ou après décide',
         summary: 'Hausse ou baisse en quelques secondes : comment une option s’ouvre, se décide et ce qu’elle rapporte.',
         content:
-          p('Une option à la seconde est un pari sur la direction d’un marché : choisissez hausse ou baisse, une durée et un montant en USDT de votre compte Options. Elle s’ouvre au dernier prix échangé sur le marché lorsque votre ordre est accepté.') +
+          p(
+            'Une option à la seconde est un pari sur la direction d’un marché : choisissez hausse ou baisse, une durée et un montant en USDT de votre compte Options. Elle s’ouvre au dernier prix échangé sur le marché lorsque votre ordre est accepté.',
+          ) +
           h('Comment elle est décidée') +
-          p('À l’échéance, la <strong>première transaction à l’échéance ou après</strong> décide. Au-dessus du prix d’ouverture : la hausse gagne. En dessous : la baisse gagne. Exactement au prix d’ouverture : égalité, et la mise est rendue. La transaction d’ouverture et celle qui décide sont toutes deux enregistrées sur l’option.') +
+          p(
+            'À l’échéance, la <strong>première transaction à l’échéance ou après</strong> décide. Au-dessus du prix d’ouverture : la hausse gagne. En dessous : la baisse gagne. Exactement au prix d’ouverture : égalité, et la mise est rendue. La transaction d’ouverture et celle qui décide sont toutes deux enregistrées sur l’option.',
+          ) +
           h('Durées et gains') +
           ul(f.options.map((o) => `${o.seconds} secondes : un gain rend la mise plus ${o.payout} de celle-ci ; frais de ${o.fee} de la mise ; mise de ${o.min} à ${o.max} USDT.`)) +
           p(`Les frais sont prélevés à l’achat et ne sont pas rendus. Au plus ${f.optionMaxOpen} options peuvent être ouvertes en même temps.`),
@@ -1039,7 +1174,10 @@ function fra(f: ContentFacts): LanguageContent {
             `<strong>Conversion :</strong> ${f.convertFee} de ce que vous recevez ; un coupon de frais en annule une partie.`,
             'Les <strong>transferts</strong> entre vos propres comptes et les <strong>dépôts</strong> sont gratuits.',
             `<strong>Retraits :</strong> des frais fixes par réseau : ${f.networks.map((n) => `${n.label} ${n.fee} ${n.coin}, minimum ${n.min}`).join(' ; ')}.`,
-          ]) + p(`Si vous vous êtes inscrit avec un code de parrainage, ${f.rebate} de chaque frais de trading que vous payez revient à votre parrain. Cette part vient de la plateforme et ne change rien à ce que vous payez.`),
+          ]) +
+          p(
+            `Si vous vous êtes inscrit avec un code de parrainage, ${f.rebate} de chaque frais de trading que vous payez revient à votre parrain. Cette part vient de la plateforme et ne change rien à ce que vous payez.`,
+          ),
       },
     },
     banners: {
@@ -1060,8 +1198,14 @@ function fra(f: ContentFacts): LanguageContent {
       withdraw: {
         question: 'Que faut-il pour effectuer un retrait ?',
         answer:
-          ul(['Une vérification d’identité de niveau 1 ou plus.', 'Un mot de passe de paiement (6 chiffres), défini dans les paramètres de sécurité ; il confirme chaque retrait.', 'Un montant au moins égal au minimum du réseau ; les frais du réseau sont indiqués sur le formulaire.']) +
-          p(`Sur 24 heures, vous pouvez retirer jusqu’à l’équivalent de ${f.withdraw1} BTC au niveau 1 et de ${f.withdraw2} BTC au niveau 2. Le montant est gelé jusqu’à ce qu’un opérateur l’envoie ou le refuse ; un retrait refusé revient sur votre solde disponible.`),
+          ul([
+            'Une vérification d’identité de niveau 1 ou plus.',
+            'Un mot de passe de paiement (6 chiffres), défini dans les paramètres de sécurité ; il confirme chaque retrait.',
+            'Un montant au moins égal au minimum du réseau ; les frais du réseau sont indiqués sur le formulaire.',
+          ]) +
+          p(
+            `Sur 24 heures, vous pouvez retirer jusqu’à l’équivalent de ${f.withdraw1} BTC au niveau 1 et de ${f.withdraw2} BTC au niveau 2. Le montant est gelé jusqu’à ce qu’un opérateur l’envoie ou le refuse ; un retrait refusé revient sur votre solde disponible.`,
+          ),
       },
       levels: {
         question: 'Quels sont les niveaux de vérification ?',
@@ -1096,9 +1240,16 @@ function fra(f: ContentFacts): LanguageContent {
       aboutus: {
         title: 'À propos de Kestrel',
         content:
-          p('Kestrel est une plateforme d’échange pensée pour le mobile, faite pour apprendre à trader. Elle fait fonctionner de vrais carnets d’ordres pour des marchés crypto et actions sur des prix simulés : le spot, les futures et les options à la seconde s’y comportent comme sur une vraie plateforme, sans argent réel.') +
+          p(
+            'Kestrel est une plateforme d’échange pensée pour le mobile, faite pour apprendre à trader. Elle fait fonctionner de vrais carnets d’ordres pour des marchés crypto et actions sur des prix simulés : le spot, les futures et les options à la seconde s’y comportent comme sur une vraie plateforme, sans argent réel.',
+          ) +
           h('Ce que vous pouvez faire ici') +
-          ul(['Du trading spot avec des ordres à cours limité et au marché.', `Des futures avec un effet de levier jusqu’à ${f.maxMultiple}×, prise de bénéfices et stop-loss.`, `Des options à la seconde de ${f.secondsMin} à ${f.secondsMax} secondes.`, 'Dépôts, retraits, transferts et conversions dans un portefeuille fictif.']) +
+          ul([
+            'Du trading spot avec des ordres à cours limité et au marché.',
+            `Des futures avec un effet de levier jusqu’à ${f.maxMultiple}×, prise de bénéfices et stop-loss.`,
+            `Des options à la seconde de ${f.secondsMin} à ${f.secondsMax} secondes.`,
+            'Dépôts, retraits, transferts et conversions dans un portefeuille fictif.',
+          ]) +
           p('Chaque variation de solde est inscrite dans un registre, et tous les frais sont publiés dans la rubrique actualités.'),
       },
       contactus: {
@@ -1112,16 +1263,22 @@ function fra(f: ContentFacts): LanguageContent {
         title: 'Conformité opérationnelle',
         content:
           h('Trading fictif') +
-          p('Kestrel est une simulation. Les prix et les soldes sont simulés : aucun argent réel, aucune cryptomonnaie ni aucun titre n’est acheté, vendu, détenu ou versé, et les soldes n’ont aucune valeur monétaire.') +
+          p(
+            'Kestrel est une simulation. Les prix et les soldes sont simulés : aucun argent réel, aucune cryptomonnaie ni aucun titre n’est acheté, vendu, détenu ou versé, et les soldes n’ont aucune valeur monétaire.',
+          ) +
           h('Aucun service réglementé, aucun conseil') +
-          p('Comme elle ne traite aucun argent réel, Kestrel n’opère pas en tant que plateforme d’échange, courtier ou service d’investissement réglementé. Rien de ce qui est publié ici ne constitue un conseil en investissement.') +
+          p(
+            'Comme elle ne traite aucun argent réel, Kestrel n’opère pas en tant que plateforme d’échange, courtier ou service d’investissement réglementé. Rien de ce qui est publié ici ne constitue un conseil en investissement.',
+          ) +
           h('Avertissement sur les risques') +
           p(
             'Le trading réel de crypto-actifs, d’actions et de produits dérivés comporte un risque élevé de perte. L’effet de levier multiplie les gains comme les pertes : un faible mouvement de prix peut liquider une position sur futures. Une option à la seconde peut perdre toute sa mise en quelques secondes.',
             'Les résultats obtenus avec de l’argent fictif ne préjugent pas des résultats avec de l’argent réel, où les prix, les frais, la liquidité et vos propres décisions peuvent différer.',
           ) +
           h('Vos données') +
-          p('Nous conservons ce dont le service a besoin : vos coordonnées, les informations d’identité que vous soumettez pour la vérification et votre activité. Les images envoyées sont réencodées, ce qui supprime les métadonnées intégrées comme la localisation.'),
+          p(
+            'Nous conservons ce dont le service a besoin : vos coordonnées, les informations d’identité que vous soumettez pour la vérification et votre activité. Les images envoyées sont réencodées, ce qui supprime les métadonnées intégrées comme la localisation.',
+          ),
       },
     },
   };
@@ -1134,8 +1291,15 @@ function spa(f: ContentFacts): LanguageContent {
         title: 'Bienvenido a Kestrel: solo trading simulado',
         summary: 'Todos los saldos son simulados. Practica spot, futuros y opciones por segundos sin arriesgar dinero real.',
         content:
-          p('Bienvenido a Kestrel. Esta plataforma es de <strong>trading simulado</strong>: los precios y los saldos son simulados, y nunca se mueve dinero real ni monedas reales.', f.gift && `Tu cuenta recibe ${f.gift} USDT de dinero simulado para empezar.`) +
-          ul(['Spot: compra y vende contra el libro de órdenes.', 'Futuros: abre posiciones largas o cortas con apalancamiento, con margen en USDT.', 'Opciones por segundos: anticipa la dirección de un mercado en segundos o minutos.']) +
+          p(
+            'Bienvenido a Kestrel. Esta plataforma es de <strong>trading simulado</strong>: los precios y los saldos son simulados, y nunca se mueve dinero real ni monedas reales.',
+            f.gift && `Tu cuenta recibe ${f.gift} USDT de dinero simulado para empezar.`,
+          ) +
+          ul([
+            'Spot: compra y vende contra el libro de órdenes.',
+            'Futuros: abre posiciones largas o cortas con apalancamiento, con margen en USDT.',
+            'Opciones por segundos: anticipa la dirección de un mercado en segundos o minutos.',
+          ]) +
           p('Nunca envíes fondos reales a las direcciones de depósito que se muestran aquí. Antes de empezar, las guías de la sección de noticias y las preguntas frecuentes explican las reglas.'),
       },
       paper: {
@@ -1143,11 +1307,18 @@ function spa(f: ContentFacts): LanguageContent {
         summary: 'Precios simulados, libros de órdenes reales: qué es real aquí y qué no.',
         content:
           h('Mercados simulados, libros de órdenes reales') +
-          p('Los precios vienen de un mercado simulado: un creador de mercado cotiza ambos lados de cada libro de órdenes y operadores simulados negocian contra él. Cada precio que ves es una operación que ocurrió en ese libro, así que tus órdenes encuentran los mismos precios, la misma profundidad y los mismos diferenciales que las de los demás.') +
+          p(
+            'Los precios vienen de un mercado simulado: un creador de mercado cotiza ambos lados de cada libro de órdenes y operadores simulados negocian contra él. Cada precio que ves es una operación que ocurrió en ese libro, así que tus órdenes encuentran los mismos precios, la misma profundidad y los mismos diferenciales que las de los demás.',
+          ) +
           h('Tus cuatro cuentas') +
-          p('Tienes una cuenta Spot (operaciones al contado, depósitos y retiros), una cuenta de Futuros, una cuenta de Opciones y una cuenta Fiat. Mueve fondos entre ellas con una transferencia, gratuita e inmediata.', f.gift && `Cada cuenta nueva recibe ${f.gift} USDT de dinero simulado en su cuenta Spot.`) +
+          p(
+            'Tienes una cuenta Spot (operaciones al contado, depósitos y retiros), una cuenta de Futuros, una cuenta de Opciones y una cuenta Fiat. Mueve fondos entre ellas con una transferencia, gratuita e inmediata.',
+            f.gift && `Cada cuenta nueva recibe ${f.gift} USDT de dinero simulado en su cuenta Spot.`,
+          ) +
           h('Todo queda registrado') +
-          p('Cada cambio de saldo se anota en un libro mayor con su motivo, y tus movimientos los muestran uno a uno. Un depósito se acredita cuando se aprueba; un retiro queda congelado hasta que se envía o se rechaza.') +
+          p(
+            'Cada cambio de saldo se anota en un libro mayor con su motivo, y tus movimientos los muestran uno a uno. Un depósito se acredita cuando se aprueba; un retiro queda congelado hasta que se envía o se rechaza.',
+          ) +
           p('<strong>No hay dinero real de por medio:</strong> nada de lo que se gane o pierda aquí puede pagarse, y nunca deben enviarse monedas reales a las direcciones de depósito mostradas.'),
       },
       futures: {
@@ -1159,7 +1330,10 @@ function spa(f: ContentFacts): LanguageContent {
             `El margen de una posición es su valor dividido por el multiplicador que elijas: ${f.cryptoMultiples} en los mercados cripto y ${f.stockMultiples} en acciones. Una posición con un valor de ${f.example.value} USDT a ${f.example.multiple}× necesita ${f.example.margin} USDT de margen, tomados de tu cuenta de Futuros. Cada orden es de ${f.lotsMin} a ${f.lotsMax} lotes.`,
           ) +
           h('Comisiones') +
-          ul([`Comisión de apertura: ${f.leverFee} del valor de la posición, cobrada al abrirla.`, `Comisión nocturna: ${f.overnight} del valor de apertura por cada medianoche (UTC) que se mantiene la posición, pagada al cerrarla.`]) +
+          ul([
+            `Comisión de apertura: ${f.leverFee} del valor de la posición, cobrada al abrirla.`,
+            `Comisión nocturna: ${f.overnight} del valor de apertura por cada medianoche (UTC) que se mantiene la posición, pagada al cerrarla.`,
+          ]) +
           h('Tasa de riesgo y liquidación') +
           p(
             'La tasa de riesgo de tu cuenta de Futuros es (saldo disponible + márgenes + ganancia o pérdida no realizada) ÷ márgenes. Baja cuando tus posiciones pierden.',
@@ -1171,9 +1345,13 @@ function spa(f: ContentFacts): LanguageContent {
         title: 'Opciones por segundos: decide la primera operación al vencimiento o después',
         summary: 'Sube o baja en pocos segundos: cómo se abre una opción, cómo se decide y cuánto paga.',
         content:
-          p('Una opción por segundos es una apuesta sobre la dirección de un mercado: elige sube o baja, una duración y un importe en USDT de tu cuenta de Opciones. Se abre al último precio negociado del mercado cuando se acepta tu orden.') +
+          p(
+            'Una opción por segundos es una apuesta sobre la dirección de un mercado: elige sube o baja, una duración y un importe en USDT de tu cuenta de Opciones. Se abre al último precio negociado del mercado cuando se acepta tu orden.',
+          ) +
           h('Cómo se decide') +
-          p('Al terminar el tiempo, decide la <strong>primera operación al vencimiento o después</strong>. Por encima del precio de apertura: gana sube. Por debajo: gana baja. Exactamente al precio de apertura: empate, y se devuelve el importe. Tanto la operación de apertura como la que decide quedan registradas en la opción.') +
+          p(
+            'Al terminar el tiempo, decide la <strong>primera operación al vencimiento o después</strong>. Por encima del precio de apertura: gana sube. Por debajo: gana baja. Exactamente al precio de apertura: empate, y se devuelve el importe. Tanto la operación de apertura como la que decide quedan registradas en la opción.',
+          ) +
           h('Duraciones y pagos') +
           ul(f.options.map((o) => `${o.seconds} segundos: si ganas recibes el importe más un ${o.payout} de él; comisión del ${o.fee} del importe; importe de ${o.min} a ${o.max} USDT.`)) +
           p(`La comisión se cobra al comprar y no se devuelve. Puedes tener como máximo ${f.optionMaxOpen} opciones abiertas a la vez.`),
@@ -1189,7 +1367,10 @@ function spa(f: ContentFacts): LanguageContent {
             `<strong>Conversión:</strong> ${f.convertFee} de lo que recibes; un cupón de comisión descuenta una parte.`,
             'Las <strong>transferencias</strong> entre tus propias cuentas y los <strong>depósitos</strong> son gratuitos.',
             `<strong>Retiros:</strong> una comisión fija por red: ${f.networks.map((n) => `${n.label} ${n.fee} ${n.coin}, mínimo ${n.min}`).join('; ')}.`,
-          ]) + p(`Si te registraste con un código de invitación, el ${f.rebate} de cada comisión de trading que pagas va a la persona que te invitó. Sale de la parte de la plataforma y no cambia lo que pagas.`),
+          ]) +
+          p(
+            `Si te registraste con un código de invitación, el ${f.rebate} de cada comisión de trading que pagas va a la persona que te invitó. Sale de la parte de la plataforma y no cambia lo que pagas.`,
+          ),
       },
     },
     banners: {
@@ -1210,8 +1391,14 @@ function spa(f: ContentFacts): LanguageContent {
       withdraw: {
         question: '¿Qué necesito para retirar?',
         answer:
-          ul(['Verificación de identidad de nivel 1 o superior.', 'Una contraseña de pago (6 dígitos), que se define en los ajustes de seguridad; confirma cada retiro.', 'Un importe igual o superior al mínimo de la red; la comisión de la red se muestra en el formulario.']) +
-          p(`En 24 horas puedes retirar hasta el equivalente a ${f.withdraw1} BTC en el nivel 1 y a ${f.withdraw2} BTC en el nivel 2. El importe queda congelado hasta que un operador lo envía o lo rechaza; un retiro rechazado vuelve a tu saldo disponible.`),
+          ul([
+            'Verificación de identidad de nivel 1 o superior.',
+            'Una contraseña de pago (6 dígitos), que se define en los ajustes de seguridad; confirma cada retiro.',
+            'Un importe igual o superior al mínimo de la red; la comisión de la red se muestra en el formulario.',
+          ]) +
+          p(
+            `En 24 horas puedes retirar hasta el equivalente a ${f.withdraw1} BTC en el nivel 1 y a ${f.withdraw2} BTC en el nivel 2. El importe queda congelado hasta que un operador lo envía o lo rechaza; un retiro rechazado vuelve a tu saldo disponible.`,
+          ),
       },
       levels: {
         question: '¿Cuáles son los niveles de verificación?',
@@ -1246,9 +1433,16 @@ function spa(f: ContentFacts): LanguageContent {
       aboutus: {
         title: 'Acerca de Kestrel',
         content:
-          p('Kestrel es una plataforma de intercambio pensada para el móvil y hecha para aprender a operar. Mantiene libros de órdenes reales para mercados cripto y de acciones sobre precios simulados, de modo que el spot, los futuros y las opciones por segundos se comportan como en una plataforma real, sin dinero real.') +
+          p(
+            'Kestrel es una plataforma de intercambio pensada para el móvil y hecha para aprender a operar. Mantiene libros de órdenes reales para mercados cripto y de acciones sobre precios simulados, de modo que el spot, los futuros y las opciones por segundos se comportan como en una plataforma real, sin dinero real.',
+          ) +
           h('Qué puedes hacer aquí') +
-          ul(['Operaciones spot con órdenes límite y de mercado.', `Futuros con apalancamiento de hasta ${f.maxMultiple}×, toma de ganancias y stop-loss.`, `Opciones por segundos de ${f.secondsMin} a ${f.secondsMax} segundos.`, 'Depósitos, retiros, transferencias y conversiones en una cartera simulada.']) +
+          ul([
+            'Operaciones spot con órdenes límite y de mercado.',
+            `Futuros con apalancamiento de hasta ${f.maxMultiple}×, toma de ganancias y stop-loss.`,
+            `Opciones por segundos de ${f.secondsMin} a ${f.secondsMax} segundos.`,
+            'Depósitos, retiros, transferencias y conversiones en una cartera simulada.',
+          ]) +
           p('Cada cambio de saldo queda registrado en un libro mayor, y todas las comisiones se publican en la sección de noticias.'),
       },
       contactus: {
@@ -1271,7 +1465,9 @@ function spa(f: ContentFacts): LanguageContent {
             'Los resultados con dinero simulado no predicen los resultados con dinero real, donde los precios, las comisiones, la liquidez y tus propias decisiones pueden ser distintos.',
           ) +
           h('Tus datos') +
-          p('Guardamos lo que el servicio necesita: tus datos de contacto, los datos de identidad que envías para la verificación y tu actividad. Las imágenes subidas se vuelven a codificar, lo que elimina los metadatos incrustados, como la ubicación.'),
+          p(
+            'Guardamos lo que el servicio necesita: tus datos de contacto, los datos de identidad que envías para la verificación y tu actividad. Las imágenes subidas se vuelven a codificar, lo que elimina los metadatos incrustados, como la ubicación.',
+          ),
       },
     },
   };

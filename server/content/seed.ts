@@ -51,7 +51,13 @@ export function contentFacts(config: Pick<ServerConfig, 'signupGift' | 'autoAppr
     optionMaxOpen: String(OPTION_MAX_OPEN),
     withdraw1: number(WITHDRAW_LIMIT_BTC[1] ?? '0'),
     withdraw2: number(WITHDRAW_LIMIT_BTC[2] ?? '0'),
-    networks: config.networks.map((net) => ({ label: net.currency === net.network ? net.currency : `${net.currency} (${net.network})`, coin: net.currency, network: net.network, min: number(net.minWithdraw), fee: number(net.withdrawFee) })),
+    networks: config.networks.map((net) => ({
+      label: net.currency === net.network ? net.currency : `${net.currency} (${net.network})`,
+      coin: net.currency,
+      network: net.network,
+      min: number(net.minWithdraw),
+      fee: number(net.withdrawFee),
+    })),
   };
 }
 

@@ -38,7 +38,10 @@ function pick<T extends { lang: string }>(rows: readonly T[], language: Language
 
 /** One line of plain text: control characters become spaces, runs of spaces one. */
 function line(value: string): string {
-  return value.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+  return value
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function hasContent(html: string): boolean {

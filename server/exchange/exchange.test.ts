@@ -103,7 +103,7 @@ describe('a settlement handler acting through the desks in the same step', () =>
     expect((await ok(h.call(endpoints.leverPositions, {}, { token: follower }))).positions).toEqual([]);
   });
 
-  test('a limit order reached by the market: the follower opens at the trade that reached it, in the market\'s own step', async () => {
+  test("a limit order reached by the market: the follower opens at the trade that reached it, in the market's own step", async () => {
     copyLeader();
     const waiting = await ok(h.call(endpoints.leverSubmit, { currency_id: BTC, legal_id: USDT, direction: 'buy', type: 'limit', price: '95000', share: 2, multiple: 20 }, { token: leader }));
     expect(waiting.status).toBe('pending');
@@ -119,12 +119,23 @@ describe('a settlement handler acting through the desks in the same step', () =>
   test('a failure in the handler rolls the whole step back: no position, no money moved, nothing published, the queue goes on', async () => {
     copyLeader({ failOnShare: 7 });
     const balances = [await leverBalance(leaderId), await leverBalance(followerId)];
-    const ledgerRows = await h.ctx.db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    expect(await h.call(endpoints.leverSubmit, { currency_id: BTC, legal_id: USDT, direction: 'buy', share: 7, multiple: 10 }, { token: leader })).toEqual({ type: 'error', message: 'This market does not exist.' });
+    const ledgerRows = await h.ctx.db
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(await h.call(endpoints.leverSubmit, { currency_id: BTC, legal_id: USDT, direction: 'buy', share: 7, multiple: 10 }, { token: leader })).toEqual({
+      type: 'error',
+      message: 'This market does not exist.',
+    });
     expect(await positionsOf(leaderId)).toEqual([]);
     expect(await positionsOf(followerId)).toEqual([]);
     expect([await leverBalance(leaderId), await leverBalance(followerId)]).toEqual(balances);
-    expect(await h.ctx.db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual(ledgerRows);
+    expect(
+      await h.ctx.db
+        .selectFrom('ledger_entries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual(ledgerRows);
     expect(published).toEqual([]);
     // In memory too: neither position is live, so no trade can move it.
     expect((await ok(h.call(endpoints.leverPositions, {}, { token: leader }))).positions).toEqual([]);

@@ -38,7 +38,7 @@ test('a run still going is joined, not doubled; names are unique; an unknown nam
   const jobs = new JobRegistry(h.ctx.db, h.ctx.now);
   let runs = 0;
   let release = () => undefined as void;
-  jobs.register({ name: 'slow', everyMs: 1000, run: () => new Promise<void>((resolve) => ((runs++, (release = resolve)))) });
+  jobs.register({ name: 'slow', everyMs: 1000, run: () => new Promise<void>((resolve) => (runs++, (release = resolve))) });
   const first = jobs.run('slow');
   const second = jobs.run('slow');
   await new Promise((resolve) => setTimeout(resolve, 10));

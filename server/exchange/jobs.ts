@@ -77,7 +77,11 @@ export class JobRegistry {
 
   /** What the `jobs` table says of each registered job. */
   async status(): Promise<JobRun[]> {
-    const rows = await this.db.selectFrom('jobs').selectAll().where('name', 'in', this.names.length > 0 ? this.names : ['']).execute();
+    const rows = await this.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('name', 'in', this.names.length > 0 ? this.names : [''])
+      .execute();
     const byName = new Map(rows.map((row) => [row.name, row]));
     return this.names.map((name) => byName.get(name) ?? { name, runs: 0, last_started_at: null, last_finished_at: null, last_error: null });
   }

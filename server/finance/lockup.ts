@@ -161,7 +161,11 @@ async function settleOrder(step: Step, row: Row, now: number): Promise<Row> {
 export async function settleDue(ctx: AppContext, userId?: number): Promise<number> {
   return ctx.exchange.run(async (step) => {
     const now = step.time;
-    let query = step.trx.selectFrom('lockup_orders').selectAll().where('status', '=', 'active').where('started_at', '<=', now - DAY_MS);
+    let query = step.trx
+      .selectFrom('lockup_orders')
+      .selectAll()
+      .where('status', '=', 'active')
+      .where('started_at', '<=', now - DAY_MS);
     if (userId !== undefined) query = query.where('user_id', '=', userId);
     let moved = 0;
     for (const row of await query.orderBy('id').execute()) {
@@ -212,7 +216,11 @@ export async function listLockups(ctx: AppContext, userId: number, input: { page
   let query = ctx.db.selectFrom('lockup_orders').selectAll().where('user_id', '=', userId);
   if (input.status === 'active') query = query.where('status', '=', 'active');
   if (input.status === 'closed') query = query.where('status', '!=', 'active');
-  const rows = await query.orderBy('id', 'desc').limit(limit + 1).offset((page - 1) * limit).execute();
+  const rows = await query
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .offset((page - 1) * limit)
+    .execute();
   return { data: rows.slice(0, limit).map((row) => orderView(ctx.catalogue, row)), page, limit, more: rows.length > limit };
 }
 

@@ -31,7 +31,8 @@ describe('request ids', () => {
   test('a withdrawal sent again, one after the other or ten at once, is made once and answered alike', async () => {
     await setPayPassword(h, ann, 'ann@example.com');
     await verifyIdentity(h, ann);
-    const withdraw = (request_id?: string) => h.call(endpoints.withdraw, { currency: USDT, network: 'TRC20', address: TRON, amount: '100', pay_password: '246810', ...(request_id ? { request_id } : {}) }, { token: ann });
+    const withdraw = (request_id?: string) =>
+      h.call(endpoints.withdraw, { currency: USDT, network: 'TRC20', address: TRON, amount: '100', pay_password: '246810', ...(request_id ? { request_id } : {}) }, { token: ann });
     const answer = { type: 'ok', message: 'Your withdrawal request has been submitted.' };
     expect(await withdraw('w-0001-abcdef')).toEqual(answer);
     expect(await withdraw('w-0001-abcdef')).toEqual(answer);

@@ -27,8 +27,7 @@ async function prior(ctx: AppContext, userId: number, requestId: string, kind: R
   return row.ref_id;
 }
 
-const isDuplicate = (error: unknown) =>
-  error instanceof Error && 'code' in error && (error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.code === '23505') && /request_ids/.test(error.message);
+const isDuplicate = (error: unknown) => error instanceof Error && 'code' in error && (error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.code === '23505') && /request_ids/.test(error.message);
 
 /**
  * Runs `run` once per request id: `run` calls `remember(trx, id)` in its step with what

@@ -65,12 +65,7 @@ function fieldsOf(value: unknown): Fields {
  * Registers one contract endpoint: parses and validates its input against the
  * contract's schema, checks the session, runs the handler, and answers the envelope.
  */
-export function route<E extends Endpoint>(
-  app: FastifyInstance,
-  ctx: AppContext,
-  endpoint: E,
-  handler: (call: Call<E>) => Promise<OutputOf<E>>,
-): void {
+export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, endpoint: E, handler: (call: Call<E>) => Promise<OutputOf<E>>): void {
   const check = TypeCompiler.Compile(endpoint.input);
   const declared = Object.keys(endpoint.input.properties);
   // TypeBox's conversion would cut "1.5" to 1 for an integer; such text stays text and fails.
@@ -137,9 +132,7 @@ export function answer(reply: FastifyReply, envelope: { type: string; message: u
       return reply.type('text/plain; charset=utf-8').send(encodeURIComponent(JSON.stringify(envelope)));
     case 'code':
       return reply.send(
-        envelope.type === 'ok' && typeof envelope.message === 'object' && envelope.message !== null
-          ? { code: 1, msg: 'ok', ...envelope.message }
-          : { code: 0, msg: String(envelope.message) },
+        envelope.type === 'ok' && typeof envelope.message === 'object' && envelope.message !== null ? { code: 1, msg: 'ok', ...envelope.message } : { code: 0, msg: String(envelope.message) },
       );
     default:
       return reply.send(envelope);

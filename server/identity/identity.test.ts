@@ -28,8 +28,13 @@ const pendingIds = async () => {
 describe('identity verification', () => {
   test('level 1, then level 2, each reviewed by an operator; limits follow the level', async () => {
     expect(await h.call(endpoints.realState, {}, { token })).toMatchObject({ message: { level: 0, state: 'none', withdraw_limit_btc: '0', email_bound: true, mobile_bound: false } });
-    expect((await h.call(endpoints.realSubmit, { real_type: 2, front_pic: await uploadImage(h, token), reverse_pic: await uploadImage(h, token) }, { token })).message).toBe('Please complete level 1 verification first.');
-    expect(await h.call(endpoints.realSubmit, { real_type: 1, id_type: 'id_card', name: 'Li Lei', card_id: 'a1234567' }, { token })).toEqual({ type: 'ok', message: 'Submitted. We will review it shortly.' });
+    expect((await h.call(endpoints.realSubmit, { real_type: 2, front_pic: await uploadImage(h, token), reverse_pic: await uploadImage(h, token) }, { token })).message).toBe(
+      'Please complete level 1 verification first.',
+    );
+    expect(await h.call(endpoints.realSubmit, { real_type: 1, id_type: 'id_card', name: 'Li Lei', card_id: 'a1234567' }, { token })).toEqual({
+      type: 'ok',
+      message: 'Submitted. We will review it shortly.',
+    });
     expect(await h.call(endpoints.realState, {}, { token })).toMatchObject({ message: { level: 0, state: 'pending', pending_level: 1 } });
     expect((await h.call(endpoints.realSubmit, { real_type: 1, id_type: 'passport', name: 'Li Lei', card_id: 'B7654321' }, { token })).message).toBe('Your verification is being reviewed.');
 
@@ -51,10 +56,12 @@ describe('identity verification', () => {
     expect((await h.call(endpoints.realSubmit, { real_type: 1, id_type: 'id_card', name: 'Li Lei', card_id: 'A1234567' }, { token })).message).toBe('You have already passed this level.');
   });
 
-  test('bad submissions are refused with their own message; photos must be one\'s own uploads', async () => {
+  test("bad submissions are refused with their own message; photos must be one's own uploads", async () => {
     expect((await h.call(endpoints.realSubmit, { real_type: 1, id_type: 'id_card', name: 'Li Lei' }, { token })).message).toBe('Please fill in the document type, your name and the document number.');
     expect((await h.call(endpoints.realSubmit, { real_type: 1, id_type: 'visa', name: 'Li Lei', card_id: 'A1' }, { token })).message).toBe('Please choose the document type.');
-    expect((await h.call(endpoints.realSubmit, { real_type: 1, id_type: 'id_card', name: 'Li Lei', card_id: 'A1 2;' }, { token })).message).toBe('Please enter the document number (letters and digits).');
+    expect((await h.call(endpoints.realSubmit, { real_type: 1, id_type: 'id_card', name: 'Li Lei', card_id: 'A1 2;' }, { token })).message).toBe(
+      'Please enter the document number (letters and digits).',
+    );
     expect((await h.call(endpoints.realSubmit, { real_type: 3 }, { token })).message).toBe('Please choose the verification level.');
     const other = await h.registerUser('other@example.com');
     await bindMobile(token);

@@ -95,9 +95,7 @@ export async function autoApproveIdentity(ctx: AppContext, userId: number, submi
   if (!ctx.config.autoApprove.has('identity')) return;
   const user = await ctx.db.selectFrom('users').select(['email', 'mobile']).where('id', '=', userId).executeTakeFirst();
   if (!user?.email || !user.mobile) return;
-  const pending =
-    submissionId ??
-    (await ctx.db.selectFrom('identity_submissions').select('id').where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst())?.id;
+  const pending = submissionId ?? (await ctx.db.selectFrom('identity_submissions').select('id').where('user_id', '=', userId).where('status', '=', 'pending').executeTakeFirst())?.id;
   if (pending === undefined) return;
   try {
     await approveIdentity(ctx, pending, 'auto');
@@ -116,7 +114,11 @@ export async function approveIdentity(ctx: AppContext, id: number, operator: str
     if (!user.email || !user.mobile) throw new ApiError('server:errors.identity_contacts');
     const now = ctx.now();
     await trx.updateTable('identity_submissions').set({ status: 'approved', reviewed_at: now, reviewed_by: operator }).where('id', '=', id).execute();
-    await trx.updateTable('users').set({ real_level: Math.max(user.real_level, submission.level), updated_at: now }).where('id', '=', submission.user_id).execute();
+    await trx
+      .updateTable('users')
+      .set({ real_level: Math.max(user.real_level, submission.level), updated_at: now })
+      .where('id', '=', submission.user_id)
+      .execute();
   });
 }
 

@@ -27,9 +27,7 @@ export type Part = (typeof PARTS)[number];
 export const HOUSE_ACCOUNTS = ['treasury', 'withdrawals', 'fees', 'exchange', 'gifts', 'adjustments', 'market_maker', 'contracts', 'options'] as const;
 export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
 
-export type AccountKey =
-  | { user: number; currency: number; kind: AccountKind; part: Part }
-  | { house: HouseAccount; currency: number };
+export type AccountKey = { user: number; currency: number; kind: AccountKind; part: Part } | { house: HouseAccount; currency: number };
 
 export function ownerOf(key: AccountKey): string {
   return 'user' in key ? `user:${key.user}` : `house:${key.house}`;

@@ -74,7 +74,8 @@ export async function checkLedger(
   }
   for (const account of accounts) {
     const replayed = running.get(account.id) ?? ZERO;
-    if (!replayed.eq(account.balance)) violations.push(`account ${account.id} (${account.owner} ${account.kind}/${account.part} #${account.currency_id}) stores ${account.balance} but its entries sum to ${replayed.toFixed()}`);
+    if (!replayed.eq(account.balance))
+      violations.push(`account ${account.id} (${account.owner} ${account.kind}/${account.part} #${account.currency_id}) stores ${account.balance} but its entries sum to ${replayed.toFixed()}`);
     if (account.user_id !== null && new Money(account.balance).lt(0)) violations.push(`account ${account.id} (${account.owner} ${account.kind}/${account.part}) is below zero`);
   }
 
@@ -135,7 +136,8 @@ export async function checkLedger(
       const key = `${account.user_id}:${account.currency_id}:${account.kind}`;
       const held = expected.get(key) ?? ZERO;
       expected.delete(key);
-      if (!held.eq(account.balance)) violations.push(`user ${account.user_id}: ${account.kind}/${part} in currency ${account.currency_id} is ${account.balance}, but ${holders} hold ${held.toFixed()}`);
+      if (!held.eq(account.balance))
+        violations.push(`user ${account.user_id}: ${account.kind}/${part} in currency ${account.currency_id} is ${account.balance}, but ${holders} hold ${held.toFixed()}`);
     }
     for (const [key, held] of expected) if (!held.isZero()) violations.push(`user ${key}: ${held.toFixed()} should be ${part} but nothing is`);
   }

@@ -58,7 +58,7 @@ test('a user part never goes below zero: the whole transaction is refused', asyn
   expect(await h.ctx.db.selectFrom('ledger_transactions').select('id').where('ref_kind', '=', 'recharge').execute()).toEqual([]);
 });
 
-test('amounts must be positive, in one currency per movement, within the currency\'s decimals; only inside a transaction', async () => {
+test("amounts must be positive, in one currency per movement, within the currency's decimals; only inside a transaction", async () => {
   const attempt = (movement: Parameters<typeof record>[1]['movements'][number]) =>
     h.ctx.exchange.run((step) => record(step, { reason: 'adjustment', ref: { kind: 'adjustment', id: Math.random() }, userId: user, movements: [movement], at: 1 }));
   await expect(attempt({ from: house('adjustments', USDT), to: userAccount(user, USDT, 'change'), amount: '0' })).rejects.toThrow(/positive/);
@@ -82,7 +82,7 @@ test('the check finds a tampered balance, a broken running balance and a transac
   expect(report.violations.some((v) => v.includes('running balance'))).toBe(true);
 });
 
-test('the check finds figures beyond their currency\'s decimals and a lock that no order holds', async () => {
+test("the check finds figures beyond their currency's decimals and a lock that no order holds", async () => {
   await h.ctx.exchange.run((step) =>
     record(step, { reason: 'recharge', ref: { kind: 'recharge', id: 4 }, userId: user, movements: [{ from: house('treasury', USDT), to: userAccount(user, USDT, 'change'), amount: '10' }], at: 1 }),
   );
@@ -119,7 +119,9 @@ test('the check finds a reason the bills cannot label, a reference kind the ledg
   await h.ctx.db.updateTable('ledger_accounts').set({ kind: 'change' }).where('id', '=', account.id).execute();
   const treasury = await h.ctx.db.selectFrom('ledger_accounts').select('id').where('owner', '=', 'house:treasury').where('currency_id', '=', USDT).executeTakeFirstOrThrow();
   await h.ctx.db.updateTable('ledger_accounts').set({ owner: 'house:mint' }).where('id', '=', treasury.id).execute();
-  expect((await checkLedger(h.ctx.db)).violations).toEqual([expect.stringMatching(new RegExp(`^account ${treasury.id} \\(house:mint house/house, 1 entries\\) is neither a user's account nor a house account`))]);
+  expect((await checkLedger(h.ctx.db)).violations).toEqual([
+    expect.stringMatching(new RegExp(`^account ${treasury.id} \\(house:mint house/house, 1 entries\\) is neither a user's account nor a house account`)),
+  ]);
   await h.ctx.db.updateTable('ledger_accounts').set({ owner: 'house:treasury' }).where('id', '=', treasury.id).execute();
   expect((await checkLedger(h.ctx.db)).violations).toEqual([]);
 
@@ -135,8 +137,7 @@ test('the check finds a reason the bills cannot label, a reference kind the ledg
 });
 
 describe('npm run ledger:check -- --data-dir DIR', () => {
-  const run = (dataDir: string) =>
-    spawnSync(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/ledger-check.ts', '--data-dir', dataDir], { encoding: 'utf8' });
+  const run = (dataDir: string) => spawnSync(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/ledger-check.ts', '--data-dir', dataDir], { encoding: 'utf8' });
 
   test('prints what it checked and exits 0 on a sound database, 1 with the violation on a tampered one', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-check-'));
@@ -161,7 +162,11 @@ describe('npm run ledger:check -- --data-dir DIR', () => {
       expect(sound.stdout).toContain('a known kind and part');
 
       const corrupt = new SQLite(path.join(dir, 'exchange.sqlite'));
-      corrupt.prepare("UPDATE ledger_accounts SET balance = (SELECT balance_after FROM ledger_entries WHERE account_id = ledger_accounts.id ORDER BY id DESC LIMIT 1) WHERE user_id IS NOT NULL AND part = 'available'").run();
+      corrupt
+        .prepare(
+          "UPDATE ledger_accounts SET balance = (SELECT balance_after FROM ledger_entries WHERE account_id = ledger_accounts.id ORDER BY id DESC LIMIT 1) WHERE user_id IS NOT NULL AND part = 'available'",
+        )
+        .run();
       corrupt.prepare("UPDATE ledger_transactions SET reason = 'free_money'").run();
       corrupt.prepare("INSERT INTO ledger_transactions (reason, ref_kind, ref_id, user_id, memo, created_at) VALUES ('recharge', 'empty', '1', NULL, '', 1)").run();
       corrupt.prepare("UPDATE ledger_accounts SET part = 'spare' WHERE user_id IS NOT NULL").run();

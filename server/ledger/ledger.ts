@@ -70,12 +70,7 @@ export async function record(step: Pick<Step, 'trx' | 'balanceChanged' | 'catalo
   if (!db.isTransaction) throw new Error('ledger record() runs inside the database transaction of what it pays for');
   const refId = String(entry.ref.id);
   const refText = `${entry.ref.kind}:${refId}`;
-  const existing = await db
-    .selectFrom('ledger_transactions')
-    .select('id')
-    .where('ref_kind', '=', entry.ref.kind)
-    .where('ref_id', '=', refId)
-    .executeTakeFirst();
+  const existing = await db.selectFrom('ledger_transactions').select('id').where('ref_kind', '=', entry.ref.kind).where('ref_id', '=', refId).executeTakeFirst();
   if (existing) throw new AlreadyRecorded(refText);
 
   // Net change per account.
@@ -114,7 +109,11 @@ export async function record(step: Pick<Step, 'trx' | 'balanceChanged' | 'catalo
     if (delta.isZero()) continue;
     const d = describe(account);
     const change = delta.toFixed();
-    await db.insertInto('ledger_accounts').values({ ...d, balance: '0' }).onConflict((oc) => oc.doNothing()).execute();
+    await db
+      .insertInto('ledger_accounts')
+      .values({ ...d, balance: '0' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     let update = db
       .updateTable('ledger_accounts')
       .set((eb) => ({ balance: decimalAdd(db, eb.ref('balance'), change) }))
@@ -155,11 +154,7 @@ export interface BalanceRow {
 
 /** Every non-empty account part of a user. */
 export async function balancesOf(db: Kysely<Database>, userId: number): Promise<BalanceRow[]> {
-  return db
-    .selectFrom('ledger_accounts')
-    .select(['currency_id', 'kind', 'part', 'balance'])
-    .where('user_id', '=', userId)
-    .execute();
+  return db.selectFrom('ledger_accounts').select(['currency_id', 'kind', 'part', 'balance']).where('user_id', '=', userId).execute();
 }
 
 /**

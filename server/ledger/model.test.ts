@@ -50,7 +50,12 @@ const ENV: Record<string, string> = {
   AUTO_APPROVE: 'none',
   SIGNUP_GIFT,
   EXCHANGE_FEE,
-  ...Object.fromEntries(Object.values(NETWORKS).flatMap((n) => [[`WITHDRAW_MIN_${n.env}`, n.min], [`WITHDRAW_FEE_${n.env}`, n.fee]])),
+  ...Object.fromEntries(
+    Object.values(NETWORKS).flatMap((n) => [
+      [`WITHDRAW_MIN_${n.env}`, n.min],
+      [`WITHDRAW_FEE_${n.env}`, n.fee],
+    ]),
+  ),
 };
 
 const KINDS = ['legal', 'change', 'lever', 'micro'] as const;
@@ -104,9 +109,21 @@ const operation: fc.Arbitrary<Op> = fc.oneof(
   },
   // Wrong pay passwords in a row: the fifth locks withdrawals for 15 minutes.
   fc.record({ op: fc.constant('guess' as const), user, times: fc.constantFrom(1, 2, 5) }),
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('exchange' as const), user, from: coin, to: coin, amount: fc.constant('') }).filter((s) => s.from !== s.to).chain((s) => amountOf(s.from).map((amount) => ({ ...s, amount }))) },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ op: fc.constant('exchange' as const), user, from: coin, to: coin, amount: fc.constant('') })
+      .filter((s) => s.from !== s.to)
+      .chain((s) => amountOf(s.from).map((amount) => ({ ...s, amount }))),
+  },
   coin.chain((c) =>
-    fc.record({ op: fc.constant('adjust' as const), user, coin: fc.constant(c), kind: fc.constantFrom<'change' | 'legal'>('change', 'legal'), amount: fc.tuple(fc.boolean(), amountOf(c)).map(([minus, a]) => (minus ? `-${a}` : a)) }),
+    fc.record({
+      op: fc.constant('adjust' as const),
+      user,
+      coin: fc.constant(c),
+      kind: fc.constantFrom<'change' | 'legal'>('change', 'legal'),
+      amount: fc.tuple(fc.boolean(), amountOf(c)).map(([minus, a]) => (minus ? `-${a}` : a)),
+    }),
   ),
   fc.record({ op: fc.constant('bonus' as const), user }),
   fc.record({ op: fc.constant('welcomeBonus' as const), user }),
@@ -206,7 +223,10 @@ test('random sequences of money operations keep the ledger consistent and every 
           if (info.type !== 'ok') throw new Error(info.message);
           users.push({ token, uid: info.message.uid, voucher: await uploadImage(h, token) });
           // A little BTC and ETH to spend.
-          for (const [c, amount] of [['BTC', '1.5'], ['ETH', '12']] as const) {
+          for (const [c, amount] of [
+            ['BTC', '1.5'],
+            ['ETH', '12'],
+          ] as const) {
             expect(await h.call(endpoints.adjust, { uid: info.message.uid, currency: c, amount, reason: 'model' }, { operator: true })).toEqual({ type: 'ok', message: 'Done.' });
           }
           // The welcome coupons the demo gives: a fee discount and a bonus.
@@ -237,12 +257,17 @@ test('random sequences of money operations keep the ledger consistent and every 
           const c = network.coin;
           const amount = new Money(amountText);
           const now = h.ctx.now();
-          const answer = await h.call(endpoints.withdraw, { currency: COINS[c].id, network: network.network, address, amount: amountText, pay_password: pass === 'right' ? PAY_PASSWORD : '135790' }, { token: users[i]!.token });
+          const answer = await h.call(
+            endpoints.withdraw,
+            { currency: COINS[c].id, network: network.network, address, amount: amountText, pay_password: pass === 'right' ? PAY_PASSWORD : '135790' },
+            { token: users[i]!.token },
+          );
           const refused = (message: string) => expect(answer, `withdraw ${amountText} ${n}`).toEqual({ type: 'error', message });
           if (amount.lt(network.min)) return refused(`The minimum is ${fmt(network.min)} ${c}.`);
           if (!good) return refused(`This is not a valid ${network.name} address.`);
           m.payFailures = m.payFailures.filter((t) => t > now - 15 * MINUTE);
-          if (m.payFailures.length >= 5) return refused(`Too many wrong pay passwords. Please try again in ${Math.ceil((m.payFailures[m.payFailures.length - 5]! + 15 * MINUTE - now) / MINUTE)} minutes.`);
+          if (m.payFailures.length >= 5)
+            return refused(`Too many wrong pay passwords. Please try again in ${Math.ceil((m.payFailures[m.payFailures.length - 5]! + 15 * MINUTE - now) / MINUTE)} minutes.`);
           if (pass === 'wrong') {
             m.payFailures.push(now);
             return refused('The pay password is wrong.');
@@ -252,7 +277,9 @@ test('random sequences of money operations keep the ledger consistent and every 
           const used = withdrawals.filter((w) => w.user === i && w.status !== 'rejected' && w.at > now - DAY).reduce((sum, w) => sum.plus(w.btcValue), ZERO);
           const limit = new Money(LEVEL_LIMIT_BTC[m.level]!);
           if (used.plus(btcValue).gt(limit)) {
-            return refused(`This is over your 24-hour withdrawal limit of ${limit.toFixed()} BTC for verification level ${m.level}. You can still withdraw ${formatAmount(text(Money.max(limit.minus(used), 0), 8), 'en')} BTC worth.`);
+            return refused(
+              `This is over your 24-hour withdrawal limit of ${limit.toFixed()} BTC for verification level ${m.level}. You can still withdraw ${formatAmount(text(Money.max(limit.minus(used), 0), 8), 'en')} BTC worth.`,
+            );
           }
           const coinAccount = parts(m, 'change', c);
           if (coinAccount.available.lt(amount)) return refused(shortMessage(m, 'change', c));
@@ -336,7 +363,10 @@ test('random sequences of money operations keep the ledger consistent and every 
               const amount = new Money(step.amount);
               const discount = !m.feeCoupon.used && m.feeCoupon.expires > now ? new Money(WELCOME_DISCOUNT) : ZERO;
               const quote = await h.call(endpoints.exchangeQuote, { from_currency_id: COINS[step.from].id, to_currency_id: COINS[step.to].id }, { token: u.token });
-              expect(quote, label).toMatchObject({ type: 'ok', message: { fee_rate: new Money(EXCHANGE_FEE).toFixed(), discount: discount.toFixed(), coupon_id: discount.gt(0) ? m.feeCoupon.id : null } });
+              expect(quote, label).toMatchObject({
+                type: 'ok',
+                message: { fee_rate: new Money(EXCHANGE_FEE).toFixed(), discount: discount.toFixed(), coupon_id: discount.gt(0) ? m.feeCoupon.id : null },
+              });
               const answer = await h.call(endpoints.exchange, { number: step.amount, from_currency_id: COINS[step.from].id, to_currency_id: COINS[step.to].id }, { token: u.token });
               const places = COINS[step.to].precision;
               const worth = amount.times(price(step.from));
@@ -378,7 +408,17 @@ test('random sequences of money operations keep the ledger consistent and every 
               const userId = (await h.ctx.db.selectFrom('users').select('id').where('uid', '=', u.uid).executeTakeFirstOrThrow()).id;
               const { id } = await h.ctx.db
                 .insertInto('coupons')
-                .values({ user_id: userId, kind: 'bonus', value: '3', currency_id: COINS.USDT.id, status: 'available', expires_at: h.ctx.now() + DAY, used_at: null, used_ref: null, created_at: h.ctx.now() })
+                .values({
+                  user_id: userId,
+                  kind: 'bonus',
+                  value: '3',
+                  currency_id: COINS.USDT.id,
+                  status: 'available',
+                  expires_at: h.ctx.now() + DAY,
+                  used_at: null,
+                  used_ref: null,
+                  created_at: h.ctx.now(),
+                })
                 .returning('id')
                 .executeTakeFirstOrThrow();
               expect(await h.call(endpoints.couponUse, { id }, { token: u.token })).toEqual({ type: 'ok', message: '3.000000 USDT has been added to your coin account.' });
@@ -413,7 +453,9 @@ test('random sequences of money operations keep the ledger consistent and every 
               }
               const list = await h.call(endpoints.addressList, { limit: 50 }, { token: u.token });
               if (list.type !== 'ok') throw new Error(list.message);
-              expect(list.message.data.map((a) => `${a.code} ${a.network} ${a.name} ${a.address}`)).toEqual(m.book.map((b) => `${NETWORKS[b.net].coin} ${NETWORKS[b.net].network} ${b.name} ${b.address}`));
+              expect(list.message.data.map((a) => `${a.code} ${a.network} ${a.name} ${a.address}`)).toEqual(
+                m.book.map((b) => `${NETWORKS[b.net].coin} ${NETWORKS[b.net].network} ${b.name} ${b.address}`),
+              );
               break;
             }
             case 'guess':
@@ -446,7 +488,10 @@ test('random sequences of money operations keep the ledger consistent and every 
                 modelled.set(`${k} ${c}`, figures);
               }
             }
-            expect([...shown.keys()].filter((key) => !seen.has(key)), `user ${i}: coins the model does not know`).toEqual([]);
+            expect(
+              [...shown.keys()].filter((key) => !seen.has(key)),
+              `user ${i}: coins the model does not know`,
+            ).toEqual([]);
             expect(seen, `user ${i} after ${label}`).toEqual(modelled);
           }
           const house = await h.ctx.db.selectFrom('ledger_accounts').select(['currency_id', 'balance']).where('owner', '=', 'house:fees').execute();

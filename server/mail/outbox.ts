@@ -38,9 +38,7 @@ function outboxName(extension: string): string {
 
 function composeEmail(from: string, message: OutgoingEmail): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    new MailComposer({ from, to: message.to, subject: message.subject, text: message.text })
-      .compile()
-      .build((error, buffer) => (error ? reject(error) : resolve(buffer)));
+    new MailComposer({ from, to: message.to, subject: message.subject, text: message.text }).compile().build((error, buffer) => (error ? reject(error) : resolve(buffer)));
   });
 }
 

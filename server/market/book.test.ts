@@ -32,7 +32,12 @@ describe('OrderBook', () => {
   test('random streams keep quantity, priority, limits and an uncrossed book; a peek is the take to come (model check)', () => {
     const op = fc.oneof(
       fc.record({ kind: fc.constant('add' as const), side: fc.constantFrom<BookSide>(1, -1), price: fc.integer({ min: 90, max: 110 }), lots: fc.integer({ min: 1, max: 20 }) }),
-      fc.record({ kind: fc.constant('take' as const), side: fc.constantFrom<BookSide>(1, -1), lots: fc.integer({ min: 1, max: 60 }), limit: fc.option(fc.integer({ min: 90, max: 110 }), { nil: undefined }) }),
+      fc.record({
+        kind: fc.constant('take' as const),
+        side: fc.constantFrom<BookSide>(1, -1),
+        lots: fc.integer({ min: 1, max: 60 }),
+        limit: fc.option(fc.integer({ min: 90, max: 110 }), { nil: undefined }),
+      }),
       fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }),
     );
     fc.assert(

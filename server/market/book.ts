@@ -118,7 +118,7 @@ export class OrderBook {
     const fills: Fill[] = [];
     const opposite = this.ladder(side === 1 ? -1 : 1);
     let wanted = lots;
-    for (let index = 0; wanted > 0; ) {
+    for (let index = 0; wanted > 0;) {
       const level = apply ? opposite.best() : opposite.levels[index++];
       if (!level) break;
       if (limit !== undefined && (side === 1 ? level.price > limit : level.price < limit)) break;

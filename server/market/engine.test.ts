@@ -36,7 +36,12 @@ describe('the simulated market', () => {
     // Twelve seeds of two minutes: each market starts in its own volatility regime, so
     // single runs differ; their mean is the configured rate.
     const rates: number[] = [];
-    for (let seed = 1; seed <= 12; seed++) rates.push(simulator(seed, 200).runUntil(start + 120_000).filter((event) => event.kind === 'take').length / 120);
+    for (let seed = 1; seed <= 12; seed++)
+      rates.push(
+        simulator(seed, 200)
+          .runUntil(start + 120_000)
+          .filter((event) => event.kind === 'take').length / 120,
+      );
     const mean = rates.reduce((sum, rate) => sum + rate, 0) / rates.length;
     expect(mean).toBeGreaterThan(186);
     expect(mean).toBeLessThan(214);

@@ -192,19 +192,10 @@ export class MarketEngine {
    * Prints the trades of one taker: one print per price level it went through. Fills of
    * users' orders are answered with the print they belong to.
    */
-  private print(
-    market: MarketRuntime,
-    time: number,
-    side: Side,
-    fills: readonly Fill[],
-    batches: Map<number, Trade[]>,
-    userFills: UserFill[],
-    takerOwner: number,
-    takerRef: number,
-  ): void {
+  private print(market: MarketRuntime, time: number, side: Side, fills: readonly Fill[], batches: Map<number, Trade[]>, userFills: UserFill[], takerOwner: number, takerRef: number): void {
     let batch = batches.get(market.def.id);
     if (!batch) batches.set(market.def.id, (batch = []));
-    for (let i = 0; i < fills.length; ) {
+    for (let i = 0; i < fills.length;) {
       const price = (fills[i] as Fill).price;
       const first = i;
       let lots = 0;

@@ -44,11 +44,7 @@ export class MarketFeed {
   }
 
   start(): void {
-    this.timers = [
-      setInterval(() => this.flushTickers(), TICKER_EVERY_MS),
-      setInterval(() => this.flushTrades(), TRADES_EVERY_MS),
-      setInterval(() => this.flushDepth(), DEPTH_EVERY_MS),
-    ];
+    this.timers = [setInterval(() => this.flushTickers(), TICKER_EVERY_MS), setInterval(() => this.flushTrades(), TRADES_EVERY_MS), setInterval(() => this.flushDepth(), DEPTH_EVERY_MS)];
   }
 
   stop(): void {

@@ -118,10 +118,30 @@ const STOCKS: Row[] = [
 
 export const INSTRUMENTS: readonly InstrumentDef[] = [
   ...CRYPTO.map(([id, base, pricePrecision, qtyPrecision, referencePrice, volatility, flowWeight, averageNotional]) => ({
-    id, base, quote: 'USDT' as const, kind: 'crypto' as const, pricePrecision, qtyPrecision, referencePrice, volatility, flowWeight, averageNotional, contract: true,
+    id,
+    base,
+    quote: 'USDT' as const,
+    kind: 'crypto' as const,
+    pricePrecision,
+    qtyPrecision,
+    referencePrice,
+    volatility,
+    flowWeight,
+    averageNotional,
+    contract: true,
   })),
   ...STOCKS.map(([id, base, pricePrecision, qtyPrecision, referencePrice, volatility, flowWeight, averageNotional]) => ({
-    id, base, quote: 'USD' as const, kind: 'stock' as const, pricePrecision, qtyPrecision, referencePrice, volatility, flowWeight, averageNotional, contract: true,
+    id,
+    base,
+    quote: 'USD' as const,
+    kind: 'stock' as const,
+    pricePrecision,
+    qtyPrecision,
+    referencePrice,
+    volatility,
+    flowWeight,
+    averageNotional,
+    contract: true,
   })),
 ];
 

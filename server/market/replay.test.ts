@@ -27,7 +27,7 @@ test('replaying the recorded feed in any rhythm ends exactly as recorded', async
   let step = 37;
   while (!replay.finished) {
     clock += step;
-    step = (step * 7) % 1000 + 13;
+    step = ((step * 7) % 1000) + 13;
     market.engine.apply(replay.take(clock));
   }
   await market.flush();

@@ -26,7 +26,5 @@ export function pack(event: SourceEvent): PackedEvent {
 }
 
 export function unpack(packed: PackedEvent): SourceEvent {
-  return packed[1] === 0
-    ? { t: packed[0], kind: 'quote', m: packed[2], fair: packed[3] }
-    : { t: packed[0], kind: 'take', m: packed[2], side: packed[3], lots: packed[4] };
+  return packed[1] === 0 ? { t: packed[0], kind: 'quote', m: packed[2], fair: packed[3] } : { t: packed[0], kind: 'take', m: packed[2], side: packed[3], lots: packed[4] };
 }

@@ -21,8 +21,17 @@ export async function ensureLocalOperator(db: Db, dataDir: string, now: number):
   const existing = await db.selectFrom('operators').select(['id', 'token_hash']).where('name', '=', LOCAL_OPERATOR).executeTakeFirst();
   if (existing && fs.existsSync(file) && tokenHash(fs.readFileSync(file, 'utf8').trim()) === existing.token_hash) return;
   const token = newToken();
-  if (existing) await db.updateTable('operators').set({ token_hash: tokenHash(token) }).where('id', '=', existing.id).execute();
-  else await db.insertInto('operators').values({ name: LOCAL_OPERATOR, token_hash: tokenHash(token), created_at: now }).execute();
+  if (existing)
+    await db
+      .updateTable('operators')
+      .set({ token_hash: tokenHash(token) })
+      .where('id', '=', existing.id)
+      .execute();
+  else
+    await db
+      .insertInto('operators')
+      .values({ name: LOCAL_OPERATOR, token_hash: tokenHash(token), created_at: now })
+      .execute();
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(file, `${token}\n`, { mode: 0o600 });
 }

@@ -164,7 +164,11 @@ describe('the operator command line manages content on the running server', () =
   test('--sort that is not a whole number from 0 to 10000 is a command-line error: exit 1, nothing sent', async () => {
     const html = file('sorted.html', '<h1>Sorted article</h1><p>Text.</p>');
     const before = await newsIds();
-    for (const [command, value] of [['news-add', 'abc'], ['news-add', '1.5'], ['faq-add', '20000']] as const) {
+    for (const [command, value] of [
+      ['news-add', 'abc'],
+      ['news-add', '1.5'],
+      ['faq-add', '20000'],
+    ] as const) {
       const args = command === 'news-add' ? ['news-add', 'banner', html, '--sort', value] : ['faq-add', html, '--sort', value];
       const run = await operator(...args);
       expect(run).toEqual({ code: 1, stdout: '', stderr: `--sort must be a whole number from 0 to 10000, got "${value}".\n` });

@@ -90,7 +90,7 @@ describe('who may review', () => {
 });
 
 describe('what may be decided', () => {
-  test('an unknown id is refused as unknown, in the caller\'s language; nothing changes', async () => {
+  test("an unknown id is refused as unknown, in the caller's language; nothing changes", async () => {
     const id = await annSubmits();
     const before = await snapshot();
     expect(await h.call(endpoints.approveIdentity, { id: id + 100 }, { operator: true })).toEqual({ type: 'error', message: 'This record does not exist.' });
@@ -119,7 +119,7 @@ describe('what may be decided', () => {
     expect(await ok(h.call(endpoints.realState, {}, { token: bob }))).toMatchObject({ level: 0, state: 'rejected', reason: 'The name does not match.' });
   });
 
-  test('a refusal needs a reason: empty or blank is refused in the caller\'s language and changes nothing', async () => {
+  test("a refusal needs a reason: empty or blank is refused in the caller's language and changes nothing", async () => {
     const id = await annSubmits();
     const before = await snapshot();
     expect(await h.call(endpoints.rejectIdentity, { id, reason: '' }, { operator: true })).toEqual({ type: 'error', message: 'Reason is too short (at least 1 characters).' });
@@ -148,7 +148,7 @@ describe('what may be decided', () => {
   });
 });
 
-describe('one user\'s review is no other user\'s business', () => {
+describe("one user's review is no other user's business", () => {
   test("Bob's state is unchanged by Ann's submission, its refusal and its approval, and Bob sees none of it anywhere", async () => {
     await bindMobile(bob);
     const bobState = await ok(h.call(endpoints.realState, {}, { token: bob }));
@@ -178,7 +178,10 @@ describe('one user\'s review is no other user\'s business', () => {
     await bobAsks();
 
     // Bob's own submission is still his own to make, at his own level.
-    expect(await h.call(endpoints.realSubmit, { real_type: 1, id_type: 'id_card', name: 'Bob Tester', card_id: 'B7654321' }, { token: bob })).toEqual({ type: 'ok', message: 'Submitted. We will review it shortly.' });
+    expect(await h.call(endpoints.realSubmit, { real_type: 1, id_type: 'id_card', name: 'Bob Tester', card_id: 'B7654321' }, { token: bob })).toEqual({
+      type: 'ok',
+      message: 'Submitted. We will review it shortly.',
+    });
     const bobs = await ok(h.call(endpoints.operatorPending, {}, { operator: true }));
     expect(bobs.identities.map((row) => [row.uid, row.name])).toEqual([[bobInfo.uid, 'Bob Tester']]);
   });

@@ -38,7 +38,17 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
     const identities = await ctx.db
       .selectFrom('identity_submissions')
       .innerJoin('users', 'users.id', 'identity_submissions.user_id')
-      .select(['identity_submissions.id', 'users.uid', 'identity_submissions.level', 'identity_submissions.id_type', 'identity_submissions.name', 'identity_submissions.card_id', 'identity_submissions.front_pic', 'identity_submissions.reverse_pic', 'identity_submissions.created_at'])
+      .select([
+        'identity_submissions.id',
+        'users.uid',
+        'identity_submissions.level',
+        'identity_submissions.id_type',
+        'identity_submissions.name',
+        'identity_submissions.card_id',
+        'identity_submissions.front_pic',
+        'identity_submissions.reverse_pic',
+        'identity_submissions.created_at',
+      ])
       .where('identity_submissions.status', '=', 'pending')
       .orderBy('identity_submissions.id')
       .execute();
@@ -96,7 +106,12 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
       // positions need (their current loss, the margin above liquidation): checked by the
       // contract desk in the same step, as for a user's own move out.
       if (negative && kind === 'lever' && currency.id === MARGIN_CURRENCY) {
-        await ctx.trading.contracts.checkWithdrawal(step, user.id, amount, (limit) => new ApiError('server:errors.lever_adjust_limit', { amount: text(limit, currency.precision), currency: currency.code }));
+        await ctx.trading.contracts.checkWithdrawal(
+          step,
+          user.id,
+          amount,
+          (limit) => new ApiError('server:errors.lever_adjust_limit', { amount: text(limit, currency.precision), currency: currency.code }),
+        );
       }
       const { trx, time: now } = step;
       const { id } = await trx
@@ -123,7 +138,10 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
     const token = newToken();
     const taken = await ctx.db.selectFrom('operators').select('id').where('name', '=', input.name).executeTakeFirst();
     if (taken) throw new ApiError('server:errors.operator_exists');
-    await ctx.db.insertInto('operators').values({ name: input.name, token_hash: tokenHash(token), created_at: ctx.now() }).execute();
+    await ctx.db
+      .insertInto('operators')
+      .values({ name: input.name, token_hash: tokenHash(token), created_at: ctx.now() })
+      .execute();
     await audit(ctx, operator, 'operator-add', input.name, '');
     return { name: input.name, token };
   });

@@ -19,7 +19,14 @@ afterEach(async () => {
   await h.close();
 });
 
-const domestic = { real_name: 'Ann Tester', bank_name: 'Bank of Kestrel', bank_account: '6222 0200 1234 5678', phone: '+86 138 0000 8000', bank_network: 'Harbour Road branch', bank_dizhi: 'Hong Kong' };
+const domestic = {
+  real_name: 'Ann Tester',
+  bank_name: 'Bank of Kestrel',
+  bank_account: '6222 0200 1234 5678',
+  phone: '+86 138 0000 8000',
+  bank_network: 'Harbour Road branch',
+  bank_dizhi: 'Hong Kong',
+};
 const international = {
   real_name: 'Ann Tester',
   bank_name: 'First Atlantic Bank',
@@ -109,7 +116,10 @@ describe('after identity level 1', () => {
     expect(await storedRows()).toMatchObject([{ kind: 'international', swift_code: 'BOFAUS3N' }]);
     // It is checked as a SWIFT code, and swift_code wins when both come.
     const before = await storedRows();
-    expect(await h.call(endpoints.cashSaveInternational, { ...older, wechat_nickname: 'FATB' }, { token: ann })).toEqual({ type: 'error', message: 'Please enter the SWIFT code: 8 or 11 letters and digits.' });
+    expect(await h.call(endpoints.cashSaveInternational, { ...older, wechat_nickname: 'FATB' }, { token: ann })).toEqual({
+      type: 'error',
+      message: 'Please enter the SWIFT code: 8 or 11 letters and digits.',
+    });
     expect(await storedRows()).toEqual(before);
     expect((await h.call(endpoints.cashSaveInternational, { ...international, wechat_nickname: 'BOFAUS3N' }, { token: ann })).type).toBe('ok');
     expect(await h.call(endpoints.cashInfoInternational, {}, { token: ann })).toMatchObject({ message: { swift_code: 'FATBUS33XXX', wechat_nickname: 'FATBUS33XXX' } });
@@ -189,7 +199,8 @@ describe('after identity level 1', () => {
         [{ wechat_account: '   ' }, internationalMessages.wechat_account],
         [{ bank_dizhi: ' \t ' }, internationalMessages.bank_dizhi],
       ];
-      for (const [change, message] of wrong) expect(await h.call(endpoints.cashSaveInternational, { ...international, ...change }, { token: ann }), JSON.stringify(change)).toEqual({ type: 'error', message });
+      for (const [change, message] of wrong)
+        expect(await h.call(endpoints.cashSaveInternational, { ...international, ...change }, { token: ann }), JSON.stringify(change)).toEqual({ type: 'error', message });
       expect(await storedRows()).toEqual(before);
     });
 
@@ -201,7 +212,7 @@ describe('after identity level 1', () => {
       expect(await storedRows()).toEqual([]);
     });
 
-    test('messages come in the caller\'s language', async () => {
+    test("messages come in the caller's language", async () => {
       const answer = await h.call(endpoints.cashSave, { ...domestic, bank_name: '' }, { token: ann, lang: 'zh-cn' });
       expect(answer.type).toBe('error');
     });
@@ -209,7 +220,7 @@ describe('after identity level 1', () => {
 });
 
 describe('each user only ever sees and changes their own cards', () => {
-  test('one user cannot read or overwrite another\'s card, whatever ids they send', async () => {
+  test("one user cannot read or overwrite another's card, whatever ids they send", async () => {
     const bob = await h.registerUser('bob@example.com');
     await verifyIdentity(h, ann);
     await verifyIdentity(h, bob); // verified as "Ann Tester" too: the same name does not share a card

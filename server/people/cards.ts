@@ -90,13 +90,16 @@ export async function saveDomestic(ctx: AppContext, user: UserRow, input: Domest
 export async function saveInternational(ctx: AppContext, user: UserRow, input: InternationalInput): Promise<void> {
   requireLevel1(user);
   const { wechat_nickname: legacySwift, ...fields } = input;
-  const card = cleaned<International>({ ...fields, swift_code: input.swift_code ?? legacySwift ?? '' }, {
-    ...COMMON_KEYS,
-    alipay_account: 'validation:aba_number_invalid',
-    swift_code: 'validation:swift_code_invalid',
-    wechat_account: 'validation:holder_address_required',
-    bank_dizhi: 'validation:bank_address_required',
-  });
+  const card = cleaned<International>(
+    { ...fields, swift_code: input.swift_code ?? legacySwift ?? '' },
+    {
+      ...COMMON_KEYS,
+      alipay_account: 'validation:aba_number_invalid',
+      swift_code: 'validation:swift_code_invalid',
+      wechat_account: 'validation:holder_address_required',
+      bank_dizhi: 'validation:bank_address_required',
+    },
+  );
   await save(ctx, user, 'international', card.real_name, {
     bank_name: card.bank_name,
     account_number: card.bank_account,
@@ -117,7 +120,15 @@ export async function domesticCard(ctx: AppContext, user: UserRow): Promise<(Dom
   requireLevel1(user);
   const row = await cardOf(ctx, user.id, 'domestic');
   if (!row) return null;
-  return { real_name: row.holder_name, bank_name: row.bank_name, bank_account: row.account_number, phone: row.phone, bank_network: row.branch, bank_dizhi: row.bank_address, updated_at: row.updated_at };
+  return {
+    real_name: row.holder_name,
+    bank_name: row.bank_name,
+    bank_account: row.account_number,
+    phone: row.phone,
+    bank_network: row.branch,
+    bank_dizhi: row.bank_address,
+    updated_at: row.updated_at,
+  };
 }
 
 export async function internationalCard(ctx: AppContext, user: UserRow): Promise<(International & { wechat_nickname: string; updated_at: number }) | null> {

@@ -259,7 +259,9 @@ describe('rebates', () => {
     const option = await ok(h.call(endpoints.optionSubmit, { match_id: BTC_MARKET, currency_id: USDT, type: 'up', seconds: 30, number: '100' }, { token: bob }));
     const bobId = await userIdOf(h, 'bob@example.com');
     await expect(
-      h.ctx.exchange.run((step) => payRebate(step, { rate: new Money('0.2'), payer: bobId, source: 'option', currency: USDT, fee: new Money('0.1'), feeRef: { kind: 'option', id: option.id }, memo: '', at: h.ctx.now() })),
+      h.ctx.exchange.run((step) =>
+        payRebate(step, { rate: new Money('0.2'), payer: bobId, source: 'option', currency: USDT, fee: new Money('0.1'), feeRef: { kind: 'option', id: option.id }, memo: '', at: h.ctx.now() }),
+      ),
     ).rejects.toBeInstanceOf(AlreadyRecorded);
     expect(await balance(h, ann, USDT)).toMatchObject({ available: '0.020000' });
     expect(await h.ctx.db.selectFrom('invite_rebates').selectAll().execute()).toHaveLength(1);

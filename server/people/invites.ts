@@ -11,7 +11,11 @@ import type { UserRow } from '../db/schema';
 export const invitePath = (code: string): string => `/h5/#/pages/common/register?invite=${encodeURIComponent(code)}`;
 
 export async function inviteSummary(ctx: AppContext, user: UserRow) {
-  const { count } = await ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).where('invited_by', '=', user.id).executeTakeFirstOrThrow();
+  const { count } = await ctx.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('invited_by', '=', user.id)
+    .executeTakeFirstOrThrow();
   const rows = await ctx.db.selectFrom('invite_rebates').select(['currency_id', 'amount']).where('user_id', '=', user.id).execute();
   const totals = new Map<number, Money>();
   for (const row of rows) totals.set(row.currency_id, (totals.get(row.currency_id) ?? new Money(0)).plus(row.amount));
@@ -52,7 +56,9 @@ export async function rebates(ctx: AppContext, user: UserRow, page: number, limi
     .offset((page - 1) * limit)
     .execute();
   return {
-    data: rows.slice(0, limit).map((row) => ({ id: row.id, from_uid: row.uid, source: row.source, fee: row.fee, amount: row.amount, code: ctx.catalogue.currency(row.currency_id).code, created_at: row.created_at })),
+    data: rows
+      .slice(0, limit)
+      .map((row) => ({ id: row.id, from_uid: row.uid, source: row.source, fee: row.fee, amount: row.amount, code: ctx.catalogue.currency(row.currency_id).code, created_at: row.created_at })),
     page,
     limit,
     more: rows.length > limit,

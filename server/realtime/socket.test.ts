@@ -54,7 +54,7 @@ test('subscribing answers which channels exist; unknown ones are named', async (
   expect(answer as SubAnswer).toEqual({ ok: false, unknown: ['trades:999', 'secret'] });
 });
 
-test('a REST snapshot plus the trades after its seq give exactly the server\'s candle; seqs have no gaps', async () => {
+test("a REST snapshot plus the trades after its seq give exactly the server's candle; seqs have no gaps", async () => {
   const batches: TradeBatch[] = [];
   client.on(SOCKET_EVENTS.trades, (batch: TradeBatch) => batches.push(batch));
   await client.emitWithAck(SOCKET_EVENTS.subscribe, [CHANNELS.trades(1)]);
@@ -115,7 +115,7 @@ test('tickers come in numbered batches of whole rows; depth snapshots come best 
   depths.forEach((message, i) => i > 0 && expect(message.s).toBeGreaterThan(depths[i - 1]!.s));
 });
 
-test('a socket that brings a valid token joins its user\'s private room; a bad token joins none', async () => {
+test("a socket that brings a valid token joins its user's private room; a bad token joins none", async () => {
   const token = await h.registerUser('sock@example.com');
   const user = await h.ctx.db.selectFrom('users').select('id').where('email', '=', 'sock@example.com').executeTakeFirstOrThrow();
   const { port } = h.app.server.address() as AddressInfo;
@@ -135,7 +135,7 @@ test('a socket that brings a valid token joins its user\'s private room; a bad t
   bad.close();
 });
 
-test('a user\'s sockets get their own orders, positions and options as they change, and nobody else\'s', async () => {
+test("a user's sockets get their own orders, positions and options as they change, and nobody else's", async () => {
   const token = await h.registerUser('own@example.com');
   const other = await h.registerUser('other@example.com');
   const info = await h.call(endpoints.userInfo, {}, { token });

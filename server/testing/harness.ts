@@ -158,11 +158,7 @@ export async function createHarness(env: Record<string, string> = {}, options: {
       const ip = options.ip ?? `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
       const sentCode = await harness.call(endpoints.sendCode, { user_string: email, scene: 'register' }, { ip });
       if (sentCode.type !== 'ok') throw new Error(sentCode.message);
-      const answer = await harness.call(
-        endpoints.register,
-        { user_string: email, code: await harness.codeFor(email), password, re_password: password, extension_code: options.invite },
-        { ip },
-      );
+      const answer = await harness.call(endpoints.register, { user_string: email, code: await harness.codeFor(email), password, re_password: password, extension_code: options.invite }, { ip });
       if (answer.type !== 'ok') throw new Error(answer.message);
       return answer.message;
     },
@@ -182,10 +178,7 @@ export function flush(): Promise<void> {
 }
 
 /** A multipart/form-data body with one file part, as a browser would send it. */
-export function multipartBody(
-  file: { name: string; type: string; bytes: Buffer; field?: string } | null,
-  fields: Record<string, string> = {},
-): { payload: Buffer; headers: Record<string, string> } {
+export function multipartBody(file: { name: string; type: string; bytes: Buffer; field?: string } | null, fields: Record<string, string> = {}): { payload: Buffer; headers: Record<string, string> } {
   const boundary = '----kestrel' + Math.random().toString(16).slice(2);
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -193,9 +186,7 @@ export function multipartBody(
   }
   if (file) {
     parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
       file.bytes,
       Buffer.from('\r\n'),
     );

@@ -4,7 +4,9 @@ import { multipartBody, type Harness } from './harness';
 
 /** Helpers for wallet tests: an uploaded image, a verified user, balances. */
 export async function uploadImage(h: Harness, token: string): Promise<string> {
-  const bytes = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#f7a54a' } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#f7a54a' } })
+    .png()
+    .toBuffer();
   const body = multipartBody({ name: 'voucher.png', type: 'image/png', bytes });
   const response = await h.app.inject({ method: 'POST', url: '/api/upload', headers: { ...body.headers, authorization: token }, payload: body.payload });
   const answer = JSON.parse(decodeURIComponent(response.body)) as { type: string; message: string };

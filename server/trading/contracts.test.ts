@@ -43,7 +43,14 @@ const position = async (token: string, id: number) => {
 describe('opening', () => {
   test('a market order opens at the last trade: margin = value / multiple frozen, fee charged', async () => {
     const info = await ok(h.call(endpoints.leverInfo, { currency_id: BTC, legal_id: USDT }, { token: ann }));
-    expect(info).toMatchObject({ lot_size: '0.01', multiples: [5, 10, 20, 50, 100], fee_rate: '0.0005', overnight_rate: '0.0003', last: '96019.20', account: { balance: '5000.000000', risk_rate: null } });
+    expect(info).toMatchObject({
+      lot_size: '0.01',
+      multiples: [5, 10, 20, 50, 100],
+      fee_rate: '0.0005',
+      overnight_rate: '0.0003',
+      last: '96019.20',
+      account: { balance: '5000.000000', risk_rate: null },
+    });
     const p = await ok(open(ann, { direction: 'buy', share: 10, multiple: 10 }));
     expect(p).toMatchObject({ status: 'open', direction: 'buy', quantity: '0.1', price: '96019.20', margin: '960.192000', fee: '4.800960' });
     const last = h.ctx.market.engine.recentTrades(BTC_MARKET).at(-1)!;
@@ -64,7 +71,10 @@ describe('opening', () => {
     await refused({ direction: 'buy', share: 10, multiple: 10, type: 'limit' }, 'Please enter the price for a limit order.');
     await refused({ direction: 'buy', share: 10, multiple: 10, type: 'limit', price: '95000.123' }, 'Prices in this market have at most 2 decimals.');
     await refused({ direction: 'buy', share: 1000, multiple: 5 }, 'Insufficient balance.');
-    expect(await h.call(endpoints.leverSubmit, { currency_id: BTC, legal_id: USDT, direction: 'buy', share: 1.5, multiple: 10 }, { token: ann })).toEqual({ type: 'error', message: 'Please enter a whole number of lots.' });
+    expect(await h.call(endpoints.leverSubmit, { currency_id: BTC, legal_id: USDT, direction: 'buy', share: 1.5, multiple: 10 }, { token: ann })).toEqual({
+      type: 'error',
+      message: 'Please enter a whole number of lots.',
+    });
     expect(await lever(ann)).toEqual(before);
     expect((await ok(h.call(endpoints.leverPositions, {}, { token: ann }))).positions).toEqual([]);
   });
@@ -196,7 +206,10 @@ describe('closing', () => {
     const short = await ok(open(ann, { direction: 'sell', share: 1, multiple: 5 }));
     const stops = await ok(h.call(endpoints.leverSetStop, { id: short.id, target_profit_price: '90000', stop_loss_price: '99000' }, { token: ann }));
     expect(stops).toMatchObject({ target_profit_price: '90000.00', stop_loss_price: '99000.00' });
-    expect(await h.call(endpoints.leverSetStop, { id: short.id, target_profit_price: '99500' }, { token: ann })).toEqual({ type: 'error', message: 'For a short position the take-profit price must be below 96,019.20.' });
+    expect(await h.call(endpoints.leverSetStop, { id: short.id, target_profit_price: '99500' }, { token: ann })).toEqual({
+      type: 'error',
+      message: 'For a short position the take-profit price must be below 96,019.20.',
+    });
     const cleared = await ok(h.call(endpoints.leverSetStop, { id: short.id, target_profit_price: '', stop_loss_price: '' }, { token: ann }));
     expect(cleared).toMatchObject({ target_profit_price: null, stop_loss_price: null });
 
@@ -254,7 +267,7 @@ describe('closing', () => {
     expect(closed).toMatchObject({ overnight: '5.761152', profit: '-5.761152' });
   });
 
-  test('nobody can touch another user\'s position', async () => {
+  test("nobody can touch another user's position", async () => {
     const bob = await h.registerUser('bob@example.com');
     const p = await ok(open(ann, { direction: 'buy', share: 1, multiple: 10 }));
     expect(await h.call(endpoints.leverClose, { id: p.id }, { token: bob })).toEqual({ type: 'error', message: 'This position is no longer open.' });

@@ -240,11 +240,9 @@ export class ContractDesk {
     if (waits) {
       await record(step, { reason: 'lever_freeze', ref: { kind: 'lever-freeze', id }, userId, memo, movements: [{ from: available, to: frozen, amount: margin.plus(fee) }], at: time });
     } else {
-      await this.deps.fees.record(
-        step,
-        { reason: 'lever_open', ref: { kind: 'lever-open', id }, userId, memo, movements: [{ from: available, to: frozen, amount: margin }], at: time },
-        [{ payer: userId, from: available, currency: MARGIN_CURRENCY, amount: fee, ref: { kind: 'lever-open', id }, rebate: 'contract', memo }],
-      );
+      await this.deps.fees.record(step, { reason: 'lever_open', ref: { kind: 'lever-open', id }, userId, memo, movements: [{ from: available, to: frozen, amount: margin }], at: time }, [
+        { payer: userId, from: available, currency: MARGIN_CURRENCY, amount: fee, ref: { kind: 'lever-open', id }, rebate: 'contract', memo },
+      ]);
     }
     const row = await positionRow(trx, id);
     this.changed(step, row, null);
@@ -398,10 +396,7 @@ export class ContractDesk {
     const extra = wanted.plus(fee).minus(held);
     const draw = extra.gt(0) ? Money.min(extra, await balanceOf(trx, available)) : ZERO;
     const margin = extra.gt(0) ? held.plus(draw).minus(fee) : wanted;
-    const movements = [
-      ...(draw.gt(0) ? [{ from: available, to: frozen, amount: draw }] : []),
-      ...(extra.lt(0) ? [{ from: frozen, to: available, amount: extra.negated() }] : []),
-    ];
+    const movements = [...(draw.gt(0) ? [{ from: available, to: frozen, amount: draw }] : []), ...(extra.lt(0) ? [{ from: frozen, to: available, amount: extra.negated() }] : [])];
     await this.deps.fees.record(
       step,
       { reason: 'lever_open', ref: { kind: 'lever-open', id: row.id }, userId: row.user_id, memo: `${market.symbol} @ ${price.toFixed(market.pricePrecision)} #${row.id}`, movements, at: trade.time },
@@ -410,7 +405,14 @@ export class ContractDesk {
     );
     await trx
       .updateTable('lever_positions')
-      .set({ status: 'open', price: price.toFixed(market.pricePrecision), margin: margin.toFixed(DECIMALS), fee: fee.toFixed(DECIMALS), opened_at: trade.time, open_tick: JSON.stringify(tickOf(market, trade)) })
+      .set({
+        status: 'open',
+        price: price.toFixed(market.pricePrecision),
+        margin: margin.toFixed(DECIMALS),
+        fee: fee.toFixed(DECIMALS),
+        opened_at: trade.time,
+        open_tick: JSON.stringify(tickOf(market, trade)),
+      })
       .where('id', '=', row.id)
       .execute();
     return positionRow(trx, row.id);

@@ -77,11 +77,20 @@ describe('seconds options', () => {
     expect(await buy('up', '10', 45)).toEqual({ type: 'error', message: 'Please choose one of the offered durations.' });
     expect(await buy('up', '5')).toEqual({ type: 'error', message: 'The amount must be between 10 and 5,000 USDT.' });
     expect(await buy('up', '10.1234567')).toEqual({ type: 'error', message: 'USDT amounts have at most 6 decimals.' });
-    expect(await h.call(endpoints.optionSubmit, { match_id: BTC_MARKET, currency_id: 1, type: 'up', seconds: 30, number: '10' }, { token: ann })).toEqual({ type: 'error', message: 'Options cannot be bought with this currency.' });
-    expect(await h.call(endpoints.optionSubmit, { match_id: 999, currency_id: USDT, type: 'up', seconds: 30, number: '10' }, { token: ann })).toEqual({ type: 'error', message: 'This market does not exist.' });
+    expect(await h.call(endpoints.optionSubmit, { match_id: BTC_MARKET, currency_id: 1, type: 'up', seconds: 30, number: '10' }, { token: ann })).toEqual({
+      type: 'error',
+      message: 'Options cannot be bought with this currency.',
+    });
+    expect(await h.call(endpoints.optionSubmit, { match_id: 999, currency_id: USDT, type: 'up', seconds: 30, number: '10' }, { token: ann })).toEqual({
+      type: 'error',
+      message: 'This market does not exist.',
+    });
     expect(await micro()).toBe(before);
     const bob = await h.registerUser('bob@example.com');
-    expect(await h.call(endpoints.optionSubmit, { match_id: BTC_MARKET, currency_id: USDT, type: 'up', seconds: 30, number: '10' }, { token: bob })).toEqual({ type: 'error', message: 'Insufficient balance.' });
+    expect(await h.call(endpoints.optionSubmit, { match_id: BTC_MARKET, currency_id: USDT, type: 'up', seconds: 30, number: '10' }, { token: bob })).toEqual({
+      type: 'error',
+      message: 'Insufficient balance.',
+    });
     expect(await h.call(endpoints.optionResult, { id: 1 }, { token: bob })).toEqual({ type: 'error', message: 'This record does not exist.' });
   });
 });

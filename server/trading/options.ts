@@ -49,7 +49,12 @@ export class OptionDesk {
     );
   }
 
-  async submit(step: Step, userId: number, input: { match_id: number; currency_id: number; type: 'up' | 'down'; seconds: number; number: string }, remember: Remember = noRequestId): Promise<OptionRow> {
+  async submit(
+    step: Step,
+    userId: number,
+    input: { match_id: number; currency_id: number; type: 'up' | 'down'; seconds: number; number: string },
+    remember: Remember = noRequestId,
+  ): Promise<OptionRow> {
     const market = this.deps.catalogue.market(input.match_id);
     const rule = OPTION_DURATIONS.find((duration) => duration.seconds === input.seconds);
     if (!rule) throw new ApiError('server:errors.option_duration_unknown');

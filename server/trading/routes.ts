@@ -16,7 +16,10 @@ import { positionView, spotOrderView } from './views';
 
 /** Pages of a list query, newest first; one more row than asked says whether more exist. */
 async function pageOf<T>(query: SelectQueryBuilder<Database, keyof Database, T>, page: number, limit: number): Promise<{ rows: T[]; more: boolean }> {
-  const rows = await query.limit(limit + 1).offset((page - 1) * limit).execute();
+  const rows = await query
+    .limit(limit + 1)
+    .offset((page - 1) * limit)
+    .execute();
   return { rows: rows.slice(0, limit), more: rows.length > limit };
 }
 
@@ -63,7 +66,10 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const option = (id: number) => ctx.db.selectFrom('micro_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   route(app, ctx, endpoints.spotTrade, async ({ input, auth }) =>
-    spotOrderView(catalogue, await once(ctx, { userId: auth.user.id, requestId: input.request_id, kind: 'spot' }, (remember) => ctx.exchange.run((step) => spot.place(step, auth.user.id, input, remember)), spotOrder)),
+    spotOrderView(
+      catalogue,
+      await once(ctx, { userId: auth.user.id, requestId: input.request_id, kind: 'spot' }, (remember) => ctx.exchange.run((step) => spot.place(step, auth.user.id, input, remember)), spotOrder),
+    ),
   );
   route(app, ctx, endpoints.spotCancel, async ({ input, auth }) => spotOrderView(catalogue, await ctx.exchange.run((step) => spot.cancel(step, auth.user.id, input.id))));
 
@@ -126,7 +132,15 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, endpoints.leverSubmit, async ({ input, auth }) =>
-    positionView(catalogue, await once(ctx, { userId: auth.user.id, requestId: input.request_id, kind: 'contract' }, (remember) => ctx.exchange.run((step) => contracts.submit(step, auth.user.id, input, remember)), position)),
+    positionView(
+      catalogue,
+      await once(
+        ctx,
+        { userId: auth.user.id, requestId: input.request_id, kind: 'contract' },
+        (remember) => ctx.exchange.run((step) => contracts.submit(step, auth.user.id, input, remember)),
+        position,
+      ),
+    ),
   );
 
   route(app, ctx, endpoints.leverPositions, async ({ input, auth }) => {
@@ -173,13 +187,19 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, endpoints.optionCurrencies, async ({ auth }) => options.currencies(auth.user.id));
   route(app, ctx, endpoints.optionSubmit, async ({ input, auth }) =>
-    options.view(await once(ctx, { userId: auth.user.id, requestId: input.request_id, kind: 'option' }, (remember) => ctx.exchange.run((step) => options.submit(step, auth.user.id, input, remember)), option)),
+    options.view(
+      await once(ctx, { userId: auth.user.id, requestId: input.request_id, kind: 'option' }, (remember) => ctx.exchange.run((step) => options.submit(step, auth.user.id, input, remember)), option),
+    ),
   );
 
   route(app, ctx, endpoints.optionList, async ({ input, auth }) => {
     const page = input.page ?? 1;
     const limit = input.limit ?? 5;
-    let query = ctx.db.selectFrom('micro_orders').selectAll().where('user_id', '=', auth.user.id).where('status', '=', input.status ?? 'open');
+    let query = ctx.db
+      .selectFrom('micro_orders')
+      .selectAll()
+      .where('user_id', '=', auth.user.id)
+      .where('status', '=', input.status ?? 'open');
     if (input.match_id !== undefined) query = query.where('market_id', '=', input.match_id);
     const { rows, more } = await pageOf(query.orderBy('id', 'desc'), page, limit);
     return { data: rows.map((row) => options.view(row)), page, limit, more };
@@ -191,4 +211,3 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     return options.view(row);
   });
 }
-

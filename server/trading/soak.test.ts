@@ -69,7 +69,13 @@ test('the ledger checks out after a soak of random trading', async () => {
       const last = engine.lastPrice(1);
       switch (pick(['limit', 'market', 'cancel', 'open', 'close', 'stops', 'batch', 'option'] as const)) {
         case 'limit':
-          count(await h.call(endpoints.spotTrade, { currency_id: 1, legal_id: 3, type: pick(['buy', 'sell']), amount: (0.001 + random() * 0.02).toFixed(5), target_price: (last * (0.995 + random() * 0.01)).toFixed(2) }, { token }));
+          count(
+            await h.call(
+              endpoints.spotTrade,
+              { currency_id: 1, legal_id: 3, type: pick(['buy', 'sell']), amount: (0.001 + random() * 0.02).toFixed(5), target_price: (last * (0.995 + random() * 0.01)).toFixed(2) },
+              { token },
+            ),
+          );
           break;
         case 'market':
           count(await h.call(endpoints.spotTrade, { currency_id: 1, legal_id: 3, type: pick(['buy', 'sell']), amount: (0.001 + random() * 0.01).toFixed(5) }, { token }));
@@ -111,7 +117,13 @@ test('the ledger checks out after a soak of random trading', async () => {
           const position = live.type === 'ok' ? live.message.positions.find((p) => p.status === 'open' && p.market_id === 1) : undefined;
           if (position) {
             const long = position.direction === 'buy';
-            count(await h.call(endpoints.leverSetStop, { id: position.id, target_profit_price: (last * (long ? 1.0005 : 0.9995)).toFixed(2), stop_loss_price: (last * (long ? 0.9995 : 1.0005)).toFixed(2) }, { token }));
+            count(
+              await h.call(
+                endpoints.leverSetStop,
+                { id: position.id, target_profit_price: (last * (long ? 1.0005 : 0.9995)).toFixed(2), stop_loss_price: (last * (long ? 0.9995 : 1.0005)).toFixed(2) },
+                { token },
+              ),
+            );
           }
           break;
         }
@@ -119,7 +131,13 @@ test('the ledger checks out after a soak of random trading', async () => {
           count(await h.call(endpoints.leverBatchClose, { type: pick(['all', 'buy', 'sell']) }, { token }));
           break;
         case 'option':
-          count(await h.call(endpoints.optionSubmit, { match_id: pick([1, 2, 25]), currency_id: 3, type: pick(['up', 'down']), seconds: pick([30, 60]), number: String(10 + Math.floor(random() * 50)) }, { token }));
+          count(
+            await h.call(
+              endpoints.optionSubmit,
+              { match_id: pick([1, 2, 25]), currency_id: 3, type: pick(['up', 'down']), seconds: pick([30, 60]), number: String(10 + Math.floor(random() * 50)) },
+              { token },
+            ),
+          );
           break;
       }
     }
@@ -130,13 +148,19 @@ test('the ledger checks out after a soak of random trading', async () => {
     const closes = await h.ctx.db.selectFrom('lever_positions').select('close_reason').distinct().execute();
     expect(closes.map((row) => row.close_reason)).toEqual(expect.arrayContaining(['user', 'batch', 'take_profit', 'stop_loss', 'liquidation']));
     // The crash liquidated the thin long at a trade after the one it opened at, past its margin: the house bore the gap.
-    const crashed = await h.ctx.db.selectFrom('lever_positions').selectAll().where('id', '=', crashLong?.id ?? 0).executeTakeFirstOrThrow();
+    const crashed = await h.ctx.db
+      .selectFrom('lever_positions')
+      .selectAll()
+      .where('id', '=', crashLong?.id ?? 0)
+      .executeTakeFirstOrThrow();
     expect(crashed.close_reason).toBe('liquidation');
     expect(readTick(crashed.close_tick)?.seq).toBeGreaterThan(readTick(crashed.open_tick)?.seq ?? Infinity);
     expect(new Money(crashed.shortfall).gt(0)).toBe(true);
     expect(await balance(h, thin, 3, 'lever')).toMatchObject({ available: '0.000000', frozen: '0.000000' });
     const reasons = await h.ctx.db.selectFrom('ledger_transactions').select('reason').distinct().execute();
-    expect(reasons.map((row) => row.reason)).toEqual(expect.arrayContaining(['spot_trade', 'spot_freeze', 'spot_release', 'lever_open', 'lever_close', 'option_stake', 'option_settle', 'invite_rebate']));
+    expect(reasons.map((row) => row.reason)).toEqual(
+      expect.arrayContaining(['spot_trade', 'spot_freeze', 'spot_release', 'lever_open', 'lever_close', 'option_stake', 'option_settle', 'invite_rebate']),
+    );
     // The bills show each memo beside its translated reason, in every language: symbols,
     // numbers, seconds (30s) and ids only (an operator's adjustment keeps the operator's words).
     const memos = await h.ctx.db.selectFrom('ledger_transactions').select('memo').where('reason', '!=', 'adjustment').distinct().execute();

@@ -111,7 +111,7 @@ describe('spot orders', () => {
     expect(Object.fromEntries(fees.map((row) => [row.currency_id, row.balance]))).toEqual({ [BTC]: '0.0001', [USDT]: '9.6001' });
   });
 
-  test('when the market maker requotes through a resting order, it trades with it at the order\'s price', async () => {
+  test("when the market maker requotes through a resting order, it trades with it at the order's price", async () => {
     const placed = await ok(order(ann, { type: 'buy', amount: '0.01', target_price: '96010' }));
     await quote(h, BTC_MARKET, 95_900); // new asks from 95,919.18: they cross the bid at 96,010
     const detail = await ok(h.call(endpoints.spotDetail, { id: placed.id }, { token: ann }));
@@ -138,7 +138,10 @@ describe('spot orders', () => {
     await refused({ type: 'sell', amount: '0.01' }, 'Insufficient balance.');
     await refused({ type: 'buy', amount: 'abc' }, 'Please enter a correct amount.');
     expect(await h.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, type: 'hold', amount: '1' }, { token: ann })).toEqual({ type: 'error', message: 'Please choose buy or sell.' });
-    expect(await h.call(endpoints.spotTrade, { currency_id: 27, legal_id: 26, type: 'buy', amount: '1' }, { token: ann })).toEqual({ type: 'error', message: 'This market trades only as a contract.' });
+    expect(await h.call(endpoints.spotTrade, { currency_id: 27, legal_id: 26, type: 'buy', amount: '1' }, { token: ann })).toEqual({
+      type: 'error',
+      message: 'This market trades only as a contract.',
+    });
     expect(await h.call(endpoints.spotTrade, { currency_id: BTC, legal_id: 2, type: 'buy', amount: '1' }, { token: ann })).toEqual({ type: 'error', message: 'This market does not exist.' });
     expect(await h.call(endpoints.spotCancel, { id: resting.id }, { token: ann })).toEqual({ type: 'error', message: 'This record does not exist.' });
     // Bob's bid at 96,000 is the best one: Bob selling into it would trade with himself.
@@ -174,7 +177,17 @@ describe('fee coupons', () => {
     (
       await h.ctx.db
         .insertInto('coupons')
-        .values({ user_id: await userIdOf(h, email), kind: 'fee_discount', value: '0.5', currency_id: null, status: 'available', expires_at: h.ctx.now() + 86_400_000, used_at: null, used_ref: null, created_at: h.ctx.now() })
+        .values({
+          user_id: await userIdOf(h, email),
+          kind: 'fee_discount',
+          value: '0.5',
+          currency_id: null,
+          status: 'available',
+          expires_at: h.ctx.now() + 86_400_000,
+          used_at: null,
+          used_ref: null,
+          created_at: h.ctx.now(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -184,7 +197,7 @@ describe('fee coupons', () => {
     return Object.fromEntries(rows.map((row) => [row.currency_id, row.balance]));
   };
 
-  test('a coupon halves the fee of a spot order; the order\'s first fill spends it, once', async () => {
+  test("a coupon halves the fee of a spot order; the order's first fill spends it, once", async () => {
     const coupon = await grantCoupon('ann@example.com');
     const placed = await ok(order(ann, { type: 'buy', amount: '0.05', target_price: '96000' }));
     // Resting unfilled, the order has not used the coupon yet.

@@ -122,7 +122,11 @@ export class SpotDesk {
       });
       await trx.updateTable('spot_orders').set({ frozen: frozen.toFixed() }).where('id', '=', id).execute();
     } else {
-      await trx.updateTable('spot_orders').set({ status: filledLots === lots ? 'filled' : 'cancelled', updated_at: time }).where('id', '=', id).execute();
+      await trx
+        .updateTable('spot_orders')
+        .set({ status: filledLots === lots ? 'filled' : 'cancelled', updated_at: time })
+        .where('id', '=', id)
+        .execute();
     }
     const order = await orderRow(trx, id);
 
@@ -271,8 +275,26 @@ async function settleFill(step: Step, market: Market, fill: FillFacts, takerBefo
   // Each user pays its fee out of what it receives, and shares it with whoever invited it.
   const memo = `${market.symbol} #${fillId}`;
   const charges: Fee[] = [];
-  if (buyer.kind === 'user') charges.push({ payer: buyer.order.user_id, from: account(buyer, market.base.id, 'available'), currency: market.base.id, amount: buyerFee, ref: { kind: 'spot-fill', id: fillId, side: 'buyer' }, rebate: 'spot', memo });
-  if (seller.kind === 'user') charges.push({ payer: seller.order.user_id, from: account(seller, market.quote.id, 'available'), currency: market.quote.id, amount: sellerFee, ref: { kind: 'spot-fill', id: fillId, side: 'seller' }, rebate: 'spot', memo });
+  if (buyer.kind === 'user')
+    charges.push({
+      payer: buyer.order.user_id,
+      from: account(buyer, market.base.id, 'available'),
+      currency: market.base.id,
+      amount: buyerFee,
+      ref: { kind: 'spot-fill', id: fillId, side: 'buyer' },
+      rebate: 'spot',
+      memo,
+    });
+  if (seller.kind === 'user')
+    charges.push({
+      payer: seller.order.user_id,
+      from: account(seller, market.quote.id, 'available'),
+      currency: market.quote.id,
+      amount: sellerFee,
+      ref: { kind: 'spot-fill', id: fillId, side: 'seller' },
+      rebate: 'spot',
+      memo,
+    });
   const users = [taker, maker].filter((party): party is Extract<Party, { kind: 'user' }> => party.kind === 'user');
   await fees.record(
     step,

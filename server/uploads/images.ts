@@ -27,14 +27,12 @@ export interface CleanImage {
 export async function cleanImage(input: Buffer): Promise<CleanImage | null> {
   try {
     const probe = await sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).metadata();
-    const format: ImageFormat | null =
-      probe.format === 'jpeg' ? 'jpg' : probe.format === 'png' || probe.format === 'gif' || probe.format === 'webp' ? probe.format : null;
+    const format: ImageFormat | null = probe.format === 'jpeg' ? 'jpg' : probe.format === 'png' || probe.format === 'gif' || probe.format === 'webp' ? probe.format : null;
     if (!format) return null;
     const animated = (probe.pages ?? 1) > 1;
     let image = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error', animated });
     if (!animated) image = image.rotate();
-    const output =
-      format === 'jpg' ? image.jpeg({ quality: 88 }) : format === 'png' ? image.png() : format === 'gif' ? image.gif() : image.webp({ quality: 88 });
+    const output = format === 'jpg' ? image.jpeg({ quality: 88 }) : format === 'png' ? image.png() : format === 'gif' ? image.gif() : image.webp({ quality: 88 });
     const { data, info } = await output.toBuffer({ resolveWithObject: true });
     return { format, bytes: data, width: info.width, height: info.pageHeight ?? info.height };
   } catch {

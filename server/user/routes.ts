@@ -18,12 +18,7 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, endpoints.uploadHeadPortrait, async ({ input, auth, t }) => {
-    const upload = await ctx.db
-      .selectFrom('uploads')
-      .select('id')
-      .where('path', '=', input.head_portrait)
-      .where('user_id', '=', auth.user.id)
-      .executeTakeFirst();
+    const upload = await ctx.db.selectFrom('uploads').select('id').where('path', '=', input.head_portrait).where('user_id', '=', auth.user.id).executeTakeFirst();
     if (!upload) throw new ApiError('server:errors.upload_not_yours');
     await ctx.db.updateTable('users').set({ head_portrait: input.head_portrait, updated_at: ctx.now() }).where('id', '=', auth.user.id).execute();
     return t('server:ok.avatar_saved');

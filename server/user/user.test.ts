@@ -17,7 +17,9 @@ afterEach(async () => {
 });
 
 async function png(width = 64, height = 48): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: { r: 240, g: 160, b: 60 } } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: { r: 240, g: 160, b: 60 } } })
+    .png()
+    .toBuffer();
 }
 
 async function upload(file: Parameters<typeof multipartBody>[0], as: string | null = token, query = '') {

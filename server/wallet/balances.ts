@@ -98,7 +98,11 @@ export async function billsOf(ctx: AppContext, userId: number, filter: { currenc
     .where('ledger_accounts.user_id', '=', userId);
   if (filter.currency !== undefined) query = query.where('ledger_accounts.currency_id', '=', filter.currency);
   if (filter.kind !== undefined) query = query.where('ledger_accounts.kind', '=', filter.kind);
-  const rows = await query.orderBy('ledger_entries.id', 'desc').limit(limit + 1).offset((page - 1) * limit).execute();
+  const rows = await query
+    .orderBy('ledger_entries.id', 'desc')
+    .limit(limit + 1)
+    .offset((page - 1) * limit)
+    .execute();
   return {
     data: rows.slice(0, limit).map((row) => {
       const currency = ctx.catalogue.currency(row.currency_id);

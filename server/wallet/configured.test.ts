@@ -42,11 +42,16 @@ describe('a server configured with its own withdrawal terms and exchange fee', (
     const info = await h.call(endpoints.coinInfo, { currency: USDT }, { token: ann });
     expect(info).toMatchObject({
       type: 'ok',
-      message: { networks: [{ network: 'ERC20', min_withdraw: '10', withdraw_fee: '5' }, { network: 'TRC20', min_withdraw: '25', withdraw_fee: '2.5' }] },
+      message: {
+        networks: [
+          { network: 'ERC20', min_withdraw: '10', withdraw_fee: '5' },
+          { network: 'TRC20', min_withdraw: '25', withdraw_fee: '2.5' },
+        ],
+      },
     });
   });
 
-  test('below the configured minimum is refused in the caller\'s language; above it the configured fee is taken', async () => {
+  test("below the configured minimum is refused in the caller's language; above it the configured fee is taken", async () => {
     await setPayPassword(h, ann, 'ann@example.com');
     await verifyIdentity(h, ann);
     expect(await withdraw('24.99')).toEqual({ type: 'error', message: 'The minimum is 25 USDT.' });
@@ -72,7 +77,11 @@ describe('a server configured with its own withdrawal terms and exchange fee', (
     const gross = new Money(1000).div(price).toDecimalPlaces(8, 1);
     const fee = gross.times('0.01').toDecimalPlaces(8, 1);
     expect(done).toMatchObject({ type: 'ok', message: { fee: fee.toFixed(8), received: gross.minus(fee).toFixed(8) } });
-    const row = await h.ctx.db.selectFrom('exchanges').select('fee_rate').where('user_id', '=', await userIdOf(h, 'ann@example.com')).executeTakeFirstOrThrow();
+    const row = await h.ctx.db
+      .selectFrom('exchanges')
+      .select('fee_rate')
+      .where('user_id', '=', await userIdOf(h, 'ann@example.com'))
+      .executeTakeFirstOrThrow();
     expect(row.fee_rate).toBe('0.01');
   });
 });

@@ -68,11 +68,20 @@ describe('with the demo off', () => {
       expect(await ok(h.call(endpoints.bills, {}, { token }))).toMatchObject({ data: [], more: false });
 
       const voucher = await uploadImage(h, token);
-      expect(await h.call(endpoints.rechargeRequest, { currency: USDT, network: 'TRC20', amount: '150', voucher }, { token })).toEqual({ type: 'ok', message: 'Your recharge has been submitted for review.' });
+      expect(await h.call(endpoints.rechargeRequest, { currency: USDT, network: 'TRC20', amount: '150', voucher }, { token })).toEqual({
+        type: 'ok',
+        message: 'Your recharge has been submitted for review.',
+      });
       const [recharge] = (await ok(h.call(endpoints.rechargeLog, {}, { token }))).data;
       expect(recharge).toMatchObject({ amount: '150.000000', status: 'pending' });
       expect((await balance(h, token, USDT)).available).toBe('0.000000');
-      expect(await h.ctx.db.selectFrom('ledger_transactions').select('id').where('user_id', '=', await userIdOf(h, 'plain@example.com')).execute()).toEqual([]);
+      expect(
+        await h.ctx.db
+          .selectFrom('ledger_transactions')
+          .select('id')
+          .where('user_id', '=', await userIdOf(h, 'plain@example.com'))
+          .execute(),
+      ).toEqual([]);
       // The operator's approval is what credits it.
       expect(await h.call(endpoints.approveRecharge, { id: recharge!.id }, { operator: true })).toEqual({ type: 'ok', message: 'Done.' });
       expect((await balance(h, token, USDT)).available).toBe('150.000000');

@@ -17,7 +17,11 @@ export async function addressFor(ctx: AppContext, userId: number, net: Network):
   const stored = await ctx.db.selectFrom('deposit_addresses').select('address').where('user_id', '=', userId).where('network', '=', net.network).executeTakeFirst();
   if (stored) return stored.address;
   const address = depositAddress(net.format, ctx.codeSecret, userId, net.network);
-  await ctx.db.insertInto('deposit_addresses').values({ user_id: userId, network: net.network, address, created_at: ctx.now() }).onConflict((oc) => oc.doNothing()).execute();
+  await ctx.db
+    .insertInto('deposit_addresses')
+    .values({ user_id: userId, network: net.network, address, created_at: ctx.now() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   return address;
 }
 

@@ -85,23 +85,25 @@ async function convert(ctx: AppContext, step: Step, userId: number, input: { num
     .executeTakeFirstOrThrow();
   await remember(trx, id);
   if (coupon && !(await spendCoupon(trx, coupon.id, `exchange:${id}`, time))) throw new ApiError('server:errors.coupon_unusable');
-  await ctx.fees.record(
-    step,
-    {
-      reason: 'exchange',
-      ref: { kind: 'exchange', id },
-      userId,
-      memo: `${from.currency.code} → ${to.currency.code}`,
-      movements: [
-        { from: userAccount(userId, from.currency.id, 'change'), to: house('exchange', from.currency.id), amount },
-        { from: house('exchange', to.currency.id), to: userAccount(userId, to.currency.id, 'change'), amount: received },
-      ],
-      at: time,
-    },
-    [{ payer: userId, from: house('exchange', to.currency.id), currency: to.currency.id, amount: fee, ref: { kind: 'exchange', id }, rebate: null, memo: '' }],
-  ).catch(async (error: unknown) => {
-    throw await explainShortfall(step, error, { user: userId, currency: from.currency.id, kind: 'change' });
-  });
+  await ctx.fees
+    .record(
+      step,
+      {
+        reason: 'exchange',
+        ref: { kind: 'exchange', id },
+        userId,
+        memo: `${from.currency.code} → ${to.currency.code}`,
+        movements: [
+          { from: userAccount(userId, from.currency.id, 'change'), to: house('exchange', from.currency.id), amount },
+          { from: house('exchange', to.currency.id), to: userAccount(userId, to.currency.id, 'change'), amount: received },
+        ],
+        at: time,
+      },
+      [{ payer: userId, from: house('exchange', to.currency.id), currency: to.currency.id, amount: fee, ref: { kind: 'exchange', id }, rebate: null, memo: '' }],
+    )
+    .catch(async (error: unknown) => {
+      throw await explainShortfall(step, error, { user: userId, currency: from.currency.id, kind: 'change' });
+    });
   return {
     amount: text(amount, from.currency.precision),
     received: text(received, to.currency.precision),

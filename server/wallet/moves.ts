@@ -14,9 +14,18 @@ import { ACCOUNT_CURRENCIES } from './balances';
  * the contract desk refuses, in the same step, an amount that would take the money
  * covering their current loss or bring the risk rate to liquidation.
  */
-export async function moveFunds(ctx: AppContext, userId: number, input: { currency_id: number; number: string; from_field: AccountKind; to_field: AccountKind; request_id?: string | undefined }): Promise<void> {
+export async function moveFunds(
+  ctx: AppContext,
+  userId: number,
+  input: { currency_id: number; number: string; from_field: AccountKind; to_field: AccountKind; request_id?: string | undefined },
+): Promise<void> {
   // Sent again with its request id, it answers as the first did and moves nothing more.
-  await once(ctx, { userId, requestId: input.request_id, kind: 'move' }, (remember) => move(ctx, userId, input, remember), async () => undefined);
+  await once(
+    ctx,
+    { userId, requestId: input.request_id, kind: 'move' },
+    (remember) => move(ctx, userId, input, remember),
+    async () => undefined,
+  );
 }
 
 async function move(ctx: AppContext, userId: number, input: { currency_id: number; number: string; from_field: AccountKind; to_field: AccountKind }, remember: Remember): Promise<void> {
@@ -26,7 +35,12 @@ async function move(ctx: AppContext, userId: number, input: { currency_id: numbe
   const amount = amountIn(currency, input.number);
   await ctx.exchange.run(async (step) => {
     if (input.from_field === 'lever' && currency.id === MARGIN_CURRENCY) {
-      await ctx.trading.contracts.checkWithdrawal(step, userId, amount, (limit) => new ApiError('server:errors.lever_move_limit', { amount: text(limit, currency.precision), currency: currency.code }));
+      await ctx.trading.contracts.checkWithdrawal(
+        step,
+        userId,
+        amount,
+        (limit) => new ApiError('server:errors.lever_move_limit', { amount: text(limit, currency.precision), currency: currency.code }),
+      );
     }
     const { trx, time } = step;
     const { id } = await trx

@@ -168,7 +168,9 @@ describe('the server process', () => {
       const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/operator.ts', 'set-rate', 'eur', '0.925'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } });
       expect(stdout.trim()).toBe('Done.');
       expect(await rates()).toMatchObject({ EUR: '0.925 (operator local)', CNY: '7.05 (file rates.json)' });
-      await expect(promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/operator.ts', 'set-rate', 'XAU', '1'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } })).rejects.toMatchObject({
+      await expect(
+        promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/operator.ts', 'set-rate', 'XAU', '1'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir } }),
+      ).rejects.toMatchObject({
         stderr: expect.stringContaining('This currency is not available.'),
       });
     } finally {

@@ -45,7 +45,19 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { accounts } = await holdings(ctx, auth.user.id);
     const currency = ctx.catalogue.currency(input.currency);
     const found = accounts.find((account) => account.kind === input.type)?.currencies.find((c) => c.currency_id === input.currency);
-    return found ?? { currency_id: currency.id, code: currency.code, name: currency.name, precision: currency.precision, available: text(0, currency.precision), frozen: text(0, currency.precision), locked: text(0, currency.precision), usd_value: '0.00', locked_usd: '0.00' };
+    return (
+      found ?? {
+        currency_id: currency.id,
+        code: currency.code,
+        name: currency.name,
+        precision: currency.precision,
+        available: text(0, currency.precision),
+        frozen: text(0, currency.precision),
+        locked: text(0, currency.precision),
+        usd_value: '0.00',
+        locked_usd: '0.00',
+      }
+    );
   });
 
   route(app, ctx, endpoints.bills, async ({ input, auth }) => {
@@ -63,7 +75,9 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
       precision: currency.precision,
       available: text(available, currency.precision),
       usd_price: usdPrice(ctx, currency.id)?.price ?? 0,
-      networks: ctx.catalogue.networks.filter((net) => net.currency.id === currency.id).map((net) => ({ network: net.network, name: net.name, min_withdraw: net.minWithdraw, withdraw_fee: net.withdrawFee })),
+      networks: ctx.catalogue.networks
+        .filter((net) => net.currency.id === currency.id)
+        .map((net) => ({ network: net.network, name: net.name, min_withdraw: net.minWithdraw, withdraw_fee: net.withdrawFee })),
     };
   });
 
@@ -87,7 +101,14 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, endpoints.rechargeLog, async ({ input, auth }) => {
     const { page: p, limit } = page(input);
-    const rows = await ctx.db.selectFrom('recharges').selectAll().where('user_id', '=', auth.user.id).orderBy('id', 'desc').limit(limit + 1).offset((p - 1) * limit).execute();
+    const rows = await ctx.db
+      .selectFrom('recharges')
+      .selectAll()
+      .where('user_id', '=', auth.user.id)
+      .orderBy('id', 'desc')
+      .limit(limit + 1)
+      .offset((p - 1) * limit)
+      .execute();
     return {
       data: rows.slice(0, limit).map((row) => ({
         id: row.id,
@@ -113,7 +134,14 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, endpoints.withdrawLog, async ({ input, auth }) => {
     const { page: p, limit } = page(input);
-    const rows = await ctx.db.selectFrom('withdrawals').selectAll().where('user_id', '=', auth.user.id).orderBy('id', 'desc').limit(limit + 1).offset((p - 1) * limit).execute();
+    const rows = await ctx.db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('user_id', '=', auth.user.id)
+      .orderBy('id', 'desc')
+      .limit(limit + 1)
+      .offset((p - 1) * limit)
+      .execute();
     return {
       data: rows.slice(0, limit).map((row) => ({
         id: row.id,
@@ -147,7 +175,14 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
         const available = accounts.find((a) => a.kind === kind)?.currencies.find((c) => c.code === code)?.available ?? text(0, currency.precision);
         return kind === 'lever' && currency.id === MARGIN_CURRENCY && leverCap !== null ? text(Money.min(new Money(available), leverCap), currency.precision) : available;
       };
-      return [{ currency_id: currency.id, code, precision: currency.precision, available: { legal: availableIn('legal'), change: availableIn('change'), lever: availableIn('lever'), micro: availableIn('micro') } }];
+      return [
+        {
+          currency_id: currency.id,
+          code,
+          precision: currency.precision,
+          available: { legal: availableIn('legal'), change: availableIn('change'), lever: availableIn('lever'), micro: availableIn('micro') },
+        },
+      ];
     });
   });
 
@@ -158,9 +193,24 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, endpoints.moveHistory, async ({ input, auth }) => {
     const { page: p, limit } = page(input);
-    const rows = await ctx.db.selectFrom('account_transfers').selectAll().where('user_id', '=', auth.user.id).orderBy('id', 'desc').limit(limit + 1).offset((p - 1) * limit).execute();
+    const rows = await ctx.db
+      .selectFrom('account_transfers')
+      .selectAll()
+      .where('user_id', '=', auth.user.id)
+      .orderBy('id', 'desc')
+      .limit(limit + 1)
+      .offset((p - 1) * limit)
+      .execute();
     return {
-      data: rows.slice(0, limit).map((row) => ({ id: row.id, currency_id: row.currency_id, code: ctx.catalogue.currency(row.currency_id).code, amount: row.amount, from_kind: row.from_kind, to_kind: row.to_kind, created_at: row.created_at })),
+      data: rows.slice(0, limit).map((row) => ({
+        id: row.id,
+        currency_id: row.currency_id,
+        code: ctx.catalogue.currency(row.currency_id).code,
+        amount: row.amount,
+        from_kind: row.from_kind,
+        to_kind: row.to_kind,
+        created_at: row.created_at,
+      })),
       page: p,
       limit,
       more: rows.length > limit,
@@ -204,5 +254,4 @@ export function walletRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, endpoints.couponList, async ({ input, auth }) => listCoupons(ctx, auth.user.id, input.status ?? 'available'));
 
   route(app, ctx, endpoints.couponUse, async ({ input, auth, t }) => t('server:ok.coupon_used', await ctx.exchange.run((step) => useBonus(step, auth.user.id, input.id))));
-
 }

@@ -150,7 +150,12 @@ describe('withdrawals', () => {
     await h.call(endpoints.rejectWithdrawal, { id: second!.id, reason: 'Address on a sanctions list.' }, { operator: true });
     expect(await balance(h, ann, USDT)).toMatchObject({ available: '9700.000000', frozen: '0.000000' });
     expect(await h.call(endpoints.withdrawLog, {}, { token: ann })).toMatchObject({
-      message: { data: [{ status: 'rejected', reason: 'Address on a sanctions list.' }, { status: 'completed', txid: 'abc123' }] },
+      message: {
+        data: [
+          { status: 'rejected', reason: 'Address on a sanctions list.' },
+          { status: 'completed', txid: 'abc123' },
+        ],
+      },
     });
     expect((await h.call(endpoints.approveWithdrawal, { id: second!.id }, { operator: true })).message).toBe('This request has already been reviewed.');
     expect((await h.call(endpoints.approveWithdrawal, { id: first!.id }, { operator: true })).message).toBe('This request has already been reviewed.');
@@ -196,7 +201,14 @@ describe('withdrawals', () => {
     expect(await balance(h, ann, USDT)).toMatchObject({ available: '120.500000', frozen: '9879.500000' });
     const held = 'Only 120.5 USDT is available; 9,879.5 USDT is held by open orders, pending withdrawals or lock-ups.';
     const count = async (table: 'ledger_transactions' | 'withdrawals' | 'account_transfers' | 'exchanges') =>
-      Number((await h.ctx.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await h.ctx.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = { ledger: await count('ledger_transactions'), withdrawals: await count('withdrawals'), moves: await count('account_transfers'), exchanges: await count('exchanges') };
 
     // The whole balance the wallet shows (available + frozen), each way out of the coin account.
@@ -270,9 +282,24 @@ describe('moves between accounts', () => {
     expect((await h.call(endpoints.bills, { currency: USDT, type: 4 }, { token: ann, json: true })).message).toMatchObject({ data: [{ kind: 'micro', amount: '500.000000' }] });
 
     // Anything else: the names' message, in the caller's language, and nothing moves.
-    const count = async () => Number((await h.ctx.db.selectFrom('ledger_transactions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await h.ctx.db
+            .selectFrom('ledger_transactions')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
-    for (const [from_field, to_field] of [['2', '5'], ['5', '2'], ['0', '3'], ['2.0', '3'], [' 2', '3'], ['02', '3']] as const) {
+    for (const [from_field, to_field] of [
+      ['2', '5'],
+      ['5', '2'],
+      ['0', '3'],
+      ['2.0', '3'],
+      [' 2', '3'],
+      ['02', '3'],
+    ] as const) {
       expect((await h.call(endpoints.moveFunds, { currency_id: USDT, number: '1', from_field, to_field }, { token: ann })).message, `${from_field} -> ${to_field}`).toBe('Please choose an account.');
     }
     expect((await h.call(endpoints.moveFunds, { currency_id: USDT, number: '1', from_field: 2, to_field: 5 }, { token: ann, json: true })).message).toBe('Please choose an account.');
@@ -288,7 +315,20 @@ describe('moves between accounts', () => {
 
 describe('coin exchange', () => {
   test('at the live prices, less the fee; records the ticks; a fee coupon halves the fee once', async () => {
-    await h.ctx.db.insertInto('coupons').values({ user_id: await userIdOf(h, 'ann@example.com'), kind: 'fee_discount', value: '0.5', currency_id: null, status: 'available', expires_at: h.ctx.now() + 86_400_000, used_at: null, used_ref: null, created_at: h.ctx.now() }).execute();
+    await h.ctx.db
+      .insertInto('coupons')
+      .values({
+        user_id: await userIdOf(h, 'ann@example.com'),
+        kind: 'fee_discount',
+        value: '0.5',
+        currency_id: null,
+        status: 'available',
+        expires_at: h.ctx.now() + 86_400_000,
+        used_at: null,
+        used_ref: null,
+        created_at: h.ctx.now(),
+      })
+      .execute();
     const price = h.ctx.market.engine.lastPrice(1);
     const quote = await h.call(endpoints.exchangeQuote, { from_currency_id: USDT, to_currency_id: BTC }, { token: ann });
     expect(quote).toMatchObject({ type: 'ok', message: { fee_rate: '0.002', discount: '0.5' } });
@@ -318,10 +358,12 @@ describe('coin exchange', () => {
 });
 
 describe('address book', () => {
-  test('save with a QR image and a valid address, list, delete; only one\'s own', async () => {
+  test("save with a QR image and a valid address, list, delete; only one's own", async () => {
     const qrcode = await uploadImage(h, ann);
     expect(await h.call(endpoints.addressSave, { currency: USDT, network: 'TRC20', name: 'Cold wallet', address: TRON, qrcode }, { token: ann })).toEqual({ type: 'ok', message: 'Address saved.' });
-    expect((await h.call(endpoints.addressSave, { currency: USDT, network: 'TRC20', name: 'Bad', address: BTC_TESTNET, qrcode }, { token: ann })).message).toBe('This is not a valid TRON (TRC20) address.');
+    expect((await h.call(endpoints.addressSave, { currency: USDT, network: 'TRC20', name: 'Bad', address: BTC_TESTNET, qrcode }, { token: ann })).message).toBe(
+      'This is not a valid TRON (TRC20) address.',
+    );
     const list = await h.call(endpoints.addressList, {}, { token: ann });
     if (list.type !== 'ok') throw new Error(list.message);
     expect(list.message.data).toMatchObject([{ code: 'USDT', network: 'TRC20', name: 'Cold wallet', address: TRON, qrcode }]);
@@ -359,7 +401,7 @@ describe('coupons', () => {
 });
 
 describe('rates and operator adjustments', () => {
-  test('eleven fiat rates; operators set them; a currency\'s USD price', async () => {
+  test("eleven fiat rates; operators set them; a currency's USD price", async () => {
     const rates = await h.call(endpoints.rates, {});
     if (rates.type !== 'ok') throw new Error(rates.message);
     expect(rates.message.fiats.map((f) => f.code)).toEqual(['USD', 'CNY', 'GBP', 'HKD', 'JPY', 'EUR', 'AED', 'THB', 'PHP', 'SGD', 'VND']);

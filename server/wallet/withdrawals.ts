@@ -29,7 +29,12 @@ export async function requestWithdrawal(
   input: { currency: number; network: string; address: string; amount: string; pay_password: string; request_id?: string | undefined },
 ): Promise<number> {
   // Sent again with its request id, it answers the withdrawal the first one made.
-  return once(ctx, { userId: user.id, requestId: input.request_id, kind: 'withdraw' }, (remember) => placeWithdrawal(ctx, user, input, remember), async (id) => id);
+  return once(
+    ctx,
+    { userId: user.id, requestId: input.request_id, kind: 'withdraw' },
+    (remember) => placeWithdrawal(ctx, user, input, remember),
+    async (id) => id,
+  );
 }
 
 async function placeWithdrawal(
@@ -113,12 +118,30 @@ async function settle(ctx: AppContext, id: number, operator: string, outcome: { 
       if (outcome.approve) {
         // The fee first, so the sent amount is the newest line of the bills.
         if (new Money(row.fee).gt(0)) {
-          await record(step, { reason: 'withdraw_deduct', ref: { kind: 'withdrawal-fee', id }, userId: row.user_id, movements: [{ from: frozen, to: house('fees', row.currency_id), amount: row.fee }], at: now });
+          await record(step, {
+            reason: 'withdraw_deduct',
+            ref: { kind: 'withdrawal-fee', id },
+            userId: row.user_id,
+            movements: [{ from: frozen, to: house('fees', row.currency_id), amount: row.fee }],
+            at: now,
+          });
         }
         // One reference for both outcomes: a withdrawal is settled once, one way.
-        await record(step, { reason: 'withdraw_success', ref: { kind: 'withdrawal-settle', id }, userId: row.user_id, movements: [{ from: frozen, to: house('withdrawals', row.currency_id), amount: row.net }], at: now });
+        await record(step, {
+          reason: 'withdraw_success',
+          ref: { kind: 'withdrawal-settle', id },
+          userId: row.user_id,
+          movements: [{ from: frozen, to: house('withdrawals', row.currency_id), amount: row.net }],
+          at: now,
+        });
       } else {
-        await record(step, { reason: 'withdraw_fail', ref: { kind: 'withdrawal-settle', id }, userId: row.user_id, movements: [{ from: frozen, to: userAccount(row.user_id, row.currency_id, 'change'), amount: row.amount }], at: now });
+        await record(step, {
+          reason: 'withdraw_fail',
+          ref: { kind: 'withdrawal-settle', id },
+          userId: row.user_id,
+          movements: [{ from: frozen, to: userAccount(row.user_id, row.currency_id, 'change'), amount: row.amount }],
+          at: now,
+        });
       }
     } catch (error) {
       if (error instanceof AlreadyRecorded) throw new ApiError('server:errors.not_pending');
@@ -126,7 +149,11 @@ async function settle(ctx: AppContext, id: number, operator: string, outcome: { 
     }
     await trx
       .updateTable('withdrawals')
-      .set(outcome.approve ? { status: 'completed', txid: outcome.txid, reviewed_at: now, reviewed_by: operator } : { status: 'rejected', reason: outcome.reason, reviewed_at: now, reviewed_by: operator })
+      .set(
+        outcome.approve
+          ? { status: 'completed', txid: outcome.txid, reviewed_at: now, reviewed_by: operator }
+          : { status: 'rejected', reason: outcome.reason, reviewed_at: now, reviewed_by: operator },
+      )
       .where('id', '=', id)
       .execute();
   });

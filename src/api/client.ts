@@ -110,9 +110,7 @@ function encode(input: Record<string, Field>): URLSearchParams {
   return params;
 }
 
-type InputArgs<R extends ApiRoute> = Record<string, never> extends ApiInput<R>
-  ? [input?: ApiInput<R>, options?: RequestOptions]
-  : [input: ApiInput<R>, options?: RequestOptions];
+type InputArgs<R extends ApiRoute> = Record<string, never> extends ApiInput<R> ? [input?: ApiInput<R>, options?: RequestOptions] : [input: ApiInput<R>, options?: RequestOptions];
 
 /** Calls "METHOD /path" with typed input and answers the typed message. */
 export function api<R extends ApiRoute>(route: R, ...[input, options = {}]: InputArgs<R>): Promise<ApiOutput<R>> {
@@ -125,10 +123,7 @@ export async function request<R extends ApiRoute>(route: R, input: ApiInput<R> |
   const method = route.slice(0, space);
   const path = route.slice(space + 1);
   const params = encode(input ?? {});
-  const init: RequestInit =
-    method === 'GET'
-      ? { method, headers: headers() }
-      : { method, headers: { ...headers(), 'Content-Type': 'application/x-www-form-urlencoded' }, body: params };
+  const init: RequestInit = method === 'GET' ? { method, headers: headers() } : { method, headers: { ...headers(), 'Content-Type': 'application/x-www-form-urlencoded' }, body: params };
   const url = method === 'GET' ? `/api${path}?${params.toString()}` : `/api${path}`;
   return (await send(url, init, 'json', options)) as ApiOutput<R>;
 }

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { cleanAmount, typedAmount } from './amount';
 
-test('amount fields keep digits, one point and the currency\'s decimals', () => {
+test("amount fields keep digits, one point and the currency's decimals", () => {
   expect(cleanAmount('12.3456789', 6)).toBe('12.345678');
   expect(cleanAmount('1,5', 2)).toBe('1.5');
   expect(cleanAmount('1.2.3', 4)).toBe('1.23');

@@ -4,7 +4,11 @@ import { parseAmount, type Money } from '../../contract/money';
 export function cleanAmount(typed: string, decimals: number): string {
   let text = typed.replace(/,/g, '.').replace(/[^0-9.]/g, '');
   const point = text.indexOf('.');
-  if (point >= 0) text = `${text.slice(0, point + 1)}${text.slice(point + 1).replace(/\./g, '').slice(0, decimals)}`;
+  if (point >= 0)
+    text = `${text.slice(0, point + 1)}${text
+      .slice(point + 1)
+      .replace(/\./g, '')
+      .slice(0, decimals)}`;
   if (decimals === 0) text = text.replace('.', '');
   return text.replace(/^0+(?=\d)/, '');
 }

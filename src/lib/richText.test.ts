@@ -2,8 +2,9 @@
 import { expect, test } from 'vitest';
 import { safeLink, sanitizeHtml } from './richText';
 
-test('formatting, safe links and the exchange\'s own images survive', () => {
-  const html = '<h2>Fees</h2><p>Spot <strong>0.1 %</strong>, see <a href="https://example.org/fees">the table</a> or <a href="mailto:support@kestrel.local">write</a>.</p><img src="/uploads/2026/a.png" alt="chart"><ul><li>one</li></ul>';
+test("formatting, safe links and the exchange's own images survive", () => {
+  const html =
+    '<h2>Fees</h2><p>Spot <strong>0.1 %</strong>, see <a href="https://example.org/fees">the table</a> or <a href="mailto:support@kestrel.local">write</a>.</p><img src="/uploads/2026/a.png" alt="chart"><ul><li>one</li></ul>';
   const clean = sanitizeHtml(html);
   expect(clean).toContain('<h2>Fees</h2>');
   expect(clean).toContain('<strong>0.1 %</strong>');

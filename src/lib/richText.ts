@@ -6,7 +6,33 @@
  */
 const ALLOWED = new Set(['P', 'BR', 'STRONG', 'B', 'EM', 'I', 'U', 'UL', 'OL', 'LI', 'H2', 'H3', 'H4', 'BLOCKQUOTE', 'A', 'IMG', 'SPAN']);
 /** Dropped with everything inside them (the rest keep their text when their tag goes). */
-const DROPPED = new Set(['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'EMBED', 'SVG', 'MATH', 'TEMPLATE', 'NOSCRIPT', 'TEXTAREA', 'SELECT', 'BUTTON', 'FORM', 'INPUT', 'LINK', 'META', 'BASE', 'TITLE', 'HEAD', 'AUDIO', 'VIDEO', 'SOURCE', 'FRAME', 'FRAMESET', 'APPLET']);
+const DROPPED = new Set([
+  'SCRIPT',
+  'STYLE',
+  'IFRAME',
+  'OBJECT',
+  'EMBED',
+  'SVG',
+  'MATH',
+  'TEMPLATE',
+  'NOSCRIPT',
+  'TEXTAREA',
+  'SELECT',
+  'BUTTON',
+  'FORM',
+  'INPUT',
+  'LINK',
+  'META',
+  'BASE',
+  'TITLE',
+  'HEAD',
+  'AUDIO',
+  'VIDEO',
+  'SOURCE',
+  'FRAME',
+  'FRAMESET',
+  'APPLET',
+]);
 
 /** True for a link the app may follow: http(s) or mailto, nothing hidden in control characters. */
 export function safeLink(href: string): boolean {

@@ -1,13 +1,4 @@
-import {
-  CODE_LENGTH,
-  isCode,
-  isEmail,
-  isMobile,
-  isNickname,
-  isPassword,
-  isPayPassword,
-  isSignature,
-} from '../../contract/rules';
+import { CODE_LENGTH, isCode, isEmail, isMobile, isNickname, isPassword, isPayPassword, isSignature } from '../../contract/rules';
 import { translate } from '../i18n';
 
 /**

@@ -49,13 +49,7 @@ export function CodeButton({ cooldownKey, send, testId = 'get-code' }: { cooldow
   };
 
   return (
-    <button
-      type="button"
-      className={`${styles.adornment} ${styles.codeButton} ${left > 0 ? styles.codeSent : ''}`}
-      disabled={busy || left > 0}
-      onClick={() => void onClick()}
-      data-testid={testId}
-    >
+    <button type="button" className={`${styles.adornment} ${styles.codeButton} ${left > 0 ? styles.codeSent : ''}`} disabled={busy || left > 0} onClick={() => void onClick()} data-testid={testId}>
       {left > 0 ? t('common:code.resend_in', { seconds: left }) : wasSent ? t('common:code.resend') : t('common:code.get')}
     </button>
   );

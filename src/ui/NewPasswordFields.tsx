@@ -21,24 +21,10 @@ export function NewPasswordFields({
   return (
     <>
       <Field label={label === 'new' ? t('auth:fields.new_password') : t('auth:fields.password')} error={errors.password}>
-        <PasswordInput
-          name="password"
-          autoComplete="new-password"
-          placeholder={t('auth:fields.new_password_placeholder')}
-          value={password}
-          onValue={onPassword}
-          maxLength={64}
-        />
+        <PasswordInput name="password" autoComplete="new-password" placeholder={t('auth:fields.new_password_placeholder')} value={password} onValue={onPassword} maxLength={64} />
       </Field>
       <Field label={t('auth:fields.confirm_password')} error={errors.confirm}>
-        <PasswordInput
-          name="confirm"
-          autoComplete="new-password"
-          placeholder={t('auth:fields.confirm_password_placeholder')}
-          value={confirm}
-          onValue={onConfirm}
-          maxLength={64}
-        />
+        <PasswordInput name="confirm" autoComplete="new-password" placeholder={t('auth:fields.confirm_password_placeholder')} value={confirm} onValue={onConfirm} maxLength={64} />
       </Field>
     </>
   );

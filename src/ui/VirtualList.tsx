@@ -5,17 +5,7 @@ import { Virtuoso } from 'react-virtuoso';
  * The one list component: only the rows on screen are in the page. Scrolls with the
  * window, so the navigation bar and tab bar stay put.
  */
-export function VirtualList<T>({
-  items,
-  row,
-  rowKey,
-  empty,
-}: {
-  items: readonly T[];
-  row: (item: T, index: number) => ReactNode;
-  rowKey: (item: T, index: number) => string;
-  empty?: ReactNode;
-}) {
+export function VirtualList<T>({ items, row, rowKey, empty }: { items: readonly T[]; row: (item: T, index: number) => ReactNode; rowKey: (item: T, index: number) => string; empty?: ReactNode }) {
   if (items.length === 0) return <>{empty}</>;
   return (
     <Virtuoso

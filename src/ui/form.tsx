@@ -36,12 +36,7 @@ export function PasswordInput(props: InputProps) {
   return (
     <>
       <TextInput {...props} type={visible ? 'text' : 'password'} autoCapitalize="off" autoCorrect="off" spellCheck={false} />
-      <button
-        type="button"
-        className={styles.adornment}
-        onClick={() => setVisible(!visible)}
-        aria-label={t(visible ? 'common:hide_password' : 'common:show_password')}
-      >
+      <button type="button" className={styles.adornment} onClick={() => setVisible(!visible)} aria-label={t(visible ? 'common:hide_password' : 'common:show_password')}>
         {visible ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}
       </button>
     </>
@@ -97,15 +92,7 @@ export function PrimaryButton({
   );
 }
 
-export function Segmented<T extends string>({
-  options,
-  value,
-  onChange,
-}: {
-  options: readonly { value: T; label: ReactNode }[];
-  value: T;
-  onChange: (value: T) => void;
-}) {
+export function Segmented<T extends string>({ options, value, onChange }: { options: readonly { value: T; label: ReactNode }[]; value: T; onChange: (value: T) => void }) {
   return (
     <div className={styles.segmented} role="tablist">
       {options.map((option) => (

@@ -117,11 +117,7 @@ test('bad input on the forms gets a translated message and sends nothing', async
   await page.getByPlaceholder('More than 6 characters').fill('short');
   await page.getByPlaceholder('Enter the password again').fill('other');
   await page.getByTestId('register-submit').click();
-  await expect(page.getByRole('alert')).toHaveText([
-    'The verification code is 6 digits.',
-    'The password must be longer than 6 characters.',
-    'The two passwords do not match.',
-  ]);
+  await expect(page.getByRole('alert')).toHaveText(['The verification code is 6 digits.', 'The password must be longer than 6 characters.', 'The two passwords do not match.']);
 
   await open(page, '/pages/common/login');
   await page.getByPlaceholder('Enter your e-mail').fill('nobody@example.com');

@@ -8,55 +8,103 @@ const heading = (page: Page) => page.getByRole('heading', { level: 1 });
  * first on the screen each one leads to. A shortcut without a working screen fails here.
  */
 const SHORTCUTS: ReadonlyArray<readonly [key: string, route: RegExp, lands: (page: Page) => Promise<void>]> = [
-  ['deposit', /#\/pages\/fund\/select\?action=receive$/, async (page) => {
-    await expect(heading(page)).toHaveText('Choose a coin to deposit');
-    await expect(page.getByTestId('coin-USDT-ERC20')).toBeVisible();
-  }],
-  ['withdraw', /#\/pages\/fund\/select\?action=withdraw$/, async (page) => {
-    await expect(heading(page)).toHaveText('Choose a coin to withdraw');
-    await expect(page.getByTestId('coin-BTC-BTC')).toBeVisible();
-  }],
-  ['stock', /#\/pages\/market\/market\?tab=stock$/, async (page) => {
-    await expect(page.getByTestId('market-tab-stock')).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByTestId('market-AAPL/USD')).toContainText('AAPL');
-    await expect(page.getByTestId('market-BTC/USDT')).toHaveCount(0);
-  }],
-  ['futures', /#\/pages\/transaction\/index\?mode=contract/, async (page) => {
-    await expect(page.getByTestId('mode-contract')).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByTestId('contract-margin')).toBeVisible();
-  }],
-  ['options', /#\/pages\/transaction\/index\?mode=seconds/, async (page) => {
-    await expect(page.getByTestId('mode-seconds')).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByTestId('duration-30')).toBeVisible();
-  }],
-  ['mining', /#\/pages\/financial\/index$/, async (page) => {
-    await expect(page.getByTestId('finance-products')).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByTestId('lockup-product-1')).toBeVisible();
-  }],
-  ['exchange', /#\/pages\/fund\/transfer$/, async (page) => {
-    await expect(heading(page)).toHaveText('Convert');
-    await expect(page.getByTestId('exchange-fee')).toHaveText('0.1%');
-  }],
-  ['transfer', /#\/pages\/fund\/fundTransfer$/, async (page) => {
-    await expect(heading(page)).toHaveText('Transfer');
-    await expect(page.getByTestId('move-coin')).toBeVisible();
-  }],
-  ['coupon', /#\/pages\/setting\/coupon$/, async (page) => {
-    await expect(heading(page)).toHaveText('Coupons');
-    await expect(page.getByTestId('coupon-fee_discount')).toBeVisible();
-  }],
-  ['bills', /#\/pages\/fund\/assets_all_record$/, async (page) => {
-    await expect(heading(page)).toHaveText('All records');
-    await expect(page.getByTestId('bill').first()).toContainText('Paper-trading gift');
-  }],
-  ['invite', /#\/pages\/setting\/share$/, async (page) => {
-    await expect(heading(page)).toHaveText('Invite friends');
-    await expect(page.getByTestId('share-qr')).toBeVisible();
-  }],
-  ['service', /#\/pages\/kefu\/index$/, async (page) => {
-    await expect(heading(page)).toHaveText('Customer service');
-    await expect(page.getByTestId('service')).toContainText('support@kestrel.local');
-  }],
+  [
+    'deposit',
+    /#\/pages\/fund\/select\?action=receive$/,
+    async (page) => {
+      await expect(heading(page)).toHaveText('Choose a coin to deposit');
+      await expect(page.getByTestId('coin-USDT-ERC20')).toBeVisible();
+    },
+  ],
+  [
+    'withdraw',
+    /#\/pages\/fund\/select\?action=withdraw$/,
+    async (page) => {
+      await expect(heading(page)).toHaveText('Choose a coin to withdraw');
+      await expect(page.getByTestId('coin-BTC-BTC')).toBeVisible();
+    },
+  ],
+  [
+    'stock',
+    /#\/pages\/market\/market\?tab=stock$/,
+    async (page) => {
+      await expect(page.getByTestId('market-tab-stock')).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByTestId('market-AAPL/USD')).toContainText('AAPL');
+      await expect(page.getByTestId('market-BTC/USDT')).toHaveCount(0);
+    },
+  ],
+  [
+    'futures',
+    /#\/pages\/transaction\/index\?mode=contract/,
+    async (page) => {
+      await expect(page.getByTestId('mode-contract')).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByTestId('contract-margin')).toBeVisible();
+    },
+  ],
+  [
+    'options',
+    /#\/pages\/transaction\/index\?mode=seconds/,
+    async (page) => {
+      await expect(page.getByTestId('mode-seconds')).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByTestId('duration-30')).toBeVisible();
+    },
+  ],
+  [
+    'mining',
+    /#\/pages\/financial\/index$/,
+    async (page) => {
+      await expect(page.getByTestId('finance-products')).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByTestId('lockup-product-1')).toBeVisible();
+    },
+  ],
+  [
+    'exchange',
+    /#\/pages\/fund\/transfer$/,
+    async (page) => {
+      await expect(heading(page)).toHaveText('Convert');
+      await expect(page.getByTestId('exchange-fee')).toHaveText('0.1%');
+    },
+  ],
+  [
+    'transfer',
+    /#\/pages\/fund\/fundTransfer$/,
+    async (page) => {
+      await expect(heading(page)).toHaveText('Transfer');
+      await expect(page.getByTestId('move-coin')).toBeVisible();
+    },
+  ],
+  [
+    'coupon',
+    /#\/pages\/setting\/coupon$/,
+    async (page) => {
+      await expect(heading(page)).toHaveText('Coupons');
+      await expect(page.getByTestId('coupon-fee_discount')).toBeVisible();
+    },
+  ],
+  [
+    'bills',
+    /#\/pages\/fund\/assets_all_record$/,
+    async (page) => {
+      await expect(heading(page)).toHaveText('All records');
+      await expect(page.getByTestId('bill').first()).toContainText('Paper-trading gift');
+    },
+  ],
+  [
+    'invite',
+    /#\/pages\/setting\/share$/,
+    async (page) => {
+      await expect(heading(page)).toHaveText('Invite friends');
+      await expect(page.getByTestId('share-qr')).toBeVisible();
+    },
+  ],
+  [
+    'service',
+    /#\/pages\/kefu\/index$/,
+    async (page) => {
+      await expect(heading(page)).toHaveText('Customer service');
+      await expect(page.getByTestId('service')).toContainText('support@kestrel.local');
+    },
+  ],
 ];
 
 test('each home shortcut opens its working screen', async ({ page }) => {

@@ -50,7 +50,12 @@ test('the phone shows the recorded prices and candles exactly, with no gap or do
 
   // A known point on the way: every candle closed so far is the recorded one, exactly.
   const closedSoFar = await rows.evaluateAll((trs) =>
-    trs.slice(0, -1).map((tr) => [Number(tr.getAttribute('data-time')), ...Array.from(tr.querySelectorAll('td')).slice(1, 5).map((td) => Number(td.textContent))]),
+    trs.slice(0, -1).map((tr) => [
+      Number(tr.getAttribute('data-time')),
+      ...Array.from(tr.querySelectorAll('td'))
+        .slice(1, 5)
+        .map((td) => Number(td.textContent)),
+    ]),
   );
   const recordedSoFar = closedSoFar.filter(([time]) => time! >= expected.start);
   expect(recordedSoFar.length).toBeGreaterThan(0);
@@ -91,7 +96,11 @@ test('the phone shows the recorded prices and candles exactly, with no gap or do
 
   // The market list shows the recorded last prices.
   await open(page, '/pages/market/market', server.url);
-  for (const [symbol, id, decimals] of [['ETH/USDT', 2, 2], ['SOL/USDT', 6, 2], ['DOGE/USDT', 8, 5]] as const) {
+  for (const [symbol, id, decimals] of [
+    ['ETH/USDT', 2, 2],
+    ['SOL/USDT', 6, 2],
+    ['DOGE/USDT', 8, 5],
+  ] as const) {
     await expect(page.getByTestId(`market-${symbol}`).getByTestId(`price-${id}`)).toHaveText(price(expected.markets[symbol]!.last, decimals));
   }
 });

@@ -22,19 +22,12 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return result;
 }
 
-const read = (language: string, file: string): Map<string, string> =>
-  leaves(JSON.parse(fs.readFileSync(path.join(root, language, file), 'utf8')) as Tree);
+const read = (language: string, file: string): Map<string, string> => leaves(JSON.parse(fs.readFileSync(path.join(root, language, file), 'utf8')) as Tree);
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 
 /** Strings every language writes as English does: identifiers, symbols, formulas. */
-const SAME_AS_ENGLISH = new Set([
-  'settings:profile.uid',
-  'people:invite.uid',
-  'common:home.uid',
-  'assets:exchange.rate',
-  'trade:contract.set_stops',
-]);
+const SAME_AS_ENGLISH = new Set(['settings:profile.uid', 'people:invite.uid', 'common:home.uid', 'assets:exchange.rate', 'trade:contract.set_stops']);
 
 /**
  * Strings a language writes as English does, because its traders do: chart periods,
@@ -126,8 +119,14 @@ describe.each(LANGUAGES.filter((language) => language !== 'en'))('%s', (language
   test.each(namespaces)('%s has every English key, no others, and the same placeholders', (file) => {
     const english = read('en', file);
     const translated = read(language, file);
-    expect([...translated.keys()].filter((key) => !english.has(key)), 'keys English does not have').toEqual([]);
-    expect([...english.keys()].filter((key) => !translated.has(key)), 'missing keys').toEqual([]);
+    expect(
+      [...translated.keys()].filter((key) => !english.has(key)),
+      'keys English does not have',
+    ).toEqual([]);
+    expect(
+      [...english.keys()].filter((key) => !translated.has(key)),
+      'missing keys',
+    ).toEqual([]);
     for (const [key, text] of english) {
       const other = translated.get(key) ?? '';
       expect(other.trim(), `${language}/${file} ${key} is empty`).not.toBe('');

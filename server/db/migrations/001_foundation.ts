@@ -70,7 +70,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('value', 'text', (c) => c.notNull())
     .addColumn('public', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

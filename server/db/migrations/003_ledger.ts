@@ -186,7 +186,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('identity_user').on('identity_submissions').columns(['user_id', 'id']).execute();
 
-  await db.schema.alterTable('users').addColumn('real_level', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('real_level', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -65,7 +65,15 @@ export function AssetsScreen() {
       </nav>
       <div className={styles.tabs} role="tablist">
         {[...ACCOUNT_ORDER, 'mining' as const].map((key) => (
-          <button key={key} type="button" role="tab" aria-selected={key === kind} className={`${styles.tab} ${key === kind ? styles.tabOn : ''}`} onClick={() => setKind(key)} data-testid={`account-${key}`}>
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={key === kind}
+            className={`${styles.tab} ${key === kind ? styles.tabOn : ''}`}
+            onClick={() => setKind(key)}
+            data-testid={`account-${key}`}
+          >
             {t(`assets:accounts.${key}`)}
           </button>
         ))}
@@ -77,7 +85,13 @@ export function AssetsScreen() {
             {t(`assets:account_long.${accountKind}`)} · {money(account.usd_value)}
           </p>
           {account.currencies.map((coin) => (
-            <Link key={coin.currency_id} to="/pages/fund/assets_record" search={{ currency: coin.currency_id, type: accountKind }} className={styles.coin} data-testid={`holding-${accountKind}-${coin.code}`}>
+            <Link
+              key={coin.currency_id}
+              to="/pages/fund/assets_record"
+              search={{ currency: coin.currency_id, type: accountKind }}
+              className={styles.coin}
+              data-testid={`holding-${accountKind}-${coin.code}`}
+            >
               <CoinFigures
                 code={coin.code}
                 value={money(coin.usd_value)}

@@ -8,7 +8,6 @@ import styles from './assets.module.css';
 import { ListFooter } from '../../ui/ListFooter';
 import type { LedgerReason } from '../../../contract/ledger';
 
-
 /** Bills: every change to the user's balances, from the ledger, for one coin and account or all. */
 export function BillsScreen({ all = false }: { all?: boolean }) {
   const t = useT();

@@ -18,7 +18,10 @@ export function CouponScreen() {
   const [status, setStatus] = useState<Status>('available');
   const [list, setList] = useState<ApiOutput<'GET /coupon/list'>>([]);
   const [busy, run] = useSubmit();
-  const load = () => void api('GET /coupon/list', { status }).then(setList).catch(() => undefined);
+  const load = () =>
+    void api('GET /coupon/list', { status })
+      .then(setList)
+      .catch(() => undefined);
   useEffect(load, [status]);
   const date = (time: number) => formatDate(time, language.value);
 
@@ -48,10 +51,16 @@ export function CouponScreen() {
             </div>
             {status === 'available' && coupon.kind === 'bonus' && (
               <div style={{ marginTop: 12 }}>
-                <PrimaryButton busy={busy} testId="coupon-use" onClick={() => void run(async () => {
-                  toast(await api('POST /coupon/use', { id: coupon.id }));
-                  load();
-                })}>
+                <PrimaryButton
+                  busy={busy}
+                  testId="coupon-use"
+                  onClick={() =>
+                    void run(async () => {
+                      toast(await api('POST /coupon/use', { id: coupon.id }));
+                      load();
+                    })
+                  }
+                >
                   {t('assets:coupons.use')}
                 </PrimaryButton>
               </div>

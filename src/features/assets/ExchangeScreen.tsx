@@ -29,7 +29,10 @@ export function ExchangeScreen() {
   const [confirming, setConfirming] = useState(false);
   const [busy, run] = useSubmit();
 
-  const load = () => void api('POST /user/getTransferList', {}).then(setList).catch(() => undefined);
+  const load = () =>
+    void api('POST /user/getTransferList', {})
+      .then(setList)
+      .catch(() => undefined);
   useEffect(load, []);
   useEffect(() => {
     if (fromId === toId) return;

@@ -27,7 +27,10 @@ export function MoveScreen() {
   const [error, setError] = useState<string | undefined>();
   const [busy, run] = useSubmit();
 
-  const load = () => void api('GET /currency/user_currency_list', {}).then(setCurrencies).catch(() => undefined);
+  const load = () =>
+    void api('GET /currency/user_currency_list', {})
+      .then(setCurrencies)
+      .catch(() => undefined);
   useEffect(load, []);
   useEffect(() => void loadUsdPrices([currencyId]), [currencyId]);
   const currency = currencies.find((c) => c.currency_id === currencyId);
@@ -57,14 +60,7 @@ export function MoveScreen() {
     });
 
   return (
-    <Screen
-      title={t('assets:move.title')}
-      right={
-        <Link to="/pages/fund/transfer_history">
-          {t('assets:move.history')}
-        </Link>
-      }
-    >
+    <Screen title={t('assets:move.title')} right={<Link to="/pages/fund/transfer_history">{t('assets:move.history')}</Link>}>
       <Form onSubmit={() => void submit()}>
         <div className={styles.accountPicker}>
           <label className={styles.accountBox}>

@@ -16,7 +16,15 @@ export function RecordsScreen() {
     <Screen title={t('assets:records.title')}>
       <div className={styles.tabs} role="tablist">
         {(['deposits', 'withdrawals'] as const).map((key) => (
-          <button key={key} type="button" role="tab" aria-selected={tab === key} className={`${styles.tab} ${tab === key ? styles.tabOn : ''}`} onClick={() => setTab(key)} data-testid={`records-${key}`}>
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            className={`${styles.tab} ${tab === key ? styles.tabOn : ''}`}
+            onClick={() => setTab(key)}
+            data-testid={`records-${key}`}
+          >
             {t(`assets:records.${key}`)}
           </button>
         ))}
@@ -45,7 +53,11 @@ function Deposits() {
             <span>{when(row.created_at)}</span>
             <span className={`${styles.status} ${styles[row.status] ?? ''}`}>{t(`assets:records.status.${row.status as 'pending'}`)}</span>
           </div>
-          {row.reason && <span className={styles.dim}>{t('assets:records.reason')}: {row.reason}</span>}
+          {row.reason && (
+            <span className={styles.dim}>
+              {t('assets:records.reason')}: {row.reason}
+            </span>
+          )}
         </div>
       ))}
       <ListFooter {...list} />
@@ -73,7 +85,11 @@ function Withdrawals() {
             <span>{when(row.created_at)}</span>
             <span className={`${styles.status} ${styles[row.status] ?? ''}`}>{t(`assets:records.status.${row.status as 'pending'}`)}</span>
           </div>
-          {row.reason && <span className={styles.dim}>{t('assets:records.reason')}: {row.reason}</span>}
+          {row.reason && (
+            <span className={styles.dim}>
+              {t('assets:records.reason')}: {row.reason}
+            </span>
+          )}
         </div>
       ))}
       <ListFooter {...list} />

@@ -39,11 +39,15 @@ export function WithdrawScreen() {
   useEffect(() => {
     void loadCoins();
     void refreshUser().catch(() => undefined);
-    void api('POST /wallet/get_info', { currency: search.currency }).then(setInfo).catch(() => undefined);
+    void api('POST /wallet/get_info', { currency: search.currency })
+      .then(setInfo)
+      .catch(() => undefined);
     void api('GET /user/wallet/list', { limit: 50 }, { silent: true })
       .then((page) => setBook(page.data))
       .catch(() => undefined);
-    void api('GET /real/state', {}, { silent: true }).then(setIdentity).catch(() => undefined);
+    void api('GET /real/state', {}, { silent: true })
+      .then(setIdentity)
+      .catch(() => undefined);
   }, [search.currency]);
 
   const entry = networksOf(search.currency).find((coin) => coin.type === search.network);
@@ -85,7 +89,15 @@ export function WithdrawScreen() {
     <Screen title={t('assets:withdraw.title', { coin: info?.code ?? entry?.name ?? '' })}>
       <Form onSubmit={() => void submit()}>
         <Field label={`${t('assets:withdraw.address')} · ${network?.name ?? search.network}`} error={errors.address}>
-          <TextInput name="address" value={address} onValue={(v) => setAddress(v.trim())} placeholder={t('assets:withdraw.address_placeholder')} autoCapitalize="off" spellCheck={false} maxLength={100} />
+          <TextInput
+            name="address"
+            value={address}
+            onValue={(v) => setAddress(v.trim())}
+            placeholder={t('assets:withdraw.address_placeholder')}
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={100}
+          />
         </Field>
         {saved.length > 0 && (
           <div className={styles.chips}>
@@ -132,7 +144,15 @@ export function WithdrawScreen() {
           </div>
         </div>
         <Field label={t('assets:withdraw.pay_password')} error={errors.payPassword}>
-          <PasswordInput name="pay_password" inputMode="numeric" autoComplete="off" value={payPassword} onValue={(v) => setPayPassword(v.replace(/\D/g, '').slice(0, 6))} placeholder={t('assets:withdraw.pay_password_placeholder')} maxLength={6} />
+          <PasswordInput
+            name="pay_password"
+            inputMode="numeric"
+            autoComplete="off"
+            value={payPassword}
+            onValue={(v) => setPayPassword(v.replace(/\D/g, '').slice(0, 6))}
+            placeholder={t('assets:withdraw.pay_password_placeholder')}
+            maxLength={6}
+          />
         </Field>
         <PrimaryButton type="submit" busy={busy} testId="withdraw-submit">
           {t('assets:withdraw.submit')}

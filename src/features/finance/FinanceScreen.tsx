@@ -41,7 +41,13 @@ export function FinanceScreen() {
   const [tab, setTab] = useState<Tab>('products');
   const [products, setProducts] = useState<Product[]>([]);
   const [buying, setBuying] = useState<Product | null>(null);
-  useEffect(() => void api('GET /lh/deposit/config').then(setProducts).catch(() => undefined), []);
+  useEffect(
+    () =>
+      void api('GET /lh/deposit/config')
+        .then(setProducts)
+        .catch(() => undefined),
+    [],
+  );
 
   return (
     <Screen nav={false} tab>
@@ -50,7 +56,15 @@ export function FinanceScreen() {
       </header>
       <div className={styles.tabs} role="tablist">
         {(['products', 'active', 'closed'] as const).map((key) => (
-          <button key={key} type="button" role="tab" aria-selected={tab === key} className={`${styles.tab} ${tab === key ? styles.tabOn : ''}`} onClick={() => setTab(key)} data-testid={`finance-${key}`}>
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={tab === key}
+            className={`${styles.tab} ${tab === key ? styles.tabOn : ''}`}
+            onClick={() => setTab(key)}
+            data-testid={`finance-${key}`}
+          >
             {t(`assets:lockup.tabs.${key}`)}
           </button>
         ))}
@@ -162,15 +176,17 @@ function BuySheet({ product, onClose, onBought }: { product: Product; onClose: (
   return (
     <Sheet open title={t('assets:lockup.product', { coin: product.code, days: product.days })} onClose={onClose} testId="lockup-sheet">
       <Form onSubmit={submit}>
-        <Field
-          label={t('assets:lockup.amount')}
-          error={error}
-          hint={available !== null ? t('assets:exchange.available', { amount: formatAmount(available, lang), coin: product.code }) : undefined}
-        >
-          <TextInput name="amount" inputMode="decimal" value={amount} onValue={(v) => {
+        <Field label={t('assets:lockup.amount')} error={error} hint={available !== null ? t('assets:exchange.available', { amount: formatAmount(available, lang), coin: product.code }) : undefined}>
+          <TextInput
+            name="amount"
+            inputMode="decimal"
+            value={amount}
+            onValue={(v) => {
               setError(null);
               setAmount(cleanAmount(v, product.precision));
-            }} placeholder={t('assets:lockup.min_placeholder', { amount: product.min_amount })} />
+            }}
+            placeholder={t('assets:lockup.min_placeholder', { amount: product.min_amount })}
+          />
           <button type="button" className={styles.link} style={{ padding: '0 10px' }} onClick={() => available !== null && setAmount(available)}>
             {t('assets:exchange.max')}
           </button>
@@ -240,7 +256,11 @@ function Orders({ status }: { status: 'active' | 'closed' }) {
             <span>{order.next_payout_at ? t('assets:lockup.next_payout', { time: formatDateTime(order.next_payout_at, lang) }) : formatDateTime(order.closed_at ?? order.ends_at, lang)}</span>
             <span>{t('assets:lockup.ends_on', { date: formatDate(order.ends_at, lang) })}</span>
           </div>
-          {order.status === 'redeemed' && <div className={styles.recordMeta}><span>{t('assets:lockup.penalty_paid', { amount: amount(order.penalty, order.code) })}</span></div>}
+          {order.status === 'redeemed' && (
+            <div className={styles.recordMeta}>
+              <span>{t('assets:lockup.penalty_paid', { amount: amount(order.penalty, order.code) })}</span>
+            </div>
+          )}
           {order.status === 'active' && (
             <button type="button" className={styles.link} style={{ alignSelf: 'flex-end' }} onClick={() => setRedeeming(order)} data-testid="lockup-redeem">
               {t('assets:lockup.redeem')}

@@ -25,7 +25,10 @@ export function RealScreen() {
   const [back, setBack] = useState('');
   const [errors, setErrors] = useState<Partial<Record<'name' | 'cardId' | 'photos', string>>>({});
   const [busy, run] = useSubmit();
-  const load = () => void api('GET /real/state', {}).then(setState).catch(() => undefined);
+  const load = () =>
+    void api('GET /real/state', {})
+      .then(setState)
+      .catch(() => undefined);
   useEffect(load, []);
 
   if (!state) return <Screen title={t('settings:real.title')}>{null}</Screen>;
@@ -63,10 +66,20 @@ export function RealScreen() {
             {state.name ? ` · ${t('settings:real.verified_name', { name: state.name })}` : ''}
           </p>
           <p className={styles.note} style={{ marginTop: 6 }}>
-            {state.level > 0 ? t('settings:real.limits', { btc: formatAmount(state.withdraw_limit_btc, language.value), usdt: formatAmount(state.otc_limit_usdt, language.value) }) : t('settings:real.limits_none')}
+            {state.level > 0
+              ? t('settings:real.limits', { btc: formatAmount(state.withdraw_limit_btc, language.value), usdt: formatAmount(state.otc_limit_usdt, language.value) })
+              : t('settings:real.limits_none')}
           </p>
-          {pending && <p className={styles.note} style={{ marginTop: 6, color: 'var(--accent)' }}>{t('settings:real.pending', { level: state.pending_level ?? next })}</p>}
-          {state.state === 'rejected' && <p className={styles.warning} style={{ marginTop: 10 }}>{t('settings:real.rejected', { reason: state.reason })}</p>}
+          {pending && (
+            <p className={styles.note} style={{ marginTop: 6, color: 'var(--accent)' }}>
+              {t('settings:real.pending', { level: state.pending_level ?? next })}
+            </p>
+          )}
+          {state.state === 'rejected' && (
+            <p className={styles.warning} style={{ marginTop: 10 }}>
+              {t('settings:real.rejected', { reason: state.reason })}
+            </p>
+          )}
         </section>
         {(!state.mobile_bound || !state.email_bound) && (
           <section className={styles.card}>
@@ -90,11 +103,7 @@ export function RealScreen() {
       {!pending && next === 1 && (
         <Form onSubmit={() => void submitLevel1()}>
           <strong>{t('settings:real.level1')}</strong>
-          <Segmented
-            options={(['id_card', 'passport', 'driving_licence'] as const).map((value) => ({ value, label: t(`settings:real.id_types.${value}`) }))}
-            value={idType}
-            onChange={setIdType}
-          />
+          <Segmented options={(['id_card', 'passport', 'driving_licence'] as const).map((value) => ({ value, label: t(`settings:real.id_types.${value}`) }))} value={idType} onChange={setIdType} />
           <Field label={t('settings:real.name')} error={errors.name}>
             <TextInput name="name" value={name} onValue={setName} maxLength={60} placeholder={t('settings:real.name_placeholder')} />
           </Field>

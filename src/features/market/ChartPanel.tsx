@@ -53,7 +53,15 @@ export function ChartPanel({ info }: { info: MarketInfo }) {
     <section className={styles.chartSection}>
       <div className={styles.periods} role="tablist">
         {CHOICES.map((key) => (
-          <button key={key} type="button" role="tab" aria-selected={choice === key} className={`${styles.period} ${choice === key ? styles.periodOn : ''}`} onClick={() => setChoice(key)} data-testid={`period-${key}`}>
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={choice === key}
+            className={`${styles.period} ${choice === key ? styles.periodOn : ''}`}
+            onClick={() => setChoice(key)}
+            data-testid={`period-${key}`}
+          >
             {t(`market:periods.${key}`)}
           </button>
         ))}

@@ -8,7 +8,17 @@ export function ConnectionBanner() {
   useSignals();
   const t = useT();
   const status = connection.value;
-  if (status === 'reconnecting') return <p className={styles.status} role="status" data-testid="connection">{t('market:reconnecting')}</p>;
-  if (stale.value) return <p className={styles.status} role="status" data-testid="connection">{t('market:stale')}</p>;
+  if (status === 'reconnecting')
+    return (
+      <p className={styles.status} role="status" data-testid="connection">
+        {t('market:reconnecting')}
+      </p>
+    );
+  if (stale.value)
+    return (
+      <p className={styles.status} role="status" data-testid="connection">
+        {t('market:stale')}
+      </p>
+    );
   return null;
 }

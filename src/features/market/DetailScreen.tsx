@@ -82,7 +82,15 @@ export function DetailScreen() {
       <ChartPanel info={info} />
       <nav className={styles.panelTabs} role="tablist">
         {PANELS.map((key) => (
-          <button key={key} type="button" role="tab" aria-selected={panel === key} className={`${styles.panelTab} ${panel === key ? styles.panelTabOn : ''}`} onClick={() => setPanel(key)} data-testid={`panel-${key}`}>
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={panel === key}
+            className={`${styles.panelTab} ${panel === key ? styles.panelTabOn : ''}`}
+            onClick={() => setPanel(key)}
+            data-testid={`panel-${key}`}
+          >
             {t(`market:panels.${key}`)}
           </button>
         ))}

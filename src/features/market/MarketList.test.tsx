@@ -86,9 +86,7 @@ test('ticks for 200 markets re-render no list, row or cell; only changed price t
   const moved = shown.filter((id) => (id - 1000) % 3 !== 1);
   for (const id of moved) expect(priceOf(id)).not.toBe(`${id - 1000 + 100}.00`);
   for (const id of unchanged) expect(priceOf(id)).toBe(`${(id - 1000 + 100).toFixed(2)}`);
-  const touchedPrices = [...changedTexts]
-    .map((node) => (node instanceof Element ? node : node.parentElement)?.closest('[data-testid^="price-"]')?.getAttribute('data-testid'))
-    .filter(Boolean);
+  const touchedPrices = [...changedTexts].map((node) => (node instanceof Element ? node : node.parentElement)?.closest('[data-testid^="price-"]')?.getAttribute('data-testid')).filter(Boolean);
   for (const id of unchanged) expect(touchedPrices).not.toContain(`price-${id}`);
   expect(new Set(touchedPrices).size).toBe(moved.length);
 

@@ -7,12 +7,5 @@ import { MarketRow } from './MarketRow';
  * they scroll into view and never because a price moved.
  */
 export function MarketList({ quotes, contract = false, empty }: { quotes: readonly Quote[]; contract?: boolean; empty?: React.ReactNode }) {
-  return (
-    <VirtualList
-      items={quotes}
-      rowKey={(quote) => String(quote.info.id)}
-      row={(quote) => <MarketRow quote={quote} contract={contract} />}
-      empty={empty}
-    />
-  );
+  return <VirtualList items={quotes} rowKey={(quote) => String(quote.info.id)} row={(quote) => <MarketRow quote={quote} contract={contract} />} empty={empty} />;
 }

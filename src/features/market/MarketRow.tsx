@@ -25,4 +25,3 @@ export const MarketRow = memo(function MarketRow({ quote, contract = false }: { 
     </Link>
   );
 });
-

@@ -15,13 +15,11 @@ import { MarketList } from './MarketList';
 import styles from './market.module.css';
 import { lastTab, TABS, type MarketTab } from './tabs';
 
-
 type SortKey = 'volume' | 'price' | 'change';
 interface Sort {
   key: SortKey;
   descending: boolean;
 }
-
 
 function listFor(tab: MarketTab, favouriteIds: ReadonlySet<number>): Quote[] {
   const quotes = markets.value.map((info) => quoteOf(info.id)).filter((quote): quote is Quote => quote !== undefined);
@@ -54,8 +52,7 @@ export function MarketScreen() {
   const [sort, setSort] = useState<Sort | null>(null);
   const quotes = sorted(listFor(tab, favourites.value), sort);
 
-  const sortBy = (key: SortKey) =>
-    setSort((current) => (current?.key !== key ? { key, descending: true } : current.descending ? { key, descending: false } : null));
+  const sortBy = (key: SortKey) => setSort((current) => (current?.key !== key ? { key, descending: true } : current.descending ? { key, descending: false } : null));
   const arrow = (key: SortKey) => (sort?.key === key ? (sort.descending ? ' ↓' : ' ↑') : '');
 
   const empty =

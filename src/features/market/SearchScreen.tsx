@@ -32,9 +32,7 @@ export function SearchScreen() {
 
   const all = markets.value.map((info) => quoteOf(info.id)).filter((quote): quote is Quote => quote !== undefined);
   const needle = query.trim().toUpperCase().replace('/', '');
-  const results = needle
-    ? all.filter((q) => q.info.base.startsWith(needle) || q.info.symbol.replace('/', '').startsWith(needle) || q.info.name.toUpperCase().includes(needle))
-    : [];
+  const results = needle ? all.filter((q) => q.info.base.startsWith(needle) || q.info.symbol.replace('/', '').startsWith(needle) || q.info.name.toUpperCase().includes(needle)) : [];
 
   const open = (quote: Quote, source: 'search' | 'detail') => {
     rememberMarket(quote.info.id);
@@ -67,9 +65,7 @@ export function SearchScreen() {
         <TextInput type="search" autoFocus placeholder={t('market:search_placeholder')} value={query} onValue={setQuery} aria-label={t('market:search')} data-testid="search-input" />
       </div>
       {needle ? (
-        <section>
-          {results.length === 0 ? <p className={styles.empty}>{t('market:no_results')}</p> : results.map((quote) => row(quote, 'search'))}
-        </section>
+        <section>{results.length === 0 ? <p className={styles.empty}>{t('market:no_results')}</p> : results.map((quote) => row(quote, 'search'))}</section>
       ) : (
         <>
           {recent.length > 0 && (

@@ -20,7 +20,9 @@ function Invitees() {
         <div key={row.uid} className={styles.row} data-testid="invitee">
           <span className={styles.rowMain}>
             <strong>{row.account}</strong>
-            <span>{t('people:invite.uid', { uid: row.uid })} · {t(row.level > 0 ? 'people:invite.verified' : 'people:invite.unverified')}</span>
+            <span>
+              {t('people:invite.uid', { uid: row.uid })} · {t(row.level > 0 ? 'people:invite.verified' : 'people:invite.unverified')}
+            </span>
           </span>
           <span className={styles.rowSide}>{formatDateTime(row.created_at, language.value)}</span>
         </div>
@@ -41,7 +43,12 @@ function Rebates() {
             <strong className="up">
               +{formatAmount(row.amount, language.value)} {row.code}
             </strong>
-            <span>{t(`people:invite.sources.${row.source === 'contract' || row.source === 'option' ? row.source : 'spot'}`, { uid: row.from_uid, fee: `${formatAmount(row.fee, language.value)} ${row.code}` })}</span>
+            <span>
+              {t(`people:invite.sources.${row.source === 'contract' || row.source === 'option' ? row.source : 'spot'}`, {
+                uid: row.from_uid,
+                fee: `${formatAmount(row.fee, language.value)} ${row.code}`,
+              })}
+            </span>
           </span>
           <span className={styles.rowSide}>{formatDateTime(row.created_at, language.value)}</span>
         </div>

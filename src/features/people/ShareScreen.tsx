@@ -56,9 +56,7 @@ export function ShareScreen() {
   useEffect(() => {
     let live = true;
     if (!link) return undefined;
-    void import('qrcode')
-      .then(({ toDataURL }) => toDataURL(link, { margin: 1, width: 480, errorCorrectionLevel: 'M' }))
-      .then((url) => live && setQr(url));
+    void import('qrcode').then(({ toDataURL }) => toDataURL(link, { margin: 1, width: 480, errorCorrectionLevel: 'M' })).then((url) => live && setQr(url));
     return () => {
       live = false;
     };
@@ -81,7 +79,11 @@ export function ShareScreen() {
           <PrimaryButton onClick={() => void copyText(link)} testId="share-copy">
             {t('people:share.copy_link')}
           </PrimaryButton>
-          <PrimaryButton variant="secondary" onClick={() => data && qr && void saveCard(qr, data.invite_code, { title: t('people:share.card_title'), code: t('people:share.code') })} testId="share-save">
+          <PrimaryButton
+            variant="secondary"
+            onClick={() => data && qr && void saveCard(qr, data.invite_code, { title: t('people:share.card_title'), code: t('people:share.code') })}
+            testId="share-save"
+          >
             {t('people:share.save_image')}
           </PrimaryButton>
         </div>

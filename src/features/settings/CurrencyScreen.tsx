@@ -24,7 +24,15 @@ export function CurrencyScreen() {
             arrow={false}
             testId={`currency-${code}`}
             onClick={() => setFiat(code)}
-            value={code === fiat.value ? <span className={styles.check}><CheckIcon size={18} /></span> : ''}
+            value={
+              code === fiat.value ? (
+                <span className={styles.check}>
+                  <CheckIcon size={18} />
+                </span>
+              ) : (
+                ''
+              )
+            }
           />
         ))}
       </CellGroup>

@@ -20,7 +20,15 @@ export function LanguageScreen() {
             arrow={false}
             testId={`language-${code}`}
             onClick={() => void setLanguage(code)}
-            value={code === language.value ? <span className={styles.check}><CheckIcon size={18} /></span> : ''}
+            value={
+              code === language.value ? (
+                <span className={styles.check}>
+                  <CheckIcon size={18} />
+                </span>
+              ) : (
+                ''
+              )
+            }
           />
         ))}
       </CellGroup>

@@ -68,13 +68,7 @@ export function MobileScreen() {
             maxLength={14}
           />
         </Field>
-        <CodeField
-          value={values.code}
-          onValue={(code) => draft.set({ code })}
-          error={errors.code}
-          cooldownKey={`bind_mobile:${areaCode.value}:${values.mobile}`}
-          send={sendCode}
-        />
+        <CodeField value={values.code} onValue={(code) => draft.set({ code })} error={errors.code} cooldownKey={`bind_mobile:${areaCode.value}:${values.mobile}`} send={sendCode} />
         <PrimaryButton type="submit" busy={busy}>
           {t('settings:mobile.submit')}
         </PrimaryButton>

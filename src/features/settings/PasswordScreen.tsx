@@ -46,13 +46,7 @@ export function PasswordScreen() {
     <Screen title={t('settings:password.title')}>
       <p className={styles.intro}>{t('settings:password.intro', { contact })}</p>
       <Form onSubmit={() => void submit()}>
-        <CodeField
-          value={code}
-          onValue={setCode}
-          error={errors.code}
-          cooldownKey="update_password"
-          send={async () => toast(await api('POST /sms_mail', { scene: 'update_password' }))}
-        />
+        <CodeField value={code} onValue={setCode} error={errors.code} cooldownKey="update_password" send={async () => toast(await api('POST /sms_mail', { scene: 'update_password' }))} />
         <NewPasswordFields password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} errors={errors} />
         <PrimaryButton type="submit" busy={busy}>
           {t('settings:password.submit')}

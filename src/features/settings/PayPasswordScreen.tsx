@@ -48,18 +48,28 @@ export function PayPasswordScreen() {
     <Screen title={t('settings:pay_password.title')}>
       <p className={styles.intro}>{t('settings:pay_password.intro', { contact })}</p>
       <Form onSubmit={() => void submit()}>
-        <CodeField
-          value={code}
-          onValue={setCode}
-          error={errors.code}
-          cooldownKey="pay_password"
-          send={async () => toast(await api('POST /sms_mail', { scene: 'pay_password' }))}
-        />
+        <CodeField value={code} onValue={setCode} error={errors.code} cooldownKey="pay_password" send={async () => toast(await api('POST /sms_mail', { scene: 'pay_password' }))} />
         <Field label={t('settings:pay_password.new')} error={errors.payPassword}>
-          <PasswordInput name="pay_password" inputMode="numeric" autoComplete="off" placeholder={t('settings:pay_password.new_placeholder')} value={payPassword} onValue={(v) => setPayPassword(digits(v))} maxLength={6} />
+          <PasswordInput
+            name="pay_password"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={t('settings:pay_password.new_placeholder')}
+            value={payPassword}
+            onValue={(v) => setPayPassword(digits(v))}
+            maxLength={6}
+          />
         </Field>
         <Field label={t('settings:pay_password.confirm')} error={errors.confirm}>
-          <PasswordInput name="re_pay_password" inputMode="numeric" autoComplete="off" placeholder={t('settings:pay_password.confirm_placeholder')} value={confirm} onValue={(v) => setConfirm(digits(v))} maxLength={6} />
+          <PasswordInput
+            name="re_pay_password"
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={t('settings:pay_password.confirm_placeholder')}
+            value={confirm}
+            onValue={(v) => setConfirm(digits(v))}
+            maxLength={6}
+          />
         </Field>
         <PrimaryButton type="submit" busy={busy} testId="pay-password-submit">
           {t('settings:pay_password.submit')}

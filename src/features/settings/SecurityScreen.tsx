@@ -26,18 +26,8 @@ export function SecurityScreen() {
           to="/pages/setting/payPassword"
           testId="pay-password-cell"
         />
-        <Cell
-          icon={<PhoneIcon />}
-          title={t('settings:security.mobile')}
-          value={me?.mobile ? maskMobile(me.area_code, me.mobile) : t('common:not_bound')}
-          to="/pages/setting/mobile"
-        />
-        <Cell
-          icon={<MailIcon />}
-          title={t('settings:security.email')}
-          value={me?.email ? maskEmail(me.email) : t('common:not_bound')}
-          {...(me?.email ? {} : { to: '/pages/setting/email' })}
-        />
+        <Cell icon={<PhoneIcon />} title={t('settings:security.mobile')} value={me?.mobile ? maskMobile(me.area_code, me.mobile) : t('common:not_bound')} to="/pages/setting/mobile" />
+        <Cell icon={<MailIcon />} title={t('settings:security.email')} value={me?.email ? maskEmail(me.email) : t('common:not_bound')} {...(me?.email ? {} : { to: '/pages/setting/email' })} />
       </CellGroup>
     </Screen>
   );

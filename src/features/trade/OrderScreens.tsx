@@ -18,7 +18,6 @@ import { FactGrid, OptionHead, OrderHead, pricePrecisionOf, priceText } from './
 import { SpotOrderRow } from './SpotPanel';
 import styles from './trade.module.css';
 
-
 function Tabs<T extends string>({ tabs, value, onChange, label }: { tabs: readonly T[]; value: T; onChange: (tab: T) => void; label: (tab: T) => string }) {
   return (
     <div className={styles.sectionHead} role="tablist">
@@ -98,7 +97,8 @@ function Fills({ order }: { order: SpotOrderView }) {
     <div style={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 4 }} data-testid="fills">
       {fills.map((fill) => (
         <span key={fill.id} className={styles.tick}>
-          {t(`trade:orders.${fill.role}`)} · {formatAmount(fill.amount, language.value)} @ {priceText(order.market_id, fill.price)} · {t('trade:orders.fee')} {formatAmount(fill.fee, language.value)} · {t('trade:orders.trade_no', { seq: fill.tick.seq })}
+          {t(`trade:orders.${fill.role}`)} · {formatAmount(fill.amount, language.value)} @ {priceText(order.market_id, fill.price)} · {t('trade:orders.fee')} {formatAmount(fill.fee, language.value)} ·{' '}
+          {t('trade:orders.trade_no', { seq: fill.tick.seq })}
         </span>
       ))}
     </div>

@@ -15,7 +15,6 @@ import { toast } from '../../ui/toast';
 import { FactGrid, NumberBox, numberText, OrderHead, pricePrecisionOf, priceText } from './shared';
 import styles from './trade.module.css';
 
-
 /** The futures account, live: balance, margins, unrealised profit and risk rate. */
 function AccountLine() {
   const t = useT();

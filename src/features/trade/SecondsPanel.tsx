@@ -93,21 +93,14 @@ export function SecondsPanel({ market }: { market: MarketInfo }) {
   const feePaid = rule && staked ? floor(staked.times(rule.fee_rate), decimals) : null;
   const outcome = rule && staked && feePaid ? { fee: feePaid, win: staked.times(rule.profit_ratio).minus(feePaid), lose: staked.plus(feePaid) } : null;
   const signed = (value: Money | undefined, sign: '+' | '-' | '') => (value ? `${sign}${formatAmount(text(value, decimals), lang)}` : '--');
-  const range = rule
-    ? t('trade:seconds.range', { min: formatAmount(rule.min_amount, lang), max: formatAmount(rule.max_amount, lang), currency: currency?.code ?? 'USDT' })
-    : '';
+  const range = rule ? t('trade:seconds.range', { min: formatAmount(rule.min_amount, lang), max: formatAmount(rule.max_amount, lang), currency: currency?.code ?? 'USDT' }) : '';
 
   // The exchange's checks (contract/order-rules.ts): the coin's decimals, then the duration's stake range.
   const review = (direction: Direction) => {
     if (!rule) return;
     const code = currency?.code ?? 'USDT';
     const typed = typedAmount(amount);
-    const problem =
-      !typed || !amountDecimals(typed, decimals, code).ok
-        ? t('validation:amount_invalid')
-        : !stakeRange(typed, rule.min_amount, rule.max_amount, code).ok
-          ? range
-          : undefined;
+    const problem = !typed || !amountDecimals(typed, decimals, code).ok ? t('validation:amount_invalid') : !stakeRange(typed, rule.min_amount, rule.max_amount, code).ok ? range : undefined;
     setError(problem);
     if (!problem) setConfirming(direction);
   };
@@ -180,14 +173,12 @@ export function SecondsPanel({ market }: { market: MarketInfo }) {
                 {error}
               </p>
             )}
-            {rule && !error && (
-              <p className={styles.note}>
-                {range}
-              </p>
-            )}
+            {rule && !error && <p className={styles.note}>{range}</p>}
             <div className={styles.line}>
               <span>{t('trade:seconds.expected')}</span>
-              <strong className="up" data-testid="seconds-expected">{signed(outcome?.win, '+')}</strong>
+              <strong className="up" data-testid="seconds-expected">
+                {signed(outcome?.win, '+')}
+              </strong>
             </div>
             <AvailableLine amount={currency?.available ?? null} currency={currency?.code ?? 'USDT'} />
             <div className={styles.buttons}>

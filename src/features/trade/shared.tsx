@@ -15,7 +15,6 @@ import { ChangeText, PriceCell } from '../market/cells';
 import type { TradeMode } from './search';
 import styles from './trade.module.css';
 
-
 /** Which markets a mode trades: spot only coins against USDT; contracts and options every market. */
 export function tradable(mode: TradeMode, market: MarketInfo): boolean {
   return mode === 'spot' ? market.kind === 'crypto' : mode === 'contract' ? market.contract : true;
@@ -221,7 +220,15 @@ export function TypeAndPrice({
     <>
       <div className={styles.typeRow} role="tablist">
         {types.map((key) => (
-          <button key={key} type="button" role="tab" aria-selected={type === key} className={`${styles.typeButton} ${type === key ? styles.typeOn : ''}`} onClick={() => onType(key)} data-testid={`${testPrefix}-type-${key}`}>
+          <button
+            key={key}
+            type="button"
+            role="tab"
+            aria-selected={type === key}
+            className={`${styles.typeButton} ${type === key ? styles.typeOn : ''}`}
+            onClick={() => onType(key)}
+            data-testid={`${testPrefix}-type-${key}`}
+          >
             {t(`trade:${key}`)}
           </button>
         ))}
