@@ -9,6 +9,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../server/db/schema';
 import { checkLedger } from '../server/ledger/check';
+import { EMPTY_SETTLEMENTS, HOLD_SOURCES } from '../server/products';
 
 const { values } = parseArgs({ options: { 'data-dir': { type: 'string', default: process.env['DATA_DIR'] ?? 'data' } } });
 const file = path.resolve(values['data-dir'] ?? 'data', 'exchange.sqlite');
@@ -19,11 +20,16 @@ console.log(`ledger check of ${file}`);
 console.log(`  ${report.checked.transactions} transactions, ${report.checked.entries} entries, ${report.checked.accounts} accounts in ${report.checked.currencies} currencies`);
 console.log('  checked: zero sum per transaction and currency; stored balances = replay of entries;');
 console.log('           running balances; no user balance below zero; decimals within each currency;');
-console.log('           one settlement per reference; every reason a ledger reason;');
-console.log("           every transaction has entries (but a lost option's settlement);");
+console.log('           one settlement per reference, of a known kind; every reason a ledger reason;');
+console.log(`           every transaction has entries (but ${EMPTY_SETTLEMENTS.map((source) => source.name).join(', ')});`);
 console.log('           every entry in a real account: a known kind and part, or a house account;');
-console.log('           frozen parts = pending withdrawals + open spot orders + contract margins;');
-console.log('           locked parts = active lock-up orders');
+for (const part of ['frozen', 'locked'] as const) {
+  console.log(
+    `           ${part} parts = ${HOLD_SOURCES.filter((source) => source.part === part)
+      .map((source) => source.name)
+      .join(' + ')}`,
+  );
+}
 if (report.violations.length > 0) {
   console.error(`\n${report.violations.length} violation(s):`);
   for (const violation of report.violations) console.error(`  - ${violation}`);
