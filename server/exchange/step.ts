@@ -38,8 +38,8 @@ export interface Step {
   keep<K, V>(map: Map<K, V>, key: K, value: V | undefined): void;
 }
 
-/** A market's trades printed or previewed during a step, gathered in sequence order. */
-type Batches = Map<number, Trade[]>;
+/** A market's trades printed or previewed during a step: its batches, in sequence order. */
+type Batches = Map<number, (readonly Trade[])[]>;
 
 /** The step as the exchange runs it: what the desks see, plus the event queue and the commit. */
 export class StepState implements Step {
@@ -69,9 +69,9 @@ export class StepState implements Step {
 
   traded(marketId: number, trades: readonly Trade[]): void {
     if (trades.length === 0) return;
-    const batch = this.batches.get(marketId);
-    if (batch) batch.push(...trades);
-    else this.batches.set(marketId, [...trades]);
+    const batches = this.batches.get(marketId);
+    if (batches) batches.push(trades);
+    else this.batches.set(marketId, [trades]);
   }
 
   /** Fills of users' resting orders by the market's flow (the engine reports them). */
@@ -107,7 +107,8 @@ export class StepState implements Step {
         this.fills = [];
       }
       if (this.batches.size > 0) {
-        this.raise({ kind: 'trades', batches: [...this.batches].map(([marketId, trades]) => ({ marketId, trades })) });
+        // A market prints one batch per step but for a rare second book change: joined only then.
+        this.raise({ kind: 'trades', batches: [...this.batches].map(([marketId, batches]) => ({ marketId, trades: batches.length === 1 ? (batches[0] ?? []) : batches.flat() })) });
         this.batches = new Map();
       }
     }
