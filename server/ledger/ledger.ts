@@ -70,9 +70,6 @@ export async function record(step: Pick<Step, 'trx' | 'balanceChanged' | 'catalo
   if (!db.isTransaction) throw new Error('ledger record() runs inside the database transaction of what it pays for');
   const refId = String(entry.ref.id);
   const refText = `${entry.ref.kind}:${refId}`;
-  const existing = await db.selectFrom('ledger_transactions').select('id').where('ref_kind', '=', entry.ref.kind).where('ref_id', '=', refId).executeTakeFirst();
-  if (existing) throw new AlreadyRecorded(refText);
-
   // Net change per account.
   const changes = new Map<string, { account: AccountKey; delta: Money }>();
   for (const movement of entry.movements) {
@@ -100,7 +97,7 @@ export async function record(step: Pick<Step, 'trx' | 'balanceChanged' | 'catalo
       .returning('id')
       .executeTakeFirstOrThrow());
   } catch (error) {
-    // Another writer recorded the same reference since the look above.
+    // The reference is unique in the database: a second settlement is refused by it, whoever writes.
     if (isUniqueViolation(error)) throw new AlreadyRecorded(refText);
     throw error;
   }
@@ -109,11 +106,6 @@ export async function record(step: Pick<Step, 'trx' | 'balanceChanged' | 'catalo
     if (delta.isZero()) continue;
     const d = describe(account);
     const change = delta.toFixed();
-    await db
-      .insertInto('ledger_accounts')
-      .values({ ...d, balance: '0' })
-      .onConflict((oc) => oc.doNothing())
-      .execute();
     let update = db
       .updateTable('ledger_accounts')
       .set((eb) => ({ balance: decimalAdd(db, eb.ref('balance'), change) }))
@@ -122,8 +114,19 @@ export async function record(step: Pick<Step, 'trx' | 'balanceChanged' | 'catalo
       .where('kind', '=', d.kind)
       .where('part', '=', d.part);
     // A user's part never goes below zero; the house's accounts may.
-    if ('user' in account && delta.lt(0)) update = update.where((eb) => decimalAddNotNegative(db, eb.ref('balance'), change));
-    const row = await update.returning(['id', 'balance']).executeTakeFirst();
+    const guarded = 'user' in account && delta.lt(0);
+    if (guarded) update = update.where((eb) => decimalAddNotNegative(db, eb.ref('balance'), change));
+    // An account is created by its first movement (a user's part by a credit: from nothing it cannot pay).
+    const row =
+      (await update.returning(['id', 'balance']).executeTakeFirst()) ??
+      (guarded
+        ? undefined
+        : await db
+            .insertInto('ledger_accounts')
+            .values({ ...d, balance: change })
+            .onConflict((oc) => oc.columns(['owner', 'currency_id', 'kind', 'part']).doUpdateSet((eb) => ({ balance: decimalAdd(db, eb.ref('ledger_accounts.balance'), change) })))
+            .returning(['id', 'balance'])
+            .executeTakeFirstOrThrow());
     if (!row) throw new ApiError(d.part === 'available' ? 'server:errors.insufficient_balance' : 'server:errors.funds_unavailable');
     await db.insertInto('ledger_entries').values({ transaction_id: transactionId, account_id: row.id, amount: change, balance_after: row.balance }).execute();
     if ('user' in account) step.balanceChanged(account.user, account.currency, account.kind);
