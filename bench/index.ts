@@ -9,9 +9,6 @@ import { measureMarketRate } from './market-rate';
 import { measureMatching } from './matching';
 import { measurePipeline } from './worker-pipeline';
 
-// The servers measured here run as npm start runs them: development checks off.
-process.env['NODE_ENV'] = 'production';
-
 const format = (n: number) => Math.round(n).toLocaleString('en');
 
 async function runSuite(title: string, cases: Record<string, () => void>): Promise<Bench> {

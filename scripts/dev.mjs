@@ -10,7 +10,8 @@ const children = [
   spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'watch', '--clear-screen=false', 'server/main.ts'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort },
+    // Development checks on (a nested step of the exchange is refused at once).
+    env: { NODE_ENV: 'development', ...process.env, PORT: apiPort },
   }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { cwd: root, stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
 ];

@@ -28,8 +28,6 @@ if (builtAt < changedAt) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// The server runs as in production: development checks off (server/exchange/exchange.ts).
-process.env.NODE_ENV ??= 'production';
 const { register } = await import('tsx/esm/api');
 register();
 await import('../server/main.ts');

@@ -31,7 +31,7 @@ export function serverClock(config: ServerConfig): () => number {
  * Opens the database, runs migrations and the seed, loads the catalogue, and wires the
  * exchange and its desks (which register their settlement handlers).
  */
-export async function createContext(config: ServerConfig, overrides: { database?: Database; now?: () => number; messenger?: Messenger } = {}): Promise<AppContext> {
+export async function createContext(config: ServerConfig, overrides: { database?: Database; now?: () => number; messenger?: Messenger; checkNesting?: boolean } = {}): Promise<AppContext> {
   const now = overrides.now ?? serverClock(config);
   const db = overrides.database ?? (await openDatabase(config.dataDir));
   const { codeSecret } = await seed(db, config, now());
@@ -46,7 +46,7 @@ export async function createContext(config: ServerConfig, overrides: { database?
       );
     }
   }
-  const exchange = new Exchange(db, market, catalogue, now);
+  const exchange = new Exchange(db, market, catalogue, now, overrides.checkNesting === undefined ? {} : { checkNesting: overrides.checkNesting });
   const fees = new FeePath(new Money(config.rebateRate));
   const trading = new Trading({ db, exchange, catalogue, now, fees });
   await trading.restore();

@@ -174,9 +174,16 @@ describe('a settlement handler acting through the desks in the same step', () =>
     expect(engine.lastSeq(BTC_MARKET)).toBeGreaterThan(seq);
   });
 
-  test('a step cannot enter the queue again: refused at once, and the queue goes on', async () => {
-    await expect(h.ctx.exchange.run(() => h.ctx.exchange.run(async () => 'inner'))).rejects.toThrow(/steps do not nest/);
-    expect(await h.ctx.exchange.run(async (step) => step.time)).toBe(h.ctx.exchange.time());
+  test('with the development check, a step cannot enter the queue again: refused at once, and the queue goes on', async () => {
+    const checked = await createHarness({}, { checkNesting: true });
+    try {
+      await expect(checked.ctx.exchange.run(() => checked.ctx.exchange.run(async () => 'inner'))).rejects.toThrow(/steps do not nest/);
+      expect(await checked.ctx.exchange.run(async (step) => step.time)).toBe(checked.ctx.exchange.time());
+      // Two steps sent at once from outside are not nested: both run, one after the other.
+      expect(await Promise.all([checked.ctx.exchange.run(async () => 1), checked.ctx.exchange.run(async () => 2)])).toEqual([1, 2]);
+    } finally {
+      await checked.close();
+    }
   });
 });
 

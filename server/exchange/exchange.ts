@@ -23,9 +23,9 @@ import { StepState, type Step } from './step';
  *
  * Telling a nested call from a concurrent one needs the async context (AsyncLocalStorage),
  * whose promise hooks cost every promise of the process a little (about 6 % of a spot
- * order's path here). So it is a development check: on unless NODE_ENV is 'production'
- * (npm start sets it), and the test suite runs with it. In production a step that runs
- * for over 10 seconds, which a nested call would make it do for ever, is reported.
+ * order's path here, 10 % of the test suite). So it is a development check, on with
+ * NODE_ENV=development (npm run dev) or `checkNesting`; a server started by the exchange
+ * otherwise reports a step that runs for over 10 seconds, as a nested call makes it do.
  */
 export interface SettlementHandler<K extends EventKind> {
   /** unique; names the handler in errors and in ARCHITECTURE.md */
@@ -62,7 +62,7 @@ export class Exchange {
     private readonly now: () => number,
     options: { checkNesting?: boolean } = {},
   ) {
-    this.inStep = (options.checkNesting ?? process.env['NODE_ENV'] !== 'production') ? new AsyncLocalStorage<true>() : null;
+    this.inStep = (options.checkNesting ?? process.env['NODE_ENV'] === 'development') ? new AsyncLocalStorage<true>() : null;
     market.engine.listen({
       trades: (marketId, trades) => this.current?.traded(marketId, trades),
       userFills: (fills) => this.current?.filled(fills),

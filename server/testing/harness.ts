@@ -87,7 +87,7 @@ export function harnessConfig(dataDir: string, env: Record<string, string> = {})
  * `persist`: a data directory whose database is a real file, kept when the harness
  * closes, so a test can stop a server and start another on the same data.
  */
-export async function createHarness(env: Record<string, string> = {}, options: { persist?: string; start?: number } = {}): Promise<Harness> {
+export async function createHarness(env: Record<string, string> = {}, options: { persist?: string; start?: number; checkNesting?: boolean } = {}): Promise<Harness> {
   const dataDir = options.persist ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-test-'));
   const config = harnessConfig(dataDir, env);
   let clock = options.start ?? HARNESS_START;
@@ -97,7 +97,7 @@ export async function createHarness(env: Record<string, string> = {}, options: {
     sms: async (m) => void sent.push({ channel: 'sms', to: m.to, subject: '', text: m.text }),
   };
   const database = await openDatabase(options.persist ? dataDir : await databaseImage(config));
-  const ctx = await createContext(config, { database, now: () => clock, messenger });
+  const ctx = await createContext(config, { database, now: () => clock, messenger, ...(options.checkNesting === undefined ? {} : { checkNesting: options.checkNesting }) });
   const app = await buildApp(ctx);
 
   const harness: Harness = {
