@@ -1,22 +1,30 @@
 /**
- * npm run ledger:check -- --data-dir DIR
+ * npm run ledger:check [-- --data-dir DIR | --database-url URL]
  * Verifies every ledger invariant on a database (server/ledger/check.ts), prints what it
- * checked, and exits 1 on any violation. Safe while the server runs (reads only).
+ * checked, and exits 1 on any violation. The database is DATABASE_URL's (PostgreSQL) or
+ * else the SQLite file in DATA_DIR. Safe while the server runs (reads only).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import type { Database } from '../server/db/schema';
+import { DatabaseUnavailable, openReadOnly, redactUrl } from '../server/db/database';
 import { checkLedger } from '../server/ledger/check';
 import { EMPTY_SETTLEMENTS, HOLD_SOURCES } from '../server/products';
 
-const { values } = parseArgs({ options: { 'data-dir': { type: 'string', default: process.env['DATA_DIR'] ?? 'data' } } });
-const file = path.resolve(values['data-dir'] ?? 'data', 'exchange.sqlite');
-const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true, fileMustExist: true }) }) });
+const { values } = parseArgs({
+  options: { 'data-dir': { type: 'string', default: process.env['DATA_DIR'] ?? 'data' }, 'database-url': { type: 'string', default: process.env['DATABASE_URL'] ?? '' } },
+});
+const url = values['database-url'] ?? '';
+const dataDir = path.resolve(values['data-dir'] ?? 'data');
+let db;
+try {
+  db = await openReadOnly(url || dataDir);
+} catch (error) {
+  console.error(error instanceof DatabaseUnavailable ? error.message : `cannot open ${path.join(dataDir, 'exchange.sqlite')}: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
 const report = await checkLedger(db);
 await db.destroy();
-console.log(`ledger check of ${file}`);
+console.log(`ledger check of ${url ? redactUrl(url) : path.join(dataDir, 'exchange.sqlite')}`);
 console.log(`  ${report.checked.transactions} transactions, ${report.checked.entries} entries, ${report.checked.accounts} accounts in ${report.checked.currencies} currencies`);
 console.log('  checked: zero sum per transaction and currency; stored balances = replay of entries;');
 console.log('           running balances; no user balance below zero; decimals within each currency;');

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isPostgresUrl, redactUrl } from './db/database';
 import { Money } from '../contract/money';
 import { currencyOf } from './market/instruments';
 import type { MarketConfig } from './market/service';
@@ -8,8 +9,10 @@ import { NETWORK_DEFAULTS, type NetworkDef } from './wallet/networks';
 export interface ServerConfig {
   port: number;
   host: string;
-  /** Where the database, uploads and the mail outbox live. */
+  /** Where uploads, the mail outbox and (without DATABASE_URL) the SQLite database live. */
   dataDir: string;
+  /** DATABASE_URL: postgres://user:pass@host:port/db to run on PostgreSQL; null: SQLite in dataDir. */
+  databaseUrl: string | null;
   /** The built app served at /h5/. */
   appDir: string;
   /** smtp://user:pass@host:port; when unset, mail goes to DATA_DIR/outbox as .eml files. */
@@ -106,9 +109,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const rebateRate = env['REBATE_RATE'] || '0.2';
   if (!/^(0(\.[0-9]{1,8})?|1(\.0{1,8})?)$/.test(rebateRate))
     throw new Error(`REBATE_RATE must be a fraction from 0 to 1 with at most 8 decimals, such as 0.2 for a fifth of each fee, got ${rebateRate}`);
+  const databaseUrl = env['DATABASE_URL'] || null;
+  if (databaseUrl !== null && !isPostgresUrl(databaseUrl)) throw new Error(`DATABASE_URL must be a postgres://user:password@host:port/database URL, got ${redactUrl(databaseUrl)}`);
   return {
     port,
     host: env['HOST'] ?? '0.0.0.0',
+    databaseUrl,
     dataDir: path.resolve(cwd, env['DATA_DIR'] ?? 'data'),
     appDir: path.resolve(cwd, env['APP_DIR'] ?? 'dist/h5'),
     smtpUrl: env['SMTP_URL'] || null,

@@ -33,7 +33,7 @@ export function serverClock(config: ServerConfig): () => number {
  */
 export async function createContext(config: ServerConfig, overrides: { database?: Database; now?: () => number; messenger?: Messenger; checkNesting?: boolean } = {}): Promise<AppContext> {
   const now = overrides.now ?? serverClock(config);
-  const db = overrides.database ?? (await openDatabase(config.dataDir));
+  const db = overrides.database ?? (await openDatabase(config.databaseUrl ?? config.dataDir));
   const { codeSecret } = await seed(db, config, now());
   const market = await openMarket(db, config.market, now);
   const catalogue = await Catalogue.load(db, new Map(config.networks.map((net) => [net.key, net])));

@@ -83,16 +83,16 @@ export async function requestCode(ctx: AppContext, request: CodeRequest): Promis
       })
       .execute();
   });
-  // Delivery runs after the answer so that its duration reveals nothing.
-  void deliver(ctx, request, target, code).catch((error: unknown) => {
+  // The message is written now; sending it runs after the answer, so that its duration reveals nothing.
+  const site = (await readSetting(ctx.db, 'site_name')) ?? 'Kestrel';
+  void deliver(ctx, request, target, code, site).catch((error: unknown) => {
     console.error(`delivery to ${request.to.kind} failed`, error);
   });
 }
 
-async function deliver(ctx: AppContext, request: CodeRequest, target: string, code: string | null): Promise<void> {
+async function deliver(ctx: AppContext, request: CodeRequest, target: string, code: string | null, site: string): Promise<void> {
   if (request.delivery === 'none') return;
   const t = ctx.i18n.fixed(request.language);
-  const site = (await readSetting(ctx.db, 'site_name')) ?? 'Kestrel';
   const purpose = t(`server:mail.purpose.${request.scene}` as ServerKey);
   if (request.to.kind === 'email') {
     const message = code

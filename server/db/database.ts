@@ -1,24 +1,47 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import { registerDecimalFunctions } from './decimal';
+import { StoreTypes, storeOf } from './dialect';
 import { migrations } from './migrations';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
 /**
- * Opens the SQLite database in DATA_DIR (or in memory for tests) and brings its
- * schema up to date. WAL keeps readers off the writer's back.
+ * The database: PostgreSQL when `location` is a postgres:// URL (DATABASE_URL), else the
+ * SQLite file in a data directory, in memory (':memory:'), or a serialized SQLite image
+ * (tests start many servers from one prepared image). Brought up to date by the
+ * migrations before it is answered.
  */
 const handles = new WeakMap<Db, SQLite.Database>();
 
-/**
- * `location` is a data directory, ':memory:', or a serialized database (tests start
- * many servers from one prepared image).
- */
-export async function openDatabase(location: string | Buffer): Promise<Db> {
+/** A postgres:// (or postgresql://) URL: the server then runs on PostgreSQL. */
+export const isPostgresUrl = (location: string): boolean => /^postgres(ql)?:\/\//.test(location);
+
+/** A database that cannot be opened: the reason, in one line, without the password. */
+export class DatabaseUnavailable extends Error {}
+
+/** The URL with its password replaced, for messages. */
+export function redactUrl(url: string): string {
+  return url.replace(/(\/\/[^:/@]+:)[^@]*@/, '$1***@');
+}
+
+// int8 (bigint: ids, times in ms, counts) as numbers, which they fit (below 2^53);
+// numeric (amounts) stays text, exact.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+function openPostgres(url: string, readOnly = false): Db {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, ...(readOnly ? { options: '-c default_transaction_read_only=on' } : {}) });
+  // A connection dropped while idle (the server restarted, the network broke) is not fatal:
+  // the pool opens a new one for the next query.
+  pool.on('error', (error) => console.error(`a database connection was lost: ${error.message}`));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+function openSqlite(location: string | Buffer): Db {
   let sqlite: SQLite.Database;
   if (Buffer.isBuffer(location)) {
     sqlite = new SQLite(location);
@@ -35,18 +58,56 @@ export async function openDatabase(location: string | Buffer): Promise<Db> {
   registerDecimalFunctions(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   handles.set(db, sqlite);
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  return db;
+}
+
+export async function openDatabase(location: string | Buffer): Promise<Db> {
+  const postgres = typeof location === 'string' && isPostgresUrl(location);
+  const db = postgres ? openPostgres(location) : openSqlite(location);
+  if (postgres) {
+    try {
+      await sql`select 1`.execute(db);
+    } catch (error) {
+      await db.destroy().catch(() => undefined);
+      throw new DatabaseUnavailable(`cannot reach the database at ${redactUrl(location)}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  await migrate(db);
+  return db;
+}
+
+/**
+ * A database to read only, as it is (no migrations): `npm run ledger:check` on a running
+ * exchange. A postgres:// URL, or a data directory whose SQLite file must exist.
+ */
+export async function openReadOnly(location: string): Promise<Db> {
+  if (!isPostgresUrl(location)) {
+    const file = path.join(location, 'exchange.sqlite');
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(file, { readonly: true, fileMustExist: true }) }) });
+  }
+  const db = openPostgres(location, true);
+  try {
+    await sql`select 1`.execute(db);
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    throw new DatabaseUnavailable(`cannot reach the database at ${redactUrl(location)}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return db;
+}
+
+/** Brings the schema up to date, with the column types of the store (server/db/dialect.ts). */
+async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db: db.withPlugin(new StoreTypes(storeOf(db as Kysely<unknown>))), provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   for (const result of results ?? []) {
     if (result.status === 'Error') throw new Error(`migration ${result.migrationName} failed`, { cause: error });
   }
   if (error) throw error instanceof Error ? error : new Error('migrations failed', { cause: error });
-  return db;
 }
 
-/** The whole database as bytes (for test images). */
+/** The whole SQLite database as bytes (for test images). */
 export function serializeDatabase(db: Db): Buffer {
   const sqlite = handles.get(db);
-  if (!sqlite) throw new Error('not a database opened here');
+  if (!sqlite) throw new Error('not a SQLite database opened here');
   return sqlite.serialize();
 }

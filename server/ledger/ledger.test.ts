@@ -2,9 +2,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { openDatabase } from '../db/database';
 import { createHarness, type Harness } from '../testing/harness';
+import { storeOf } from '../testing/store';
 import { userIdOf } from '../testing/wallet';
 import { house, userAccount } from './accounts';
 import { checkLedger } from './check';
@@ -136,8 +138,18 @@ test('the check finds a reason the bills cannot label, a reference kind the ledg
   expect((await checkLedger(h.ctx.db)).violations).toEqual([`transaction ${second} (option-settle:999) has no entries`]);
 });
 
-describe('npm run ledger:check -- --data-dir DIR', () => {
-  const run = (dataDir: string) => spawnSync(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/ledger-check.ts', '--data-dir', dataDir], { encoding: 'utf8' });
+describe('npm run ledger:check -- --data-dir DIR (or DATABASE_URL)', () => {
+  const run = async (dataDir: string) =>
+    spawnSync(process.execPath, [path.resolve('node_modules/tsx/dist/cli.mjs'), 'scripts/ledger-check.ts', '--data-dir', dataDir], {
+      encoding: 'utf8',
+      env: { ...process.env, ...(await storeOf(dataDir)).env },
+    });
+  /** Changes the stored data behind the ledger's back, as a broken tool or a hand would. */
+  const tamper = async (dataDir: string, statements: string[]) => {
+    const db = await openDatabase((await storeOf(dataDir)).location);
+    for (const statement of statements) await sql.raw(statement).execute(db);
+    await db.destroy();
+  };
 
   test('prints what it checked and exits 0 on a sound database, 1 with the violation on a tampered one', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-check-'));
@@ -145,15 +157,13 @@ describe('npm run ledger:check -- --data-dir DIR', () => {
       const server = await createHarness({ SIGNUP_GIFT: '100' }, { persist: dir });
       await server.registerUser('chk@example.com');
       await server.close();
-      const sound = run(dir);
+      const sound = await run(dir);
       expect(sound.status).toBe(0);
       expect(sound.stdout).toMatch(/\d+ transactions, \d+ entries/);
       expect(sound.stdout).toContain('no violations');
 
-      const db = new SQLite(path.join(dir, 'exchange.sqlite'));
-      db.prepare("UPDATE ledger_accounts SET balance = '999999' WHERE user_id IS NOT NULL AND part = 'available'").run();
-      db.close();
-      const tampered = run(dir);
+      await tamper(dir, ["UPDATE ledger_accounts SET balance = '999999' WHERE user_id IS NOT NULL AND part = 'available'"]);
+      const tampered = await run(dir);
       expect(tampered.status).toBe(1);
       expect(tampered.stderr).toMatch(/violation\(s\)/);
       expect(tampered.stderr).toContain('stores 999999 but its entries sum to');
@@ -161,17 +171,13 @@ describe('npm run ledger:check -- --data-dir DIR', () => {
       expect(sound.stdout).toContain('every transaction has entries');
       expect(sound.stdout).toContain('a known kind and part');
 
-      const corrupt = new SQLite(path.join(dir, 'exchange.sqlite'));
-      corrupt
-        .prepare(
-          "UPDATE ledger_accounts SET balance = (SELECT balance_after FROM ledger_entries WHERE account_id = ledger_accounts.id ORDER BY id DESC LIMIT 1) WHERE user_id IS NOT NULL AND part = 'available'",
-        )
-        .run();
-      corrupt.prepare("UPDATE ledger_transactions SET reason = 'free_money'").run();
-      corrupt.prepare("INSERT INTO ledger_transactions (reason, ref_kind, ref_id, user_id, memo, created_at) VALUES ('recharge', 'empty', '1', NULL, '', 1)").run();
-      corrupt.prepare("UPDATE ledger_accounts SET part = 'spare' WHERE user_id IS NOT NULL").run();
-      corrupt.close();
-      const corrupted = run(dir);
+      await tamper(dir, [
+        "UPDATE ledger_accounts SET balance = (SELECT balance_after FROM ledger_entries WHERE account_id = ledger_accounts.id ORDER BY id DESC LIMIT 1) WHERE user_id IS NOT NULL AND part = 'available'",
+        "UPDATE ledger_transactions SET reason = 'free_money'",
+        "INSERT INTO ledger_transactions (reason, ref_kind, ref_id, user_id, memo, created_at) VALUES ('recharge', 'empty', '1', NULL, '', 1)",
+        "UPDATE ledger_accounts SET part = 'spare' WHERE user_id IS NOT NULL",
+      ]);
+      const corrupted = await run(dir);
       expect(corrupted.status).toBe(1);
       expect(corrupted.stderr).not.toContain('stores 999999');
       expect(corrupted.stderr).toContain('has reason "free_money", which is not a ledger reason');

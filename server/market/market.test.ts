@@ -129,6 +129,7 @@ describe('favourites', () => {
     const ann = await h.registerUser('ann@example.com');
     const bob = await h.registerUser('bob@example.com');
     expect(await h.call(endpoints.favouriteAdd, { currency_id: 2 }, { token: ann })).toEqual({ type: 'ok', message: 'Added to favourites.' });
+    h.advance(1000);
     await h.call(endpoints.favouriteAdd, { currency_id: 1 }, { token: ann });
     await h.call(endpoints.favouriteAdd, { currency_id: 1 }, { token: ann });
     expect(await h.call(endpoints.favouriteList, {}, { token: ann })).toEqual({

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { Static } from '@sinclair/typebox';
 import { endpoints, type MarketQuote } from '../../contract/api';
 import { DAY, HOUR, periodMs, type Candle, type Period } from '../../contract/market';
@@ -106,7 +105,7 @@ export function marketRoutes(app: FastifyInstance, ctx: AppContext): void {
       .select(['markets.base_currency_id as currency_id', 'markets.id as market_id', 'markets.symbol'])
       .where('favourites.user_id', '=', auth.user.id)
       .orderBy('favourites.created_at')
-      .orderBy(sql`favourites.rowid`)
+      .orderBy('favourites.market_id')
       .execute(),
   );
 

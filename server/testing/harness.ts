@@ -7,14 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints, type Endpoint, type InputOf, type OutputOf } from '../../contract/api';
 import { buildApp } from '../app';
 import { readConfig, type ServerConfig } from '../config';
-import { openDatabase, serializeDatabase } from '../db/database';
+import { openDatabase, serializeDatabase, type Db } from '../db/database';
 import { seed } from '../db/seed';
 import { openMarket } from '../market/service';
 import { operatorTokenFile } from '../operator/auth';
 import type { AppContext } from '../context';
 import { createContext } from '../context-factory';
 import type { Messenger } from '../mail/outbox';
-import { sharedImage } from './images';
+import { sharedImage, sharedTemplate } from './images';
+import { createDatabase, databaseUrl, dropDatabase, freshName, onPostgres, storeOf } from './store';
 
 /**
  * A whole server in memory for tests: the real app, an in-memory database, a clock
@@ -70,12 +71,38 @@ export const HARNESS_START = Date.parse('2026-11-01T00:00:00Z');
 export function databaseImage(config: ServerConfig): Promise<Buffer> {
   return sharedImage(config, HARNESS_START, async () => {
     const db = await openDatabase(':memory:');
-    await seed(db, config, HARNESS_START);
-    await openMarket(db, config.market, () => HARNESS_START);
+    await prepare(db, config);
     const bytes = serializeDatabase(db);
     await db.destroy();
     return bytes;
   });
+}
+
+/** The same on PostgreSQL: a template database that each test server copies. */
+export function databaseTemplate(config: ServerConfig): Promise<string> {
+  return sharedTemplate(config, HARNESS_START, async (url) => {
+    const db = await openDatabase(url);
+    await prepare(db, config);
+    await db.destroy();
+  });
+}
+
+async function prepare(db: Db, config: ServerConfig): Promise<void> {
+  await seed(db, config, HARNESS_START);
+  await openMarket(db, config.market, () => HARNESS_START);
+}
+
+/**
+ * A database for one test server: a copy of the image (on SQLite in memory, on PostgreSQL
+ * a database of its own, dropped when the server closes), or with `persist` the data
+ * directory's own (store.ts: the file in it, or its PostgreSQL database), kept.
+ */
+async function testDatabase(config: ServerConfig, persist: string | undefined): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (persist) return { db: await openDatabase((await storeOf(persist)).location), drop: async () => undefined };
+  if (!onPostgres) return { db: await openDatabase(await databaseImage(config)), drop: async () => undefined };
+  const name = freshName('kestrel_test');
+  await createDatabase(name, await databaseTemplate(config));
+  return { db: await openDatabase(databaseUrl(name)), drop: () => dropDatabase(name) };
 }
 
 /** The configuration of a harness server: no demo, no app files, a short market history, unless `env` says otherwise. */
@@ -96,7 +123,7 @@ export async function createHarness(env: Record<string, string> = {}, options: {
     email: async (m) => void sent.push({ channel: 'email', to: m.to, subject: m.subject, text: m.text }),
     sms: async (m) => void sent.push({ channel: 'sms', to: m.to, subject: '', text: m.text }),
   };
-  const database = await openDatabase(options.persist ? dataDir : await databaseImage(config));
+  const { db: database, drop } = await testDatabase(config, options.persist);
   const ctx = await createContext(config, { database, now: () => clock, messenger, ...(options.checkNesting === undefined ? {} : { checkNesting: options.checkNesting }) });
   const app = await buildApp(ctx);
 
@@ -143,14 +170,18 @@ export async function createHarness(env: Record<string, string> = {}, options: {
       return answer;
     },
     async codeFor(to) {
-      for (let round = 0; round < 50; round++) {
+      // The delivery runs after the answer: a few turns of the event loop in memory, a few
+      // round trips to PostgreSQL; given up after 5 s.
+      const until = Date.now() + 5000;
+      for (let round = 0; ; round++) {
         for (let i = sent.length - 1; i >= 0; i--) {
           const message = sent[i];
           if (message?.to !== to) continue;
           const code = /\b(\d{6})\b/.exec(message.text)?.[1];
           if (code) return code;
         }
-        await flush();
+        if (Date.now() > until) break;
+        await (round < 50 ? flush() : new Promise((resolve) => setTimeout(resolve, 5)));
       }
       throw new Error(`no code was sent to ${to}`);
     },
@@ -166,6 +197,7 @@ export async function createHarness(env: Record<string, string> = {}, options: {
       await app.close();
       await ctx.market.flush();
       await ctx.db.destroy();
+      await drop();
       if (!options.persist) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { databaseImage, harnessConfig } from './harness';
+import { databaseImage, databaseTemplate, harnessConfig } from './harness';
+import { onPostgres } from './store';
 import { IMAGES_ENV } from './images';
 
 /**
@@ -14,6 +15,8 @@ import { IMAGES_ENV } from './images';
 export default async function setup(): Promise<() => void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-images-'));
   process.env[IMAGES_ENV] = dir;
-  await databaseImage(harnessConfig(path.join(dir, 'data')));
+  const config = harnessConfig(path.join(dir, 'data'));
+  if (onPostgres) await databaseTemplate(config);
+  else await databaseImage(config);
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }

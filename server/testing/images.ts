@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { threadId } from 'node:worker_threads';
 import type { ServerConfig } from '../config';
+import { createDatabase, databaseExists, databaseUrl, dropDatabase, freshName, renameDatabase } from './store';
 
 /**
  * Database images for the test harness: migrations, seed and the market's history, made
@@ -48,4 +49,29 @@ async function fromFolder(key: string, build: () => Promise<Buffer>): Promise<Bu
   fs.writeFileSync(temp, bytes);
   fs.renameSync(temp, file);
   return bytes;
+}
+
+const templates = new Map<string, Promise<string>>();
+
+/**
+ * On PostgreSQL, the image is a template database (`kestrel_image_<key>`), each test server
+ * a copy of it. Made under a temporary name by `build` and then renamed, so a template
+ * that exists is whole, whichever worker made it.
+ */
+export function sharedTemplate(config: ServerConfig, start: number, build: (url: string) => Promise<void>): Promise<string> {
+  const key = crypto.createHash('sha256').update(imageKey(config, start)).digest('hex').slice(0, 24);
+  let template = templates.get(key);
+  if (!template) {
+    template = (async () => {
+      const name = `kestrel_image_${key}`;
+      if (await databaseExists(name)) return name;
+      const building = freshName(`kestrel_build_${key}`);
+      await createDatabase(building);
+      await build(databaseUrl(building));
+      if (!(await renameDatabase(building, name))) await dropDatabase(building);
+      return name;
+    })();
+    templates.set(key, template);
+  }
+  return template;
 }

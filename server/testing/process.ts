@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
+import { storeOf } from './store';
 
 /**
  * The real server as a process, for the tests that need one (a crash, the operator's
@@ -26,9 +27,9 @@ export function spawnServer(dataDir: string, env: Record<string, string> = {}): 
   });
 }
 
-/** Starts it and waits until it listens; what it printed is in the error when it ends first. */
+/** Starts it and waits until it listens (on the data directory's store: store.ts); what it printed is in the error when it ends first. */
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawnServer(dataDir, env);
+  const child = spawnServer(dataDir, { ...(await storeOf(dataDir)).env, ...env });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let output = '';
   child.stderr.on('data', (chunk: Buffer) => void (output += chunk.toString()));

@@ -1,4 +1,5 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { withoutRowid } from '../dialect';
 
 /** Currencies, markets, candles of every period, favourites, and views for hot search. */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -36,7 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('volume', 'real', (c) => c.notNull())
     .addColumn('amount', 'real', (c) => c.notNull())
     .addPrimaryKeyConstraint('klines_pk', ['market_id', 'period', 'time'])
-    .modifyEnd(sql`without rowid`)
+    .modifyEnd(withoutRowid(db))
     .execute();
 
   await db.schema

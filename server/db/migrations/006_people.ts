@@ -31,8 +31,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('from_user_id', 'integer', (c) => c.notNull().references('users.id'))
     .addColumn('source', 'text', (c) => c.notNull())
     .addColumn('currency_id', 'integer', (c) => c.notNull().references('currencies.id'))
-    .addColumn('fee', 'text', (c) => c.notNull())
-    .addColumn('amount', 'text', (c) => c.notNull())
+    .addColumn('fee', 'numeric', (c) => c.notNull())
+    .addColumn('amount', 'numeric', (c) => c.notNull())
     .addColumn('ledger_ref', 'text', (c) => c.notNull().unique())
     .addColumn('created_at', 'integer', (c) => c.notNull())
     .execute();

@@ -12,13 +12,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('network', 'text', (c) => c.notNull())
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('address_format', 'text', (c) => c.notNull())
-    .addColumn('min_withdraw', 'text', (c) => c.notNull())
-    .addColumn('withdraw_fee', 'text', (c) => c.notNull())
+    .addColumn('min_withdraw', 'numeric', (c) => c.notNull())
+    .addColumn('withdraw_fee', 'numeric', (c) => c.notNull())
     .addColumn('sort', 'integer', (c) => c.notNull())
     .addUniqueConstraint('networks_coin', ['currency_id', 'network'])
     .execute();
   // Base units per contract lot; null for a market without contracts (filled by the catalogue seed).
-  await db.schema.alterTable('markets').addColumn('contract_lot', 'text').execute();
+  await db.schema.alterTable('markets').addColumn('contract_lot', 'numeric').execute();
   await db.schema
     .createTable('jobs')
     .addColumn('name', 'text', (c) => c.primaryKey())

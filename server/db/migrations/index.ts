@@ -9,7 +9,11 @@ import * as m007 from './007_lockup';
 import * as m008 from './008_request_ids';
 import * as m009 from './009_exchange_core';
 
-/** Numbered migrations, applied in name order at start. Append; never edit a landed one. */
+/**
+ * Numbered migrations, applied in name order at start, on SQLite and PostgreSQL alike
+ * (column types as server/db/dialect.ts maps them: money is `numeric`, which SQLite keeps
+ * as text). Append; never change what a landed one does to an existing database.
+ */
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
   '002_market': m002,

@@ -1,0 +1,75 @@
+// A throwaway PostgreSQL server for the tests and the benchmarks: Debian's `postgresql`
+// package (installed when missing), a cluster in a temporary folder on a free loopback
+// port with trust authentication, removed when stopped. As root, the cluster runs as the
+// `postgres` user the package creates (PostgreSQL refuses to run as root).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const asRoot = process.getuid?.() === 0;
+
+function binDir() {
+  const base = '/usr/lib/postgresql';
+  if (!fs.existsSync(base)) return null;
+  const versions = fs
+    .readdirSync(base)
+    .filter((name) => fs.existsSync(path.join(base, name, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(base, versions[0], 'bin') : null;
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal}):\n${result.stdout ?? ''}${result.stderr ?? ''}`);
+  return result.stdout;
+}
+
+/** Installs Debian's postgresql package when no PostgreSQL server is installed. */
+export function ensurePostgres(log = console.log) {
+  if (binDir()) return;
+  const apt = (args) => (asRoot ? ['apt-get', args] : ['sudo', ['apt-get', ...args]]);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  log('installing Debian postgresql (for the PostgreSQL test run)…');
+  run(...apt(['update']), { env, stdio: 'inherit' });
+  run(...apt(['install', '-y', 'postgresql']), { env, stdio: 'inherit' });
+  if (!binDir()) throw new Error('postgresql was installed but no initdb was found under /usr/lib/postgresql');
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts a new cluster; answers its admin URL (database `postgres`, user `postgres`, no
+ * password, loopback only) and a stop() that shuts it down and removes its folder.
+ */
+export async function startPostgres() {
+  ensurePostgres();
+  const bin = binDir();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-pg-'));
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  const as = (command, args) => (asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]) : run(path.join(bin, command), args));
+  if (asRoot) run('chown', ['postgres', dir]);
+  as('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  // Durability off: a throwaway cluster for tests; max_connections for parallel test servers.
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`;
+  as('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+  const stop = () => {
+    try {
+      as('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
+}
