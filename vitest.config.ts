@@ -16,6 +16,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts', 'worker/core.test.ts'],
+          // *.pg.test.ts are about PostgreSQL itself (a lost connection): the PostgreSQL pass only.
+          exclude: process.env['KESTREL_TEST_POSTGRES'] ? [] : ['server/**/*.pg.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
           // Each file starts its own servers on its own in-memory database and stubs no

@@ -1,23 +1,32 @@
 // npm test: installs what is missing, then typecheck, lint (ESLint), the format check
-// (Prettier), unit and server tests, a production build, the first-screen size budget,
-// and the Playwright specs in Debian's Chromium.
+// (Prettier), the unit and server tests on SQLite, the server tests again on PostgreSQL
+// (a throwaway server, scripts/postgres.mjs), a production build, the first-screen size
+// budget, and the Playwright specs in Debian's Chromium.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startPostgres } from './postgres.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
 
-function run(title, command, args, options = {}) {
+/** Runs a step; answers its exit status (0 when it passed) after printing how it went. */
+function attempt(title, command, args, options = {}) {
   const at = Date.now();
   console.log(`\n▶ ${title}`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
   if (result.status !== 0) {
     console.error(`\n✖ ${title} failed (exit ${result.status ?? result.signal})`);
-    process.exit(result.status ?? 1);
+    return result.status ?? 1;
   }
   console.log(`✔ ${title} (${((Date.now() - at) / 1000).toFixed(1)} s)`);
+  return 0;
+}
+
+function run(title, command, args, options = {}) {
+  const status = attempt(title, command, args, options);
+  if (status !== 0) process.exit(status);
 }
 
 if (!fs.existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
@@ -35,7 +44,23 @@ const tsx = [process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs')
 run('typecheck (tsc -b)', process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b']);
 run('lint (ESLint: types, realm boundaries, no any)', process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.']);
 run('format (Prettier check)', process.execPath, [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn']);
-run('unit and server tests (vitest)', process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run']);
+const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
+run('unit and server tests on SQLite (vitest)', process.execPath, [vitest, 'run']);
+{
+  // The server suite again on PostgreSQL: a throwaway server (Debian's postgresql, installed
+  // when missing), a database per test server copied from a template, removed at the end.
+  const at = Date.now();
+  console.log('\n▶ start a throwaway PostgreSQL server');
+  const postgres = await startPostgres();
+  console.log(`✔ PostgreSQL at ${postgres.url} (${((Date.now() - at) / 1000).toFixed(1)} s)`);
+  let status;
+  try {
+    status = attempt('server tests on PostgreSQL (vitest)', process.execPath, [vitest, 'run', '--project', 'server'], { env: { ...process.env, KESTREL_TEST_POSTGRES: postgres.url } });
+  } finally {
+    postgres.stop();
+  }
+  if (status !== 0) process.exit(status);
+}
 run('build the app (vite)', process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
 run('first-screen size budget', tsx[0], [...tsx[1], 'scripts/size.ts']);
 run('end-to-end (Playwright, Chromium 390x844)', process.execPath, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test']);

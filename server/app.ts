@@ -8,6 +8,7 @@ import { buildOpenApi } from '../contract/openapi';
 import { authRoutes } from './auth/routes';
 import { APP_VERSION, commonRoutes } from './common/routes';
 import type { AppContext } from './context';
+import { isStoreUnavailable } from './db/database';
 import { ApiError } from './http/errors';
 import { checkFieldName, emptyFields, parseJsonFields, parseUrlEncoded, type Fields } from './http/fields';
 import { answer, errorEnvelope } from './http/route';
@@ -107,7 +108,8 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   });
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const known = error instanceof ApiError ? error : clientErrorKey(error);
+    const known = error instanceof ApiError ? error : isStoreUnavailable(error) ? new ApiError('server:errors.database_unavailable') : clientErrorKey(error);
+    if (known?.key === 'server:errors.database_unavailable') request.log.warn(`the database could not be reached: ${error.message}`);
     if (known) return answer(reply.code(200), errorEnvelope(ctx, request.language, known));
     request.log.error(error);
     return answer(reply.code(500), errorEnvelope(ctx, request.language, new ApiError('server:errors.internal')));

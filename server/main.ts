@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { createContext } from './context-factory';
+import { DatabaseUnavailable } from './db/database';
 import { attachRealtime } from './realtime/socket';
 
 /** One process: API, socket.io, the app at /h5/ and uploads, on PORT. */
@@ -39,4 +40,11 @@ export async function startServer(): Promise<void> {
   process.on('SIGTERM', () => void close());
 }
 
-await startServer();
+try {
+  await startServer();
+} catch (error) {
+  // A store that cannot be reached is an operator's matter, not a bug: one line, exit 1.
+  if (!(error instanceof DatabaseUnavailable)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}

@@ -24,6 +24,20 @@ export const isPostgresUrl = (location: string): boolean => /^postgres(ql)?:\/\/
 /** A database that cannot be opened: the reason, in one line, without the password. */
 export class DatabaseUnavailable extends Error {}
 
+/**
+ * A failure of the store itself rather than of the request: the connection refused, lost
+ * or shut down (PostgreSQL's class 08 and 57P codes, socket errors). The request is then
+ * answered "the database cannot be reached" and changed nothing (its transaction is gone).
+ */
+export function isStoreUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+  if (/^(08|57P0[123])/.test(code) || ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(code)) return true;
+  // 55000 is wider; only its 'not accepting connections' (a database closed to connections) is an outage.
+  if (code === '55000' && /not currently accepting connections/.test(error.message)) return true;
+  return /Connection terminated|timeout exceeded when trying to connect/i.test(error.message);
+}
+
 /** The URL with its password replaced, for messages. */
 export function redactUrl(url: string): string {
   return url.replace(/(\/\/[^:/@]+:)[^@]*@/, '$1***@');
@@ -35,9 +49,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 function openPostgres(url: string, readOnly = false): Db {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000, ...(readOnly ? { options: '-c default_transaction_read_only=on' } : {}) });
-  // A connection dropped while idle (the server restarted, the network broke) is not fatal:
-  // the pool opens a new one for the next query.
+  // A connection dropped (the database restarted, the network broke) is not fatal: the
+  // query on it fails (the request answers "cannot reach the database") and the pool opens
+  // a new one for the next. Without a listener on each connection, a drop while a query
+  // runs on it would end the process.
   pool.on('error', (error) => console.error(`a database connection was lost: ${error.message}`));
+  pool.on('connect', (client) => client.on('error', (error) => console.error(`a database connection was lost: ${error.message}`)));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 

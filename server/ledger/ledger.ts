@@ -5,6 +5,7 @@ import { ApiError } from '../http/errors';
 import { describe, ownerOf, userAccount, type AccountKey, type AccountKind } from './accounts';
 import type { LedgerReason } from '../../contract/ledger';
 import { decimalAdd, decimalAddNotNegative } from '../db/decimal';
+import { storeOf } from '../db/dialect';
 import type { Step } from '../exchange/step';
 import type { LedgerRef } from './refs';
 
@@ -145,6 +146,25 @@ export async function balanceOf(db: Kysely<Database>, account: AccountKey): Prom
     .where('kind', '=', d.kind)
     .where('part', '=', d.part)
     .executeTakeFirst();
+  return new Money(row?.balance ?? 0);
+}
+
+/**
+ * A user's balance that the step then decides an amount by (a loss paid as far as the
+ * account goes, margin drawn as far as it goes): read with the account's row locked until
+ * the step commits, so no other writer changes it in between (SELECT ... FOR UPDATE on
+ * PostgreSQL; SQLite's writer holds the whole database already).
+ */
+export async function lockedBalanceOf(step: Pick<Step, 'trx'>, account: AccountKey): Promise<Money> {
+  const d = describe(account);
+  const query = step.trx
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('owner', '=', ownerOf(account))
+    .where('currency_id', '=', d.currency_id)
+    .where('kind', '=', d.kind)
+    .where('part', '=', d.part);
+  const row = await (storeOf(step.trx as Kysely<unknown>) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   return new Money(row?.balance ?? 0);
 }
 

@@ -9,7 +9,7 @@ import { ApiError, refusal } from '../http/errors';
 import { noRequestId, type Remember } from '../http/request-ids';
 import { house, userAccount } from '../ledger/accounts';
 import type { HoldSource } from '../ledger/holds';
-import { balanceOf, record } from '../ledger/ledger';
+import { balanceOf, lockedBalanceOf, record } from '../ledger/ledger';
 import type { Trade } from '../market/engine';
 import { LEVER_FEE, LEVER_MAX_SHARE, LEVER_MIN_SHARE, LEVER_OVERNIGHT, leverMultiples, LIQUIDATION_RISK, MARGIN_CURRENCY } from './config';
 import type { TradingDeps } from './deps';
@@ -114,7 +114,7 @@ export class ContractDesk {
    * liquidation threshold.
    */
   async withdrawable(step: Step, userId: number): Promise<Money | null> {
-    const account = this.figures(userId, await balanceOf(step.trx, userAccount(userId, MARGIN_CURRENCY, 'lever')));
+    const account = this.figures(userId, await lockedBalanceOf(step, userAccount(userId, MARGIN_CURRENCY, 'lever')));
     if (!account.risk) return null;
     const covered = account.balance.plus(Money.min(ZERO, account.profit));
     // risk(balance - x) > threshold  <=>  x < balance + margins + profit - threshold x margins
@@ -339,7 +339,7 @@ export class ContractDesk {
     const movements = [{ from: frozen, to: available, amount: margin }];
     if (net.gt(0)) movements.push({ from: contracts, to: available, amount: net });
     else if (net.lt(0)) {
-      const can = (await balanceOf(trx, available)).plus(margin);
+      const can = (await lockedBalanceOf(step, available)).plus(margin);
       const pay = Money.min(net.negated(), can);
       shortfall = net.negated().minus(pay);
       if (pay.gt(0)) movements.push({ from: available, to: contracts, amount: pay });
@@ -394,7 +394,7 @@ export class ContractDesk {
     const available = userAccount(row.user_id, MARGIN_CURRENCY, 'lever');
     const frozen = userAccount(row.user_id, MARGIN_CURRENCY, 'lever', 'frozen');
     const extra = wanted.plus(fee).minus(held);
-    const draw = extra.gt(0) ? Money.min(extra, await balanceOf(trx, available)) : ZERO;
+    const draw = extra.gt(0) ? Money.min(extra, await lockedBalanceOf(step, available)) : ZERO;
     const margin = extra.gt(0) ? held.plus(draw).minus(fee) : wanted;
     const movements = [...(draw.gt(0) ? [{ from: available, to: frozen, amount: draw }] : []), ...(extra.lt(0) ? [{ from: frozen, to: available, amount: extra.negated() }] : [])];
     await this.deps.fees.record(

@@ -150,6 +150,18 @@ describe('the server process', () => {
     expect(stderr).toContain('WITHDRAW_FEE_USDT_TRC20 (12) must be below WITHDRAW_MIN_USDT_TRC20 (10)');
   });
 
+  test('a DATABASE_URL it cannot reach stops it at start with one line naming the database (no password, no stack trace), exit 1', async () => {
+    const server = spawnServer(tempDir(), { DATABASE_URL: 'postgres://kestrel:s3cret@127.0.0.1:1/exchange' });
+    let stderr = '';
+    server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    server.stdout.resume();
+    const timer = setTimeout(() => server.kill('SIGKILL'), 15_000);
+    const code = await new Promise<number | null>((resolve) => server.once('exit', resolve));
+    clearTimeout(timer);
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^cannot reach the database at postgres:\/\/kestrel:\*\*\*@127\.0\.0\.1:1\/exchange: .*ECONNREFUSED/)]);
+  });
+
   test('loads FIAT_RATES_FILE at start; `npm run operator -- set-rate` changes what GET /wallet/getRateCurrency serves', async () => {
     const dataDir = tempDir();
     const file = path.join(tempDir(), 'rates.json');
