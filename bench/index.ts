@@ -7,6 +7,7 @@ import { preparePatchApply, SYMBOLS } from './patch-apply';
 import { suites } from './suites';
 import { measureMarketRate } from './market-rate';
 import { measureMatching } from './matching';
+import { measureStores } from './stores';
 import { measurePipeline } from './worker-pipeline';
 
 const format = (n: number) => Math.round(n).toLocaleString('en');
@@ -66,8 +67,12 @@ console.table(
     'channel messages': format(figures.messages),
   })),
 );
+const stores = await measureStores();
+console.log('\nboth stores side by side: spot market orders through the engine with their settlement, and transfers between accounts, each a step of the exchange, one after another');
+console.table(stores.map((figures) => ({ store: figures.store, 'orders/s (engine + settlement)': format(figures.ordersPerSecond), 'transfers/s (ledger)': format(figures.transfersPerSecond) })));
 const fast = marketRates[1];
 console.log(
   `\nsummary: pipeline ${format(pipeline.pipelinePerSecond)} ticks/s; patch apply ${patchMs.toFixed(3)} ms for ${SYMBOLS} markets; ` +
-    `matching ${format(matching.engineOrdersPerSecond)} orders/s; submit-to-push p99 ${matching.latency.p99.toFixed(2)} ms; market at 20,000 trades/s ${fast ? fast.realTimeFactor.toFixed(1) : '?'}x real time`,
+    `matching ${format(matching.engineOrdersPerSecond)} orders/s; submit-to-push p99 ${matching.latency.p99.toFixed(2)} ms; market at 20,000 trades/s ${fast ? fast.realTimeFactor.toFixed(1) : '?'}x real time; ` +
+    stores.map((figures) => `${figures.store} ${format(figures.ordersPerSecond)} orders/s, ${format(figures.transfersPerSecond)} transfers/s`).join('; '),
 );

@@ -38,6 +38,13 @@ for (const part of ['frozen', 'locked'] as const) {
       .join(' + ')}`,
   );
 }
+console.log(
+  `  users hold: ${
+    Object.entries(report.totals)
+      .map(([code, total]) => `${total} ${code}`)
+      .join(', ') || 'nothing'
+  }`,
+);
 if (report.violations.length > 0) {
   console.error(`\n${report.violations.length} violation(s):`);
   for (const violation of report.violations) console.error(`  - ${violation}`);

@@ -5,7 +5,7 @@ import { endpoints } from '../../contract/api';
 import { checkLedger } from '../ledger/check';
 import { createHarness, type Harness, ok } from '../testing/harness';
 import { uidOf } from '../testing/market';
-import { databaseUrl, TEST_POSTGRES } from '../testing/store';
+import { admin, databaseUrl } from '../testing/store';
 import { balance } from '../testing/wallet';
 
 /**
@@ -27,7 +27,7 @@ beforeEach(async () => {
   database = (await sql<{ name: string }>`select current_database() as name`.execute(h.ctx.db)).rows[0]?.name ?? '';
 });
 afterEach(async () => {
-  await onAdmin(TEST_POSTGRES ?? '', (client) => client.query(`alter database "${database}" allow_connections true`));
+  await onAdmin(admin(), (client) => client.query(`alter database "${database}" allow_connections true`));
   await h.close();
 });
 
@@ -42,8 +42,7 @@ async function onAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>):
 }
 
 /** Ends every connection the server has to its database, as a database restart does. */
-const cutConnections = () =>
-  onAdmin(TEST_POSTGRES ?? '', (client) => client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]));
+const cutConnections = () => onAdmin(admin(), (client) => client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]));
 
 const credit = (amount: string) => h.call(endpoints.adjust, { uid, currency: 'USDT', amount, reason: 'outage test' }, { operator: true });
 
@@ -68,13 +67,13 @@ test('a request cut off from the database answers a clear error and changes noth
 });
 
 test('while the database refuses connections every request says so; when it is back the server carries on', async () => {
-  await onAdmin(TEST_POSTGRES ?? '', (client) => client.query(`alter database "${database}" allow_connections false`));
+  await onAdmin(admin(), (client) => client.query(`alter database "${database}" allow_connections false`));
   await cutConnections();
   const refused = await h.call(endpoints.walletList, {}, { token });
   expect(refused).toEqual({ type: 'error', message: 'The exchange cannot reach its database just now. Nothing was changed; please try again in a moment.' });
   expect((await credit('5')).type).toBe('error');
 
-  await onAdmin(TEST_POSTGRES ?? '', (client) => client.query(`alter database "${database}" allow_connections true`));
+  await onAdmin(admin(), (client) => client.query(`alter database "${database}" allow_connections true`));
   await ok(credit('5'));
   expect(await balance(h, token, USDT)).toMatchObject({ available: '5.000000' });
   expect((await checkLedger(h.ctx.db)).violations).toEqual([]);

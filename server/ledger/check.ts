@@ -24,6 +24,8 @@ import { LEDGER_REF_KINDS } from './refs';
  */
 export interface LedgerReport {
   checked: { accounts: number; transactions: number; entries: number; currencies: number };
+  /** per currency code: what users' accounts hold in all (the house holds the opposite) */
+  totals: Record<string, string>;
   violations: string[];
 }
 
@@ -142,8 +144,16 @@ export async function checkLedger(
     for (const [key, held] of expected) if (!held.isZero()) violations.push(`user ${key}: ${held.toFixed()} should be ${part} but nothing is`);
   }
 
+  const codes = new Map((await db.selectFrom('currencies').select(['id', 'code']).execute()).map((c) => [c.id, c.code]));
+  const totals = new Map<string, Money>();
+  for (const account of accounts) {
+    if (account.user_id === null) continue;
+    const code = codes.get(account.currency_id) ?? `#${account.currency_id}`;
+    totals.set(code, (totals.get(code) ?? ZERO).plus(account.balance));
+  }
   return {
     checked: { accounts: accounts.length, transactions: transactions.length, entries: entries.length, currencies: new Set(accounts.map((a) => a.currency_id)).size },
+    totals: Object.fromEntries([...totals].sort(([a], [b]) => a.localeCompare(b)).map(([code, total]) => [code, total.toFixed()])),
     violations,
   };
 }

@@ -97,9 +97,10 @@ async function prepare(db: Db, config: ServerConfig): Promise<void> {
  * a database of its own, dropped when the server closes), or with `persist` the data
  * directory's own (store.ts: the file in it, or its PostgreSQL database), kept.
  */
-async function testDatabase(config: ServerConfig, persist: string | undefined): Promise<{ db: Db; drop: () => Promise<void> }> {
+async function testDatabase(config: ServerConfig, persist: string | undefined, sqliteOnly: boolean): Promise<{ db: Db; drop: () => Promise<void> }> {
+  if (persist && sqliteOnly) return { db: await openDatabase(persist), drop: async () => undefined };
   if (persist) return { db: await openDatabase((await storeOf(persist)).location), drop: async () => undefined };
-  if (!onPostgres) return { db: await openDatabase(await databaseImage(config)), drop: async () => undefined };
+  if (!onPostgres()) return { db: await openDatabase(await databaseImage(config)), drop: async () => undefined };
   const name = freshName('kestrel_test');
   await createDatabase(name, await databaseTemplate(config));
   return { db: await openDatabase(databaseUrl(name)), drop: () => dropDatabase(name) };
@@ -111,10 +112,12 @@ export function harnessConfig(dataDir: string, env: Record<string, string> = {})
 }
 
 /**
- * `persist`: a data directory whose database is a real file, kept when the harness
- * closes, so a test can stop a server and start another on the same data.
+ * `persist`: a data directory whose database is kept when the harness closes (its SQLite
+ * file, or on PostgreSQL its own database), so a test can stop a server and start another
+ * on the same data. `sqlite`: with `persist`, the SQLite file even on the PostgreSQL pass
+ * (a copy from SQLite to PostgreSQL).
  */
-export async function createHarness(env: Record<string, string> = {}, options: { persist?: string; start?: number; checkNesting?: boolean } = {}): Promise<Harness> {
+export async function createHarness(env: Record<string, string> = {}, options: { persist?: string; start?: number; checkNesting?: boolean; sqlite?: boolean } = {}): Promise<Harness> {
   const dataDir = options.persist ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-test-'));
   const config = harnessConfig(dataDir, env);
   let clock = options.start ?? HARNESS_START;
@@ -123,7 +126,7 @@ export async function createHarness(env: Record<string, string> = {}, options: {
     email: async (m) => void sent.push({ channel: 'email', to: m.to, subject: m.subject, text: m.text }),
     sms: async (m) => void sent.push({ channel: 'sms', to: m.to, subject: '', text: m.text }),
   };
-  const { db: database, drop } = await testDatabase(config, options.persist);
+  const { db: database, drop } = await testDatabase(config, options.persist, options.sqlite ?? false);
   const ctx = await createContext(config, { database, now: () => clock, messenger, ...(options.checkNesting === undefined ? {} : { checkNesting: options.checkNesting }) });
   const app = await buildApp(ctx);
 

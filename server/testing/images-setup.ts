@@ -16,7 +16,7 @@ export default async function setup(): Promise<() => void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-images-'));
   process.env[IMAGES_ENV] = dir;
   const config = harnessConfig(path.join(dir, 'data'));
-  if (onPostgres) await databaseTemplate(config);
+  if (onPostgres()) await databaseTemplate(config);
   else await databaseImage(config);
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }

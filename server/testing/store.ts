@@ -9,12 +9,16 @@ import pg from 'pg';
  * run (the image), or, for a data directory that outlives one server, a database named
  * after that directory.
  */
-export const TEST_POSTGRES = process.env['KESTREL_TEST_POSTGRES'];
-export const onPostgres = TEST_POSTGRES !== undefined && TEST_POSTGRES !== '';
+export const TEST_POSTGRES_ENV = 'KESTREL_TEST_POSTGRES';
 
-function admin(): string {
-  if (!TEST_POSTGRES) throw new Error('the tests are not running on PostgreSQL');
-  return TEST_POSTGRES;
+/** Whether test servers start on PostgreSQL (read when asked: a benchmark switches it). */
+export const onPostgres = (): boolean => Boolean(process.env[TEST_POSTGRES_ENV]);
+
+/** The PostgreSQL server's admin URL (database postgres). */
+export function admin(): string {
+  const url = process.env[TEST_POSTGRES_ENV];
+  if (!url) throw new Error('the tests are not running on PostgreSQL');
+  return url;
 }
 
 /** The URL of one database of the test server. */
@@ -71,7 +75,7 @@ export const persistentName = (dataDir: string): string => `kestrel_dir_${crypto
  * on PostgreSQL its own database (created empty the first time), as DATABASE_URL.
  */
 export async function storeOf(dataDir: string): Promise<{ location: string; env: Record<string, string> }> {
-  if (!onPostgres) return { location: dataDir, env: {} };
+  if (!onPostgres()) return { location: dataDir, env: {} };
   const name = persistentName(dataDir);
   if (!(await databaseExists(name))) await createDatabase(name);
   const url = databaseUrl(name);
