@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const apiPort = Number(process.env['API_PORT'] ?? 8080);
 const api = `http://127.0.0.1:${apiPort}`;
@@ -20,12 +21,15 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    // Brotli and gzip copies made once at build time; the server sends the one the browser accepts.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|webmanifest)$/, threshold: 1024 }),
   ],
   build: {
     outDir: 'dist/h5',
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: true,
+    // Maps for debugging stay beside the build; the server does not serve them (server/app.ts).
+    sourcemap: 'hidden',
     // scripts/size.ts reads it to add up what the first screen loads.
     manifest: true,
   },

@@ -157,10 +157,17 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
       root: ctx.config.appDir,
       prefix: '/h5/',
       decorateReply: false,
+      // The build's brotli and gzip copies, by accept-encoding; our Cache-Control, not the plugin's max-age=0.
+      preCompressed: true,
+      cacheControl: false,
+      // Source maps stay on the server's disk.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders: (res, filePath) => {
         const hashed = /[\\/]assets[\\/]/.test(filePath);
+        res.setHeader('Vary', 'Accept-Encoding');
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-        if (filePath.endsWith('.html')) {
+        // index.html, or its brotli or gzip copy.
+        if (/\.html(\.br|\.gz)?$/.test(filePath)) {
           res.setHeader(
             'Content-Security-Policy',
             "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +

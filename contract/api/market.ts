@@ -55,7 +55,9 @@ export const klines = endpoint({
   access: 'public',
   tag: 'market',
   envelope: 'code',
-  summary: 'Candles of one market and period, keyed by open time, oldest first, at most 1000; seq is the last trade ' + '(channel "trades:<id>") they include. Without from, the latest 300.',
+  summary:
+    'Candles of one market and period, keyed by open time, oldest first, at most 1000; seq is the last trade ' +
+    '(channel "trades:<id>") they include. Without from, the latest 300. from and to in milliseconds, or 10-digit seconds (spec 9).',
   input: Type.Object({
     symbol: SymbolField,
     period: Type.Union(

@@ -83,6 +83,15 @@ describe('GET /currency/new_timeshar', () => {
     expect(wide.message.data.at(-1)!.time).toBe(to - MINUTE);
   });
 
+  test('from and to as 10-digit seconds (spec 9, what Huobi-style clients send) select the same range as milliseconds', async () => {
+    const to = bucketStart(HARNESS_START, '1min');
+    const inMs = await h.call(endpoints.klines, { symbol: 'ETH/USDT', period: '1min', from: to - 10 * MINUTE, to });
+    const inSeconds = await h.call(endpoints.klines, { symbol: 'ETH/USDT', period: '1min', from: (to - 10 * MINUTE) / 1000, to: to / 1000 });
+    if (inMs.type !== 'ok' || inSeconds.type !== 'ok') throw new Error('refused');
+    expect(inSeconds.message.data).toHaveLength(10);
+    expect(inSeconds.message.data).toEqual(inMs.message.data);
+  });
+
   test('a wrong symbol or period answers code 0 with a translated message', async () => {
     const unknown = await h.app.inject({ method: 'GET', url: '/api/currency/new_timeshar?symbol=FOO/BAR&period=1min' });
     expect(unknown.json()).toEqual({ code: 0, msg: 'This market does not exist.' });

@@ -19,6 +19,13 @@ function marketByCurrency(ctx: AppContext, currencyId: number) {
   return market;
 }
 
+/**
+ * A timestamp as a client sends it, in milliseconds. Spec 9: a 10-digit timestamp is in
+ * seconds (what Huobi-style clients send), a 13-digit one in milliseconds; anything below
+ * 10^11 (the year 5138 in seconds, 1973 in milliseconds) is taken as seconds.
+ */
+export const milliseconds = (timestamp: number): number => (timestamp < 1e11 ? timestamp * 1000 : timestamp);
+
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 export function marketRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -58,8 +65,8 @@ export function marketRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, endpoints.klines, async ({ input }) => {
     const def = ctx.catalogue.bySymbol(input.symbol);
     const period: Period = input.period;
-    const to = input.to ?? engine.time + 1;
-    const from = input.from ?? to - periodMs(period) * (DEFAULT_CANDLES + 2);
+    const to = input.to === undefined ? engine.time + 1 : milliseconds(input.to);
+    const from = input.from === undefined ? to - periodMs(period) * (DEFAULT_CANDLES + 2) : milliseconds(input.from);
     const limit = input.from === undefined ? DEFAULT_CANDLES : MAX_CANDLES;
     const stored = await readCandles(ctx.db, def.id, period, from, to, limit);
     // Read after the query, together: the candles not stored yet, and the trade they reach.

@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createHarness, type Harness } from '../testing/harness';
+
+/**
+ * The app's files as a phone gets them (issue 16): a hashed file compressed as the browser
+ * accepts (the build's brotli and gzip copies) and cached for a year, the HTML never
+ * cached and with its security policy, source maps not served at all.
+ */
+let h: Harness;
+let appDir: string;
+const script = 'export const prices = ' + JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ market: i, last: 96_000 + i })));
+
+beforeAll(async () => {
+  appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-app-'));
+  fs.mkdirSync(path.join(appDir, 'assets'));
+  const html = '<!doctype html><html><head><title>Kestrel</title></head><body><div id="root"></div></body></html>';
+  for (const [file, body] of [
+    ['index.html', html],
+    ['assets/index-AbC123.js', script],
+  ] as const) {
+    fs.writeFileSync(path.join(appDir, file), body);
+    fs.writeFileSync(path.join(appDir, `${file}.br`), zlib.brotliCompressSync(body));
+    fs.writeFileSync(path.join(appDir, `${file}.gz`), zlib.gzipSync(body));
+  }
+  fs.writeFileSync(path.join(appDir, 'assets/index-AbC123.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+  h = await createHarness({ APP_DIR: appDir });
+});
+afterAll(async () => {
+  await h.close();
+  fs.rmSync(appDir, { recursive: true, force: true });
+});
+
+const get = (url: string, encoding?: string) => h.app.inject({ method: 'GET', url, headers: encoding === undefined ? {} : { 'accept-encoding': encoding } });
+
+test('a hashed file: brotli or gzip as accepted, the same bytes, cached for a year', async () => {
+  const brotli = await get('/h5/assets/index-AbC123.js', 'gzip, deflate, br');
+  expect(brotli.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'public, max-age=31536000, immutable', vary: 'Accept-Encoding' });
+  expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+  expect(brotli.rawPayload.length).toBeLessThan(script.length / 3);
+
+  const gzip = await get('/h5/assets/index-AbC123.js', 'gzip');
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+  const plain = await get('/h5/assets/index-AbC123.js');
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body).toBe(script);
+});
+
+test('the page: not cached, its security policy on the compressed copy too; source maps are not served', async () => {
+  const page = await get('/h5/', 'br');
+  expect(page.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'no-cache' });
+  expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+  expect((await get('/h5/assets/index-AbC123.js.map', 'br')).statusCode).toBe(404);
+  expect((await get('/h5/assets/index-AbC123.js.map')).body).not.toContain('secret');
+});
