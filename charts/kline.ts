@@ -81,9 +81,11 @@ export function createKlineChart(container: HTMLElement, options: KlineChartOpti
       : [];
 
   const rows: Row[] = [];
+  // The table stays a table for screen readers; its box (class chart-data) hides it from view.
+  const box = document.createElement('div');
+  box.className = 'chart-data';
+  box.dataset['testid'] = 'chart-data';
   const table = document.createElement('table');
-  table.className = 'chart-data';
-  table.dataset['testid'] = 'chart-data';
   const caption = document.createElement('caption');
   caption.textContent = options.labels.caption;
   const head = document.createElement('thead');
@@ -95,7 +97,8 @@ export function createKlineChart(container: HTMLElement, options: KlineChartOpti
   });
   const body = document.createElement('tbody');
   table.append(caption, head, body);
-  container.append(table);
+  box.append(table);
+  container.append(box);
   let tableTimer: ReturnType<typeof setTimeout> | undefined;
 
   const writeTable = () => {
@@ -182,7 +185,7 @@ export function createKlineChart(container: HTMLElement, options: KlineChartOpti
     },
     destroy() {
       clearTimeout(tableTimer);
-      table.remove();
+      box.remove();
       chart.remove();
     },
   };

@@ -59,6 +59,9 @@ test('the pair screen: chart with periods and timeshare, order book, depth and t
   await expect(page.getByTestId('price-2')).toHaveText(PRICE);
   const rows = page.getByTestId('chart-data').locator('tbody tr');
   await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(20);
+  // Nothing pans sideways: the screen (the candle table for screen readers included) is no wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 390);
+  await expect(page.getByTestId('trade-bar')).toBeInViewport();
   await page.getByTestId('period-60min').click();
   await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(20);
   const times = await rows.evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-time'))));

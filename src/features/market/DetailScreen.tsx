@@ -113,7 +113,7 @@ function TradeBar({ info }: { info: MarketInfo }) {
   const crypto = info.kind === 'crypto';
   const mode = crypto ? 'spot' : 'contract';
   return (
-    <div className={styles.tradeBar}>
+    <div className={styles.tradeBar} data-testid="trade-bar">
       <Link to="/pages/transaction/index" search={{ mode: crypto ? 'contract' : 'seconds', symbol, side: 'buy' }} className={styles.tradeOther} data-testid="trade-other">
         {t(crypto ? 'trade:modes.contract' : 'trade:modes.seconds')}
       </Link>
