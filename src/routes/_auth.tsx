@@ -1,20 +1,23 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { LOGIN_PATH, REDIRECT_DELAY_MS } from '../app/navigation';
+import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { useSignals } from '@preact/signals-react/runtime';
+import { LOGIN_PATH } from '../app/navigation';
 import { token } from '../app/session';
-import { translate } from '../i18n';
-import { toast } from '../ui/toast';
+import { LoginFirst } from '../features/auth/LoginFirst';
 
 /**
- * Screens that need a logged-in user. Without a token: "please log in first", then
- * the login screen after 1200 ms (spec 2), which brings the user back here after.
+ * Screens that need a logged-in user. Without a token the screen's frame shows at once
+ * with "please log in first", then the login screen after 1200 ms (spec 2), which brings
+ * the user back here after (LoginFirst).
  */
 export const Route = createFileRoute('/_auth')({
-  beforeLoad: async ({ location, preload }) => {
-    if (token.value) return;
-    // A link preloads its screen when the pointer rests on it: no toast for that, only for a visit.
-    if (preload) throw redirect({ to: LOGIN_PATH, search: { redirect: location.href } });
-    toast(translate('common:login_first'));
-    await new Promise((resolve) => setTimeout(resolve, REDIRECT_DELAY_MS));
-    throw redirect({ to: LOGIN_PATH, search: { redirect: location.href } });
+  beforeLoad: ({ location, preload }) => {
+    // A link preloads its screen when the pointer rests on it: nothing to show for that.
+    if (!token.value && preload) throw redirect({ to: LOGIN_PATH, search: { redirect: location.href } });
   },
+  component: AuthGate,
 });
+
+function AuthGate() {
+  useSignals();
+  return token.value ? <Outlet /> : <LoginFirst />;
+}

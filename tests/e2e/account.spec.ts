@@ -88,11 +88,22 @@ test('a newcomer registers with the mailed code, edits the profile, sets a pay p
   });
 });
 
+test('a visitor on the assets tab sees the tab and "please log in first" at once, then the login screen', async ({ page }) => {
+  await open(page, '/');
+  await page.goto(`${baseUrl()}/h5/#/pages/fund/assets`);
+  await expect(page.getByTestId('login-first')).toBeVisible();
+  await expect(page.getByRole('navigation')).toBeVisible();
+  await expect(toast(page)).toHaveText('Please log in first');
+  await page.waitForURL(/#\/pages\/common\/login\?redirect=/);
+});
+
 test('a visitor opening a protected page is told to log in and taken to login after 1.2 s, then back after logging in', async ({ page }) => {
   await open(page, '/');
   await expect(page.getByTestId('home-login')).toBeVisible();
   const opened = Date.now();
   await page.goto(`${baseUrl()}/h5/#/pages/setting/userInfo`);
+  // The screen's frame and the toast at once, never a blank screen while the redirect waits.
+  await expect(page.getByTestId('login-first')).toBeVisible();
   await expect(toast(page)).toHaveText('Please log in first');
   await page.waitForURL(/#\/pages\/common\/login/);
   expect(Date.now() - opened).toBeGreaterThanOrEqual(1100);

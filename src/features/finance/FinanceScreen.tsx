@@ -6,7 +6,7 @@ import { formatAmount, formatDate, formatDateTime } from '../../../contract/form
 import { lockupDailyRate } from '../../../contract/lockup';
 import { floor, Money, parseAmount } from '../../../contract/money';
 import { api } from '../../api/client';
-import { goToLogin } from '../../app/navigation';
+import { askToLogIn } from '../../app/login-first';
 import { loggedIn } from '../../app/session';
 import { language, useT } from '../../i18n';
 import { cleanAmount } from '../../lib/amount';
@@ -73,7 +73,7 @@ export function FinanceScreen() {
         <div className={styles.page}>
           <p className={styles.note}>{t('assets:lockup.intro')}</p>
           {products.map((product) => (
-            <ProductCard key={product.id} product={product} onBuy={() => (loggedIn.value ? setBuying(product) : goToLogin())} />
+            <ProductCard key={product.id} product={product} onBuy={() => (loggedIn.value ? setBuying(product) : askToLogIn())} />
           ))}
         </div>
       ) : loggedIn.value ? (

@@ -1,8 +1,7 @@
 import { signal } from '@preact/signals-react';
 import { api } from '../../api/client';
-import { goToLogin, redirectAfterToast } from '../../app/navigation';
+import { askToLogIn } from '../../app/login-first';
 import { token } from '../../app/session';
-import { translate } from '../../i18n';
 import { toast } from '../../ui/toast';
 
 /** The user's favourite markets, by base currency id, kept with the server. */
@@ -30,8 +29,7 @@ export function loadFavourites(): void {
 
 export async function toggleFavourite(currencyId: number): Promise<void> {
   if (!token.value) {
-    toast(translate('common:login_first'));
-    redirectAfterToast(goToLogin);
+    askToLogIn();
     return;
   }
   const next = new Set(favourites.value);
