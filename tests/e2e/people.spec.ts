@@ -202,5 +202,14 @@ test.describe('on a new phone', () => {
       await open(page, '/pages/setting/operational_compliance');
       await expect(page.getByTestId('page-operational_compliance')).toContainText(/paper/i);
     });
+
+    await test.step('an outside web page says it opens in the browser, and does (the app frames no outside page)', async () => {
+      await open(page, `/pages/common/webView?url=${encodeURIComponent('https://help.example.org/fees')}&title=Fees`);
+      await expect(page.getByTestId('web-view')).toContainText('help.example.org');
+      await expect(page.getByTestId('web-view-open')).toHaveAttribute('target', '_blank');
+      await expect(page.getByTestId('web-view-open')).toHaveAttribute('href', 'https://help.example.org/fees');
+      await open(page, `/pages/common/webView?url=${encodeURIComponent('javascript:alert(1)')}`);
+      await expect(page.getByText('This link cannot be opened here.')).toBeVisible();
+    });
   });
 });

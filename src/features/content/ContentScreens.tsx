@@ -88,10 +88,15 @@ export function FaqScreen() {
   );
 }
 
-/** Follows a menu link: mail opens the mail app, a web address opens in the web view. */
+/**
+ * Follows a menu link: mail opens the mail app; a web page outside the app opens in the
+ * browser (the app's security policy frames no outside page, so a page inside the app
+ * cannot pass for it), or, where the browser refuses a new window, on the web view screen
+ * that offers it.
+ */
 export function openLink(url: string, title: string): void {
   if (url.startsWith('mailto:')) window.location.href = url;
-  else if (safeLink(url)) navigate('/pages/common/webView', { url, title });
+  else if (safeLink(url) && !window.open(url, '_blank', 'noopener,noreferrer')) navigate('/pages/common/webView', { url, title });
 }
 
 type MenuEntry = ApiOutput<'GET /menu'>[number];
@@ -149,16 +154,17 @@ export function ServiceScreen() {
   );
 }
 
-/** An outside web page in a frame, under the app's default navigation bar (spec: webView). */
+/** An outside web page (spec: webView): said to be outside the app, and opened in the browser. */
 export function WebViewScreen({ url, title }: { url: string; title: string }) {
   const t = useT();
   const allowed = /^https:\/\//i.test(url) && safeLink(url);
   return (
     <Screen title={title || t('content:webview')}>
       {allowed ? (
-        <div className={styles.frameBox}>
-          <iframe className={styles.frame} src={url} title={title} sandbox="allow-scripts allow-same-origin allow-forms allow-popups" referrerPolicy="no-referrer" />
-          <a className={styles.external} href={url} target="_blank" rel="noopener noreferrer">
+        <div className={styles.page} data-testid="web-view">
+          <p>{t('content:opens_outside')}</p>
+          <p className={styles.muted}>{new URL(url).host}</p>
+          <a className={styles.external} href={url} target="_blank" rel="noopener noreferrer" data-testid="web-view-open">
             {t('content:open_browser')}
           </a>
         </div>

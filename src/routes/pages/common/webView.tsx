@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { WebViewScreen } from '../../../features/content/ContentScreens';
 
-/** An outside page under the default navigation bar: ?url=https://...&title= */
+/** An outside page, opened in the browser from here: ?url=https://...&title= */
 export const Route = createFileRoute('/pages/common/webView')({
   validateSearch: (search: Record<string, unknown>): { url: string; title: string } => ({
     url: typeof search['url'] === 'string' ? search['url'].slice(0, 2000) : '',
