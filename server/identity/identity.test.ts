@@ -78,12 +78,15 @@ describe('identity verification', () => {
     h = await createHarness({ AUTO_APPROVE: 'identity' });
     // Only an e-mail: the submission waits, for the mobile number rather than an operator.
     const t = await h.registerUser('auto@example.com');
-    await h.call(endpoints.realSubmit, { real_type: 1, id_type: 'passport', name: 'Auto', card_id: 'P123456' }, { token: t });
+    expect((await h.call(endpoints.realSubmit, { real_type: 1, id_type: 'passport', name: 'Auto', card_id: 'P123456' }, { token: t })).message).toBe('Submitted. We will review it shortly.');
     expect(await h.call(endpoints.realState, {}, { token: t })).toMatchObject({ message: { level: 0, state: 'pending', pending_level: 1, mobile_bound: false } });
     await bindMobile(t);
     expect(await h.call(endpoints.realState, {}, { token: t })).toMatchObject({ message: { level: 1, state: 'approved', mobile_bound: true, withdraw_limit_btc: '200' } });
-    // Both bound: level 2 passes at submission.
-    await h.call(endpoints.realSubmit, { real_type: 2, front_pic: await uploadImage(h, t), reverse_pic: await uploadImage(h, t) }, { token: t });
+    // Both bound: level 2 passes at submission, and the answer says so rather than "we will review it".
+    expect(await h.call(endpoints.realSubmit, { real_type: 2, front_pic: await uploadImage(h, t), reverse_pic: await uploadImage(h, t) }, { token: t })).toEqual({
+      type: 'ok',
+      message: 'Verified: your account is now at level 2.',
+    });
     expect(await h.call(endpoints.realState, {}, { token: t })).toMatchObject({ message: { level: 2, state: 'approved', withdraw_limit_btc: '500' } });
     expect(await pendingIds()).toEqual([]);
     // Without the setting a binding passes nothing: the operator reviews.

@@ -52,7 +52,8 @@ export async function identityState(ctx: AppContext, user: UserRow) {
   };
 }
 
-export async function submitIdentity(ctx: AppContext, user: UserRow, input: Submission): Promise<void> {
+/** Records a submission; answers whether it passed at once (the demo's automatic review). */
+export async function submitIdentity(ctx: AppContext, user: UserRow, input: Submission): Promise<{ approved: boolean }> {
   const pending = await ctx.db.selectFrom('identity_submissions').select('id').where('user_id', '=', user.id).where('status', '=', 'pending').executeTakeFirst();
   if (pending) throw new ApiError('server:errors.identity_pending');
   if (user.real_level >= input.real_type) throw new ApiError('server:errors.identity_done');
@@ -84,6 +85,8 @@ export async function submitIdentity(ctx: AppContext, user: UserRow, input: Subm
   // Document photos are for the reviewing operator only (uploads/private.ts).
   if (input.real_type === 2) await makePrivate(ctx, row.front_pic, row.reverse_pic);
   await autoApproveIdentity(ctx, user.id, id);
+  const after = await ctx.db.selectFrom('identity_submissions').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+  return { approved: after.status === 'approved' };
 }
 
 /**
