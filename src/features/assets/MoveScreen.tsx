@@ -76,7 +76,7 @@ export function MoveScreen() {
             }}
             aria-label={t('assets:move.swap')}
           >
-            ⇄
+            ⇅
           </button>
           <label className={styles.accountBox}>
             <span>{t('assets:move.to')}</span>
