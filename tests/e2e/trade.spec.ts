@@ -119,6 +119,8 @@ test('futures: open a long, set take profit and stop loss, watch the profit move
     await page.getByTestId('contract-share').fill('15');
     await page.getByTestId('contract-stops').check();
     await page.getByTestId('contract-tp').fill('1000');
+    // Filled, the field still says what it is.
+    await expect(page.getByText('Take-profit price', { exact: true })).toBeVisible();
     await page.getByTestId('contract-long').click();
     await expect(page.getByRole('alert')).toHaveText(/^For a long position the take-profit price must be above [\d,]+\.\d{2}\.$/);
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -143,6 +145,7 @@ test('futures: open a long, set take profit and stop loss, watch the profit move
     await position.getByRole('button', { name: 'TP/SL' }).click();
     await page.getByTestId('stops-tp').fill((mark * 1.2).toFixed(2));
     await page.getByTestId('stops-sl').fill((mark * 0.8).toFixed(2));
+    await expect(page.getByRole('dialog').getByText('Stop-loss price', { exact: true })).toBeVisible();
     await page.getByTestId('dialog-confirm').click();
     await expect(toast(page)).toHaveText('Take profit and stop loss saved.');
     const shown = (price: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(price.toFixed(2)));
@@ -162,6 +165,10 @@ test('futures: open a long, set take profit and stop loss, watch the profit move
   });
 
   await test.step('close all longs', async () => {
+    // The sheet can be left without choosing.
+    await page.getByTestId('close-all').click();
+    await page.getByTestId('close-all-cancel').click();
+    await expect(page.getByTestId('close-all-sheet')).toHaveCount(0);
     await page.getByTestId('close-all').click();
     await page.getByTestId('close-all-buy').click();
     await expect(page.getByRole('dialog')).toContainText('Close at the market price? Positions: 1');

@@ -210,6 +210,7 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
                   step={10 ** -market.pricePrecision}
                   decimals={market.pricePrecision}
                   testId="contract-tp"
+                  labelled
                 />
                 <NumberBox
                   value={stopLoss}
@@ -221,6 +222,7 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
                   step={10 ** -market.pricePrecision}
                   decimals={market.pricePrecision}
                   testId="contract-sl"
+                  labelled
                 />
                 {errors.stops && (
                   <p className={styles.fieldError} role="alert">

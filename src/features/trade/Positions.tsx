@@ -165,6 +165,9 @@ export function Positions({ embedded = true }: { embedded?: boolean }) {
             {t(which === 'all' ? 'trade:contract.close_all_all' : which === 'buy' ? 'trade:contract.close_all_long' : 'trade:contract.close_all_short')} ({countOf(which)})
           </button>
         ))}
+        <button type="button" className={`${styles.choice} ${styles.choiceCancel}`} onClick={() => setChoosing(false)} data-testid="close-all-cancel">
+          {t('common:cancel')}
+        </button>
       </Sheet>
       <ConfirmDialog
         open={closeAll !== null}
@@ -250,8 +253,17 @@ function StopsDialog({ position, onClose }: { position: PositionView; onClose: (
             step={10 ** -decimals}
             decimals={decimals}
             testId="stops-tp"
+            labelled
           />
-          <NumberBox value={stopLoss} onValue={(v) => setStopLoss(cleanAmount(v, decimals))} placeholder={t('trade:contract.stop_loss')} step={10 ** -decimals} decimals={decimals} testId="stops-sl" />
+          <NumberBox
+            value={stopLoss}
+            onValue={(v) => setStopLoss(cleanAmount(v, decimals))}
+            placeholder={t('trade:contract.stop_loss')}
+            step={10 ** -decimals}
+            decimals={decimals}
+            testId="stops-sl"
+            labelled
+          />
         </div>
       }
       onCancel={onClose}

@@ -155,6 +155,7 @@ export function NumberBox({
   decimals,
   invalid,
   testId,
+  labelled = false,
 }: {
   value: string;
   onValue: (value: string) => void;
@@ -163,13 +164,15 @@ export function NumberBox({
   decimals: number;
   invalid?: boolean;
   testId: string;
+  /** the placeholder also shown above the box, so a filled field still says what it is (take-profit, stop-loss) */
+  labelled?: boolean;
 }) {
   const bump = (direction: 1 | -1) => {
     const current = Number(value) || 0;
     const next = Math.max(0, current + direction * step);
     onValue(next > 0 ? next.toFixed(decimals) : '');
   };
-  return (
+  const box = (
     <div className={`${styles.numberBox} ${invalid ? styles.numberBoxInvalid : ''}`}>
       <button type="button" className={styles.stepper} onClick={() => bump(-1)} aria-label="−" tabIndex={-1}>
         −
@@ -186,6 +189,15 @@ export function NumberBox({
       <button type="button" className={styles.stepper} onClick={() => bump(1)} aria-label="+" tabIndex={-1}>
         +
       </button>
+    </div>
+  );
+  if (!labelled) return box;
+  return (
+    <div className={styles.labelledBox}>
+      <span className={styles.boxLabel} aria-hidden="true">
+        {placeholder}
+      </span>
+      {box}
     </div>
   );
 }
