@@ -3,7 +3,9 @@ import { directionOf, formatAmount, formatChange, formatCompact, formatFixed, fo
 
 describe('the number formatter', () => {
   test('compact figures follow spec 9: M above a million, K above a thousand, else four decimals', () => {
-    expect(formatCompact(17_137_056_561.57, 'en')).toBe('17,137.1M');
+    expect(formatCompact(17_137_056_561.57, 'en')).toBe('17.1B');
+    expect(formatCompact(5_394_155_700_000, 'en')).toBe('5.4T');
+    expect(formatCompact(999_999_999, 'en')).toBe('1,000.0M');
     expect(formatCompact(1_000_001, 'en')).toBe('1.0M');
     expect(formatCompact(1_000_000, 'en')).toBe('1,000.0K');
     expect(formatCompact(176_100.14, 'en')).toBe('176.1K');
@@ -18,12 +20,15 @@ describe('the number formatter', () => {
     expect(formatFixed(Number.NaN, 2, 'en')).toBe('--');
   });
 
-  test('amounts from the server keep every digit and gain the language grouping', () => {
+  test('amounts from the server keep every meaningful digit, at least two decimals, and gain the language grouping', () => {
     expect(formatAmount('1000000', 'en')).toBe('1,000,000');
     expect(formatAmount('12345678901234567.12345678', 'en')).toBe('12,345,678,901,234,567.12345678');
-    expect(formatAmount('0.10000000', 'en')).toBe('0.10000000');
+    expect(formatAmount('0.10000000', 'en')).toBe('0.10');
+    expect(formatAmount('0.00199900', 'en')).toBe('0.001999');
+    expect(formatAmount('0.956447', 'en')).toBe('0.956447');
+    expect(formatAmount('0.00000001', 'en')).toBe('0.00000001');
     expect(formatAmount('-2.5', 'en')).toBe('-2.5');
-    expect(formatAmount('+1250.000000', 'en')).toBe('+1,250.000000');
+    expect(formatAmount('+1250.000000', 'en')).toBe('+1,250.00');
     expect(formatAmount('9999.99', 'fra')).toMatch(/^9\s999,99$/u);
     expect(formatAmount('--', 'en')).toBe('--');
   });

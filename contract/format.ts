@@ -3,8 +3,8 @@ import { BCP47, type Language } from './languages';
 /**
  * The one number formatter, for the app's screens and the server's messages (spec
  * section 9): prices and quantities at their market's precision with the language's
- * grouping; compact figures above 1,000,000 as M with one decimal, above 1,000 as K,
- * else four decimals; changes as signed percents.
+ * grouping; compact figures above 1,000,000 as M with one decimal (B and T past a
+ * billion and a trillion), above 1,000 as K, else four decimals; changes as signed percents.
  */
 const cache = new Map<string, Intl.NumberFormat>();
 
@@ -24,12 +24,17 @@ export function formatFixed(value: number, decimals: number, language: Language)
 }
 
 /**
- * An exact decimal amount as the server sends it (a balance, a stake): the language's
- * grouping and decimal mark, every digit kept (never rounded through a float).
+ * An exact decimal amount as the server sends it (a balance, a stake, a fee): the
+ * language's grouping and decimal mark, every meaningful digit kept (never rounded
+ * through a float). The server pads an amount to its coin's precision; the zeros past
+ * the last meaningful digit are dropped, down to two decimals ('100.000000' reads
+ * '100.00', '0.00199900' reads '0.001999', '0.956447' stays whole).
  */
 export function formatAmount(text: string, language: Language): string {
   if (!/^[+-]?\d+(\.\d+)?$/.test(text)) return text;
-  const decimals = text.split('.')[1]?.length ?? 0;
+  const written = text.split('.')[1] ?? '';
+  const meaningful = written.replace(/0+$/u, '').length;
+  const decimals = Math.max(meaningful, Math.min(2, written.length));
   const grouped = formatter(language, decimals, decimals).format(text as Intl.StringNumericLiteral);
   return text.startsWith('+') ? `+${grouped}` : grouped;
 }
@@ -42,10 +47,15 @@ export function formatSigned(value: number, decimals: number, language: Language
   return `${sign}${formatter(language, decimals, decimals).format(Math.abs(value))}`;
 }
 
-/** Spec 9: M with one decimal above a million, K above a thousand, else four decimals. */
+/**
+ * Spec 9: M with one decimal above a million, K above a thousand, else four decimals;
+ * past a billion B and past a trillion T, so a volume never reads '5,394,155.7M'.
+ */
 export function formatCompact(value: number, language: Language): string {
   if (!Number.isFinite(value)) return '--';
   const size = Math.abs(value);
+  if (size > 1_000_000_000_000) return `${formatter(language, 1, 1).format(value / 1_000_000_000_000)}T`;
+  if (size > 1_000_000_000) return `${formatter(language, 1, 1).format(value / 1_000_000_000)}B`;
   if (size > 1_000_000) return `${formatter(language, 1, 1).format(value / 1_000_000)}M`;
   if (size > 1_000) return `${formatter(language, 1, 1).format(value / 1_000)}K`;
   return formatter(language, 4, 4).format(value);

@@ -13,7 +13,7 @@ export const CoinEntry = Type.Object({
   id: Type.Integer({ description: 'currency id' }),
   name: Type.String(),
   subName: Type.String({ description: 'network: ERC20 / TRC20 for USDT, else empty' }),
-  type: Type.String({ description: 'network: BTC, ERC20, TRC20' }),
+  type: NetworkField,
   status: Type.Integer({ description: '1: deposits and withdrawals open' }),
   address: Type.String({ description: "the caller's deposit address, empty for visitors" }),
   precision: Type.Integer(),

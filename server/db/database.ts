@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, sql, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
 import pg from 'pg';
 import { registerDecimalFunctions } from './decimal';
 import { StoreTypes, storeOf } from './dialect';
@@ -58,6 +58,29 @@ function openPostgres(url: string, readOnly = false): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
+/**
+ * SQLite transactions begin IMMEDIATE: the write lock is taken at the start, waiting out
+ * (busy_timeout) another process's transaction on the same file. A deferred transaction
+ * that read first and wrote second would instead fail at once with SQLITE_BUSY when a
+ * second server on the file had committed in between.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #settings: SqliteDialectConfig;
+  constructor(settings: SqliteDialectConfig) {
+    super(settings);
+    this.#settings = settings;
+  }
+  override createDriver(): SqliteDriver {
+    return new ImmediateSqliteDriver(this.#settings);
+  }
+}
+
 function openSqlite(location: string | Buffer): Db {
   let sqlite: SQLite.Database;
   if (Buffer.isBuffer(location)) {
@@ -73,7 +96,7 @@ function openSqlite(location: string | Buffer): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   registerDecimalFunctions(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   handles.set(db, sqlite);
   return db;
 }

@@ -421,7 +421,7 @@ test('random sequences of money operations keep the ledger consistent and every 
                 })
                 .returning('id')
                 .executeTakeFirstOrThrow();
-              expect(await h.call(endpoints.couponUse, { id }, { token: u.token })).toEqual({ type: 'ok', message: '3.000000 USDT has been added to your coin account.' });
+              expect(await h.call(endpoints.couponUse, { id }, { token: u.token })).toEqual({ type: 'ok', message: '3.00 USDT has been added to your coin account.' });
               expect(await h.call(endpoints.couponUse, { id }, { token: u.token })).toEqual({ type: 'error', message: 'This coupon cannot be used.' });
               const p = parts(model[step.user]!, 'change', 'USDT');
               p.available = p.available.plus(3);
@@ -432,7 +432,7 @@ test('random sequences of money operations keep the ledger consistent and every 
               const answer = await h.call(endpoints.couponUse, { id: m.bonusCoupon.id }, { token: users[step.user]!.token });
               if (m.bonusCoupon.used || m.bonusCoupon.expires <= h.ctx.now()) expect(answer, label).toEqual({ type: 'error', message: 'This coupon cannot be used.' });
               else {
-                expect(answer, label).toEqual({ type: 'ok', message: `${text(WELCOME_BONUS, 6)} USDT has been added to your coin account.` });
+                expect(answer, label).toEqual({ type: 'ok', message: `${formatAmount(text(WELCOME_BONUS, 6), 'en')} USDT has been added to your coin account.` });
                 const p = parts(m, 'change', 'USDT');
                 p.available = p.available.plus(WELCOME_BONUS);
                 m.bonusCoupon.used = true;

@@ -59,14 +59,14 @@ describe('moving out of the futures account with open positions', () => {
     // 1,035.00704 available less the loss of 100.02 = 934.98704 may move; not a millionth more.
     // The transfer screen offers exactly that much (its Max), not the whole available balance.
     expect(await movableUsdt()).toMatchObject({ lever: '934.987040', change: '500.000000' });
-    expect(await move('934.987041')).toEqual({ type: 'error', message: limitMessage('934.987040') });
-    expect(await move('1035.00704')).toEqual({ type: 'error', message: limitMessage('934.987040') });
-    expect(await move('1035.00704', 'lever', 'micro')).toEqual({ type: 'error', message: limitMessage('934.987040') });
+    expect(await move('934.987041')).toEqual({ type: 'error', message: limitMessage('934.98704') });
+    expect(await move('1035.00704')).toEqual({ type: 'error', message: limitMessage('934.98704') });
+    expect(await move('1035.00704', 'lever', 'micro')).toEqual({ type: 'error', message: limitMessage('934.98704') });
     expect({ lever: await lever(), change: await balance(h, ann, USDT), ...(await written()) }).toEqual(before);
     // The message is in the caller's language.
     expect(await h.call(endpoints.moveFunds, { currency_id: USDT, number: '1000', from_field: 'lever', to_field: 'change' }, { token: ann, lang: 'zh-cn' })).toEqual({
       type: 'error',
-      message: '您的合约持仓需要这笔资金。目前最多可从合约账户转出934.987040 USDT。',
+      message: '您的合约持仓需要这笔资金。目前最多可从合约账户转出934.98704 USDT。',
     });
   });
 
@@ -75,7 +75,7 @@ describe('moving out of the futures account with open positions', () => {
     expect(await move('934.98704')).toEqual({ type: 'ok', message: 'Transfer complete.' });
     expect(await lever()).toMatchObject({ available: '100.020000', frozen: '960.192000' });
     expect((await balance(h, ann, USDT)).available).toBe('1434.987040');
-    expect(await move('0.000001')).toEqual({ type: 'error', message: limitMessage('0.000000') });
+    expect(await move('0.000001')).toEqual({ type: 'error', message: limitMessage('0.00') });
     // Risk rate (100.02 + 960.192 - 100.02) / 960.192 = 100 %: far from liquidation.
     const live = await ok(h.call(endpoints.leverPositions, {}, { token: ann }));
     expect(live.account).toMatchObject({ profit: '-100.020000', risk_rate: '1.0000' });
@@ -91,7 +91,7 @@ describe('moving out of the futures account with open positions', () => {
     await ok(h.call(endpoints.leverSubmit, { currency_id: BTC, legal_id: USDT, direction: 'buy', share: 10, multiple: 10 }, { token: ann }));
     await replayPrices(h, BTC_MARKET, [97_000]); // a profit of about 98
     expect(await movableUsdt()).toMatchObject({ lever: '1035.007040' });
-    expect(await move('1035.007041')).toEqual({ type: 'error', message: limitMessage('1,035.007040') });
+    expect(await move('1035.007041')).toEqual({ type: 'error', message: limitMessage('1,035.00704') });
     expect(await move('1035.00704')).toEqual({ type: 'ok', message: 'Transfer complete.' });
     expect(await lever()).toMatchObject({ available: '0.000000', frozen: '960.192000' });
   });
@@ -121,7 +121,7 @@ describe('moving out of the futures account with open positions', () => {
     await losingLong();
     const debit = (amount: string) => h.call(endpoints.adjust, { uid, currency: 'USDT', amount, account: 'lever', reason: 'correction' }, { operator: true });
     const before = { lever: await lever(), ...(await written()) };
-    expect(await debit('-934.987041')).toEqual({ type: 'error', message: "This user's open futures positions need this money. At most 934.987040 USDT can be taken from the futures account now." });
+    expect(await debit('-934.987041')).toEqual({ type: 'error', message: "This user's open futures positions need this money. At most 934.98704 USDT can be taken from the futures account now." });
     expect({ lever: await lever(), ...(await written()) }).toEqual(before);
     expect(await debit('-934.98704')).toEqual({ type: 'ok', message: 'Done.' });
     expect(await lever()).toMatchObject({ available: '100.020000', frozen: '960.192000' });

@@ -54,6 +54,10 @@ test('two servers on one store: the whole balance withdrawn through both at once
     // Twenty withdrawals of the whole 10,000 USDT, half through each server, at once.
     const all = await Promise.all(Array.from({ length: 20 }, (_, i) => withdraw(i % 2 === 0 ? first : second, '10000')));
     expect(all.filter((answer) => answer.type === 'ok')).toHaveLength(1);
+    // The others are refused for the balance, none fails on the store (a busy SQLite file).
+    const refusals = all.filter((answer) => answer.type !== 'ok').map((answer) => String(answer.message));
+    expect(refusals).toHaveLength(19);
+    for (const refusal of refusals) expect(refusal).toMatch(/^Only 0 USDT is available/);
 
     // Refused by the operator: the money is back; then one request id sent twelve times to both.
     const pending = await fetch(`http://127.0.0.1:${first.port}/api${endpoints.operatorPending.path}`, { headers: { 'x-operator-token': operatorToken } });

@@ -183,7 +183,7 @@ describe('withdrawals', () => {
     await h.call(endpoints.adjust, { uid: await uidOf(ann), currency: 'BTC', amount: '700', reason: 'test funds' }, { operator: true });
     expect((await h.call(endpoints.withdraw, { currency: BTC, network: 'BTC', address: BTC_TESTNET, amount: '150', pay_password: '246810' }, { token: ann })).type).toBe('ok');
     expect((await h.call(endpoints.withdraw, { currency: BTC, network: 'BTC', address: BTC_TESTNET, amount: '60', pay_password: '246810' }, { token: ann })).message).toBe(
-      'This is over your 24-hour withdrawal limit of 200 BTC for verification level 1. You can still withdraw 50.00000000 BTC worth.',
+      'This is over your 24-hour withdrawal limit of 200 BTC for verification level 1. You can still withdraw 50.00 BTC worth.',
     );
     await h.call(endpoints.realSubmit, { real_type: 2, front_pic: await uploadImage(h, ann), reverse_pic: await uploadImage(h, ann) }, { token: ann });
     const pending = await h.call(endpoints.operatorPending, {}, { operator: true });
@@ -389,7 +389,7 @@ describe('coupons', () => {
     if (available.type !== 'ok') throw new Error(available.message);
     expect(available.message).toHaveLength(2);
     const twenty = available.message.find((c) => c.value === '20')!;
-    expect(await h.call(endpoints.couponUse, { id: twenty.id }, { token: ann })).toEqual({ type: 'ok', message: '20.000000 USDT has been added to your coin account.' });
+    expect(await h.call(endpoints.couponUse, { id: twenty.id }, { token: ann })).toEqual({ type: 'ok', message: '20.00 USDT has been added to your coin account.' });
     expect((await h.call(endpoints.couponUse, { id: twenty.id }, { token: ann })).message).toBe('This coupon cannot be used.');
     expect((await balance(h, ann, USDT)).available).toBe('10020.000000');
     h.advance(2000);

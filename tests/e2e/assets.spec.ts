@@ -29,7 +29,7 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
 
   await test.step('the paper-trading gift is in the coin account', async () => {
     const usdt = await holding(page, 'change', 'USDT');
-    await expect(usdt.available).toHaveText('10,000.000000');
+    await expect(usdt.available).toHaveText('10,000.00');
     await expect(page.getByTestId('assets-total')).toContainText('$10,000.00');
   });
 
@@ -61,8 +61,12 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     await open(page, '/pages/fund/assets');
     await page.getByTestId('assets-deposit').click();
     // Each coin shows what is available of it in the coin account and its equivalent in the chosen fiat (USD by default).
-    await expect(page.getByTestId('coin-USDT-TRC20').getByTestId('coin-available-fiat')).toHaveText('≈ $10,000.00');
-    await page.getByTestId('coin-USDT-TRC20').click();
+    await expect(page.getByTestId('coin-USDT').getByTestId('coin-available-fiat')).toHaveText('≈ $10,000.00');
+    // USDT is listed once: one balance on two networks, picked on the next screen.
+    await expect(page.getByTestId('coin-USDT').getByTestId('coin-networks')).toHaveText('One balance on ERC20 · TRC20');
+    await page.getByTestId('coin-USDT').click();
+    await page.getByTestId('network-TRC20').click();
+    await expect(page.getByTestId('network-TRC20')).toHaveAttribute('aria-checked', 'true');
     await expect(page.getByTestId('deposit-address')).toHaveText(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
     await expect(page.getByTestId('deposit-qr')).toBeVisible();
     await page.locator('input[name=amount]').fill('250');
@@ -81,9 +85,9 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     operator('approve-recharge', String(recharge?.id));
     await page.reload();
     await expect(page.getByTestId('deposit-record').first()).toContainText('Credited');
-    await expect(page.getByTestId('deposit-record').first()).toContainText('250.000000');
+    await expect(page.getByTestId('deposit-record').first()).toContainText('250.00');
     const usdt = await holding(page, 'change', 'USDT');
-    await expect(usdt.available).toHaveText('10,250.000000');
+    await expect(usdt.available).toHaveText('10,250.00');
   });
 
   await test.step('move 1000 USDT to the futures account', async () => {
@@ -99,8 +103,8 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     expect(new URLSearchParams(request.postData() ?? '').get('request_id')).toMatch(/^[0-9a-f]{32}$/);
     const again = await page.request.post(request.url(), { headers: await request.allHeaders(), data: request.postData() ?? '' });
     expect(await again.json()).toEqual({ type: 'ok', message: 'Transfer complete.' });
-    await expect((await holding(page, 'lever', 'USDT')).available).toHaveText('1,000.000000');
-    await expect((await holding(page, 'change', 'USDT')).available).toHaveText('9,250.000000');
+    await expect((await holding(page, 'lever', 'USDT')).available).toHaveText('1,000.00');
+    await expect((await holding(page, 'change', 'USDT')).available).toHaveText('9,250.00');
   });
 
   let boughtBtc = '';
@@ -117,11 +121,11 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     await expect(page.getByTestId('exchange-fee')).toHaveText('0.1%');
     await page.getByTestId('exchange-review').click();
     await page.getByTestId('dialog-confirm').click();
-    await expect(toast(page)).toHaveText(/^Exchanged 100\.000000 USDT for 0\.\d{8} BTC\.$/);
-    boughtBtc = /for (0\.\d{8}) BTC/.exec((await toast(page).textContent()) ?? '')?.[1] ?? '';
+    await expect(toast(page)).toHaveText(/^Exchanged 100\.00 USDT for 0\.\d{2,8} BTC\.$/);
+    boughtBtc = /for (0\.\d{2,8}) BTC/.exec((await toast(page).textContent()) ?? '')?.[1] ?? '';
     const btc = await holding(page, 'change', 'BTC');
     await expect(btc.available).toHaveText(boughtBtc);
-    await expect((await holding(page, 'change', 'USDT')).available).toHaveText('9,150.000000');
+    await expect((await holding(page, 'change', 'USDT')).available).toHaveText('9,150.00');
     // The coupon is used up: the next conversion pays the whole fee.
     await open(page, '/pages/fund/transfer');
     await expect(page.getByTestId('exchange-fee')).toHaveText('0.2%');
@@ -131,7 +135,7 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     await open(page, '/pages/fund/withdraw?currency=3&network=TRC20');
     await page.locator('input[name=address]').fill(TRON_ADDRESS);
     await page.locator('input[name=amount]').fill('50');
-    await expect(page.getByTestId('withdraw-receive')).toHaveText('49.000000 USDT');
+    await expect(page.getByTestId('withdraw-receive')).toHaveText('49.00 USDT');
     await expect(page.getByTestId('withdraw-amount-fiat')).toHaveText('≈ $50.00');
     await expect(page.getByTestId('withdraw-receive-fiat')).toHaveText('≈ $49.00');
     await expect(page.getByTestId('withdraw-limit')).toHaveText('24h limit: 200 BTC (verification level 1)');
@@ -142,7 +146,7 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     await page.locator('input[name=pay_password]').fill(PAY_PASSWORD);
     await page.getByTestId('withdraw-submit').click();
     await expect(toast(page)).toHaveText('This is not a valid TRON (TRC20) address.');
-    await expect((await holding(page, 'change', 'USDT')).available).toHaveText('9,150.000000');
+    await expect((await holding(page, 'change', 'USDT')).available).toHaveText('9,150.00');
 
     await open(page, '/pages/fund/withdraw?currency=3&network=TRC20');
     await page.locator('input[name=address]').fill(TRON_ADDRESS);
@@ -152,8 +156,8 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     await expect(toast(page)).toHaveText('Your withdrawal request has been submitted.');
     await expect(page.getByTestId('withdraw-record').first()).toContainText('Under review');
     const usdt = await holding(page, 'change', 'USDT');
-    await expect(usdt.available).toHaveText('9,100.000000');
-    await expect(usdt.frozen).toHaveText('50.000000');
+    await expect(usdt.available).toHaveText('9,100.00');
+    await expect(usdt.frozen).toHaveText('50.00');
   });
 
   await test.step('the operator sends the withdrawal and the frozen amount leaves', async () => {
@@ -164,8 +168,8 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     await page.reload();
     await expect(page.getByTestId('withdraw-record').first()).toContainText('Sent');
     const usdt = await holding(page, 'change', 'USDT');
-    await expect(usdt.available).toHaveText('9,100.000000');
-    await expect(usdt.frozen).toHaveText('0.000000');
+    await expect(usdt.available).toHaveText('9,100.00');
+    await expect(usdt.frozen).toHaveText('0.00');
   });
 
   await test.step('the equivalents follow the fiat chosen in settings, at the served rate', async () => {
@@ -185,13 +189,13 @@ test('a trader verifies, deposits, moves, converts and withdraws; every step is 
     const bills = page.getByTestId('bill');
     await expect(bills.first()).toContainText('Withdrawal sent');
     for (const reason of ['Withdrawal (frozen)', 'Conversion', 'Transfer', 'Deposit', 'Paper-trading gift']) await expect(bills.filter({ hasText: reason }).first()).toBeVisible();
-    await expect(bills.filter({ hasText: 'Deposit' }).first()).toContainText('+250.000000 USDT');
+    await expect(bills.filter({ hasText: 'Deposit' }).first()).toContainText('+250.00 USDT');
     const conversion = bills.filter({ hasText: 'Conversion' });
-    await expect(conversion.filter({ hasText: '-100.000000 USDT' })).toHaveCount(1);
+    await expect(conversion.filter({ hasText: '-100.00 USDT' })).toHaveCount(1);
     await expect(conversion.filter({ hasText: `+${boughtBtc} BTC` })).toHaveCount(1);
     const transfers = bills.filter({ hasText: 'Transfer' });
-    await expect(transfers.filter({ hasText: '-1,000.000000 USDT' })).toHaveCount(1);
-    await expect(transfers.filter({ hasText: '+1,000.000000 USDT' })).toHaveCount(1);
+    await expect(transfers.filter({ hasText: '-1,000.00 USDT' })).toHaveCount(1);
+    await expect(transfers.filter({ hasText: '+1,000.00 USDT' })).toHaveCount(1);
   });
 
   await test.step('the ledger check finds no violation', () => {

@@ -13,7 +13,7 @@ const SHORTCUTS: ReadonlyArray<readonly [key: string, route: RegExp, lands: (pag
     /#\/pages\/fund\/select\?action=receive$/,
     async (page) => {
       await expect(heading(page)).toHaveText('Choose a coin to deposit');
-      await expect(page.getByTestId('coin-USDT-ERC20')).toBeVisible();
+      await expect(page.getByTestId('coin-USDT')).toBeVisible();
     },
   ],
   [
@@ -21,7 +21,7 @@ const SHORTCUTS: ReadonlyArray<readonly [key: string, route: RegExp, lands: (pag
     /#\/pages\/fund\/select\?action=withdraw$/,
     async (page) => {
       await expect(heading(page)).toHaveText('Choose a coin to withdraw');
-      await expect(page.getByTestId('coin-BTC-BTC')).toBeVisible();
+      await expect(page.getByTestId('coin-BTC')).toBeVisible();
     },
   ],
   [

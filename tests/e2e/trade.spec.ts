@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { baseUrl, loggedInUser, open, toast } from './support';
+import { formatAmount } from '../../contract/format';
 
 /** Moves USDT between the user's accounts through the API, as the transfer screen would. */
 async function move(page: Page, token: string, to: 'lever' | 'micro', amount: string): Promise<void> {
@@ -10,8 +11,8 @@ async function move(page: Page, token: string, to: 'lever' | 'micro', amount: st
   expect(await response.json()).toMatchObject({ type: 'ok' });
 }
 
-/** 9150.500000 -> 9,150.500000: how an English screen groups an exact amount. */
-const grouped = (amount: string) => amount.replace(/^\d+/, (whole) => whole.replace(/\B(?=(\d{3})+$)/g, ','));
+/** 9150.500000 -> 9,150.50: how an English screen shows an exact amount. */
+const grouped = (amount: string) => formatAmount(amount, 'en');
 
 const number = (text: string | null) => Number((text ?? '').replace(/[^0-9.-]/g, ''));
 
@@ -19,7 +20,7 @@ test('spot: a limit order rests in the exchange book and the open orders, is can
   await loggedInUser(page, 'spot');
   await open(page, '/pages/transaction/index?mode=spot&symbol=BTCUSDT');
   await expect(page.getByTestId('spot-price')).not.toHaveValue('');
-  await expect(page.getByTestId('spot-available')).toContainText('10,000.000000 USDT');
+  await expect(page.getByTestId('spot-available')).toContainText('10,000.00 USDT');
 
   await test.step('tapping a level of the book puts its price in the form', async () => {
     const bids = page.getByTestId('book-bid');
@@ -73,7 +74,7 @@ test('spot: a limit order rests in the exchange book and the open orders, is can
     await page.getByTestId('spot-order').getByRole('button', { name: 'Cancel' }).click();
     await expect(toast(page)).toHaveText('Order cancelled.');
     await expect(page.getByTestId('spot-order')).toHaveCount(0);
-    await expect(page.getByTestId('spot-available')).toContainText('10,000.000000 USDT');
+    await expect(page.getByTestId('spot-available')).toContainText('10,000.00 USDT');
   });
 
   await test.step('a market buy fills at once and its fills name their trades', async () => {
@@ -90,7 +91,7 @@ test('spot: a limit order rests in the exchange book and the open orders, is can
     expect(((await again.json()) as Answer).message.id).toBe(((await first.json()) as Answer).message.id);
     await page.getByTestId('spot-side-sell').click();
     // 0.1% fee halved by the welcome coupon: the cancelled limit order never filled, so it left the coupon unspent.
-    await expect(page.getByTestId('spot-available')).toContainText('0.00199900 BTC');
+    await expect(page.getByTestId('spot-available')).toContainText('0.001999 BTC');
     await open(page, '/pages/transaction/currency_order');
     await page.getByTestId('orders-tab-history').click();
     const filled = page.getByTestId('spot-order').filter({ hasText: 'Filled' }).first();
@@ -194,9 +195,9 @@ test('options: buy 30 seconds up, watch the countdown, see the result land', asy
   await page.getByTestId('seconds-amount').fill('20');
   await page.getByTestId('seconds-up').click();
   // 20 at 80% less the 0.1% fee paid at purchase: exactly what a win settles, and what a loss costs.
-  await expect(page.getByTestId('seconds-expected')).toHaveText('+15.980000');
-  await expect(page.getByRole('dialog')).toContainText('+15.980000');
-  await expect(page.getByRole('dialog')).toContainText('-20.020000');
+  await expect(page.getByTestId('seconds-expected')).toHaveText('+15.98');
+  await expect(page.getByRole('dialog')).toContainText('+15.98');
+  await expect(page.getByRole('dialog')).toContainText('-20.02');
   await page.getByTestId('dialog-confirm').click();
   await expect(toast(page)).toHaveText('Option bought: 30 s, Up.');
 
@@ -211,6 +212,6 @@ test('options: buy 30 seconds up, watch the countdown, see the result land', asy
   await open(page, '/pages/transaction/seconds_order');
   await page.getByTestId('orders-tab-settled').click();
   await expect(page.getByTestId('settled-option')).toHaveCount(1);
-  await expect(page.getByTestId('settled-option').getByTestId('option-result')).toHaveText(/^(Won 15\.980000|Tie -0\.020000|Lost -20\.020000)$/);
+  await expect(page.getByTestId('settled-option').getByTestId('option-result')).toHaveText(/^(Won 15\.98|Tie -0\.02|Lost -20\.02)$/);
   await expect(page.getByTestId('settled-option').getByTestId('tick')).toContainText(/Trade #\d+ at \d{1,3}(,\d{3})*\.\d+ · \d\d:\d\d:\d\d/);
 });

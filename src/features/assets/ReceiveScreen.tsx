@@ -11,6 +11,7 @@ import { copyText } from '../../ui/clipboard';
 import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
 import { ImagePicker } from './ImagePicker';
+import { NetworkChips } from './NetworkChips';
 import { loadCoins, networksOf } from './wallet';
 import styles from './assets.module.css';
 
@@ -72,18 +73,7 @@ export function ReceiveScreen() {
   return (
     <Screen title={t('assets:receive.title', { coin: code })}>
       <div className={styles.page}>
-        {networks.length > 1 && (
-          <div>
-            <p className={styles.note}>{t('assets:receive.network')}</p>
-            <div className={styles.chips}>
-              {networks.map((option) => (
-                <button key={option} type="button" className={`${styles.chip} ${option === network ? styles.chipOn : ''}`} onClick={() => setNetwork(option)} data-testid={`network-${option}`}>
-                  {option}
-                </button>
-              ))}
-            </div>
-          </div>
-        )}
+        <NetworkChips networks={networks} chosen={network} onChoose={setNetwork} />
         <section className={styles.card}>
           {qr ? <img className={styles.qr} src={qr} alt="" data-testid="deposit-qr" /> : <div className={styles.qr} />}
           <p className={styles.note} style={{ textAlign: 'center', marginBottom: 6 }}>

@@ -15,6 +15,7 @@ import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
 import { refreshUser } from '../auth/actions';
 import { FiatValue } from './FiatValue';
+import { NetworkChips } from './NetworkChips';
 import { loadCoins, networksOf } from './wallet';
 import styles from './assets.module.css';
 import { useRequestIds } from '../../lib/requestId';
@@ -50,12 +51,15 @@ export function WithdrawScreen() {
       .catch(() => undefined);
   }, [search.currency]);
 
-  const entry = networksOf(search.currency).find((coin) => coin.type === search.network);
-  const network = info?.networks.find((n) => n.network === search.network);
+  // One balance, several networks (USDT on ERC20 and TRC20): the chips pick the chain.
+  const [chosen, setChosen] = useState(search.network);
+  const entries = networksOf(search.currency);
+  const entry = entries.find((coin) => coin.type === chosen);
+  const network = info?.networks.find((n) => n.network === chosen);
   const decimals = info?.precision ?? 8;
   const parsed = parseAmount(amount, decimals);
   const receive = parsed && network ? Money.max(parsed.minus(network.withdraw_fee), 0).toFixed(decimals) : '--';
-  const saved = book.filter((b) => b.currency_id === search.currency && b.network === search.network);
+  const saved = book.filter((b) => b.currency_id === search.currency && b.network === chosen);
 
   // One withdrawal per submission, even if it has to be sent again.
   const requestIds = useRequestIds();
@@ -68,7 +72,7 @@ export function WithdrawScreen() {
       };
       setErrors(found);
       if (Object.keys(found).length > 0) return;
-      const body = { currency: search.currency, network: search.network, address: address.trim(), amount, pay_password: payPassword };
+      const body = { currency: search.currency, network: chosen, address: address.trim(), amount, pay_password: payPassword };
       toast(await api('POST /wallet/out', { ...body, request_id: requestIds.for(body) }));
       requestIds.done();
       navigate('/pages/fund/receive_withdraw_record', { tab: 'withdrawals' });
@@ -88,7 +92,8 @@ export function WithdrawScreen() {
   return (
     <Screen title={t('assets:withdraw.title', { coin: info?.code ?? entry?.name ?? '' })}>
       <Form onSubmit={() => void submit()}>
-        <Field label={`${t('assets:withdraw.address')} · ${network?.name ?? search.network}`} error={errors.address}>
+        <NetworkChips networks={entries.map((coin) => coin.type)} chosen={chosen} onChoose={setChosen} />
+        <Field label={`${t('assets:withdraw.address')} · ${network?.name ?? chosen}`} error={errors.address}>
           <TextInput
             name="address"
             value={address}

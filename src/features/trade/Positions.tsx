@@ -6,7 +6,7 @@ import { api } from '../../api/client';
 import { accountSummary, figuresOf, positions } from '../../core/account';
 import { language, useT } from '../../i18n';
 import { cleanAmount } from '../../lib/amount';
-import { directionOf, formatDateTime, formatFixed } from '../../../contract/format';
+import { directionOf, formatAmount, formatDateTime, formatFixed } from '../../../contract/format';
 import { useSubmit } from '../../lib/useSubmit';
 import { BoundText } from '../../ui/BoundText';
 import { ConfirmDialog } from '../../ui/Dialog';
@@ -208,11 +208,11 @@ function PositionRow({ position, children }: { position: PositionView; children:
         facts={[
           [t('trade:contract.lots'), `${position.share} · ${position.quantity}`],
           [pending ? t('trade:contract.limit_price') : t('trade:contract.open_price'), priceText(position.market_id, pending ? position.limit_price : position.price)],
-          [t('trade:contract.margin'), formatFixed(Number(position.margin), 2, lang)],
+          [t('trade:contract.margin'), formatAmount(position.margin, lang)],
           !pending && [t('trade:contract.mark'), <BoundText text={cells.mark} testId="position-mark" />],
           !pending && [t('trade:contract.liquidation'), <BoundText text={cells.liquidation} testId="position-liquidation" />],
           !pending && ['TP / SL', `${priceText(position.market_id, position.target_profit_price)} / ${priceText(position.market_id, position.stop_loss_price)}`, 'position-stops'],
-          [t('trade:contract.fee'), formatFixed(Number(position.fee), 2, lang)],
+          [t('trade:contract.fee'), formatAmount(position.fee, lang), 'position-fee'],
           !pending && [t('trade:contract.overnight'), <BoundText text={cells.overnight} testId="position-overnight" />],
           [t('trade:contract.order_type'), t(position.type === 'limit' ? 'trade:limit' : 'trade:market')],
           [pending ? t('trade:contract.placed_at') : t('trade:contract.opened_at'), formatDateTime((pending ? position.created_at : position.opened_at) ?? position.created_at, lang)],

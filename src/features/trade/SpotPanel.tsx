@@ -297,13 +297,18 @@ export function SpotOrderRow({ order, pricePrecision, children }: { order: SpotO
   return (
     <div className={styles.order} data-testid="spot-order">
       <OrderHead up={order.side === 'buy'} side={t(`trade:${order.side}`)} symbol={order.symbol} tag={t(`trade:${order.type}`)}>
+        {order.status !== 'open' && (
+          <span className={styles.orderStatus} data-testid="order-status">
+            {t(`trade:orders.status.${order.status}`)}
+          </span>
+        )}
         <span className={styles.orderTime}>{formatDateTime(order.created_at, lang)}</span>
       </OrderHead>
       <FactGrid
         facts={[
           [t('trade:orders.price'), order.price ? formatFixed(Number(order.price), pricePrecision, lang) : t('trade:market')],
           [t('trade:orders.filled'), `${formatAmount(order.filled, lang)} / ${formatAmount(order.amount, lang)}`, 'order-filled'],
-          [order.status === 'open' ? t('trade:orders.average') : t(`trade:orders.status.${order.status}`), order.average ? formatFixed(Number(order.average), pricePrecision, lang) : '--'],
+          [t('trade:orders.average'), order.average ? formatFixed(Number(order.average), pricePrecision, lang) : '--', 'order-average'],
         ]}
       />
       {children && <div className={styles.rowActions}>{children}</div>}
