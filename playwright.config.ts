@@ -21,7 +21,12 @@ export default defineConfig({
     isMobile: true,
     hasTouch: true,
     locale: 'en-US',
+    // The app follows the system's theme: specs see the dark one unless they ask (a11y and appearance specs).
+    colorScheme: 'dark',
     storageState: DEVICE_STATE,
+    // The service worker would precache the whole app in every test's new context; the
+    // app-shell spec allows it where it is what is tested.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

@@ -2,11 +2,12 @@ import { AreaSeries, ColorType, createOptionsChart, type AreaData, type IChartAp
 import { formatFixed } from '../contract/format';
 import { BCP47, type Language } from '../contract/languages';
 import { depthPoints } from './depth-points';
-import { COLORS } from './theme';
+import { onThemeChange, readChartColors, withAlpha, type ChartColors } from './theme';
 
 /**
- * The depth chart: cumulative quantity against price, bids green from the best bid
- * down, asks red from the best ask up, on a price axis.
+ * The depth chart: cumulative quantity against price, bids from the best bid down in the
+ * colour of a rise, asks from the best ask up in the colour of a fall (green and red, or
+ * red and green in the red-up convention), on a price axis; it follows the theme.
  */
 export interface DepthChart {
   apply(bids: Float64Array, asks: Float64Array): void;
@@ -14,10 +15,13 @@ export interface DepthChart {
 }
 
 export function createDepthChart(container: HTMLElement, options: { pricePrecision: number; language: Language }): DepthChart {
+  let colors = readChartColors();
+  const layout = (c: ChartColors) => ({ background: { type: ColorType.Solid, color: c.background } as const, textColor: c.text });
+  const side = (color: string) => ({ lineColor: color, topColor: withAlpha(color, 0.35), bottomColor: withAlpha(color, 0.05) });
   const chart: IChartApiBase<number> = createOptionsChart(container, {
     autoSize: true,
-    layout: { background: { type: ColorType.Solid, color: COLORS.background }, textColor: COLORS.text, fontSize: 11 },
-    grid: { vertLines: { visible: false }, horzLines: { color: COLORS.grid } },
+    layout: { ...layout(colors), fontSize: 11 },
+    grid: { vertLines: { visible: false }, horzLines: { color: colors.grid } },
     rightPriceScale: { borderVisible: false },
     timeScale: { borderVisible: false },
     localization: { locale: BCP47[options.language], priceFormatter: (price: number) => formatFixed(price, options.pricePrecision, options.language) },
@@ -25,20 +29,23 @@ export function createDepthChart(container: HTMLElement, options: { pricePrecisi
     handleScale: false,
   });
   const bidSeries = chart.addSeries(AreaSeries, {
-    lineColor: COLORS.up,
-    topColor: 'rgba(46,189,133,0.35)',
-    bottomColor: 'rgba(46,189,133,0.05)',
+    ...side(colors.up),
     lineWidth: 2,
     priceLineVisible: false,
     lastValueVisible: false,
   });
   const askSeries = chart.addSeries(AreaSeries, {
-    lineColor: COLORS.down,
-    topColor: 'rgba(246,70,93,0.35)',
-    bottomColor: 'rgba(246,70,93,0.05)',
+    ...side(colors.down),
     lineWidth: 2,
     priceLineVisible: false,
     lastValueVisible: false,
+  });
+
+  const stopWatchingTheme = onThemeChange(() => {
+    colors = readChartColors();
+    chart.applyOptions({ layout: layout(colors), grid: { horzLines: { color: colors.grid } } });
+    bidSeries.applyOptions(side(colors.up));
+    askSeries.applyOptions(side(colors.down));
   });
 
   return {
@@ -51,6 +58,7 @@ export function createDepthChart(container: HTMLElement, options: { pricePrecisi
       chart.timeScale().fitContent();
     },
     destroy() {
+      stopWatchingTheme();
       chart.remove();
     },
   };

@@ -16,7 +16,7 @@ import { formatDateTime, formatFixed } from '../contract/format';
 import { BCP47, type Language } from '../contract/languages';
 import type { Period } from '../contract/market';
 import { CANDLE_WIDTH } from '../contract/worker-api';
-import { baseOptions, COLORS } from './theme';
+import { baseOptions, onThemeChange, readChartColors, themeOptions, withAlpha, type ChartColors } from './theme';
 
 /**
  * The pair screen's chart: candles with volume and moving averages, or the timeshare
@@ -57,7 +57,8 @@ const toTime = (ms: number) => (ms / 1000) as UTCTimestamp;
 
 export function createKlineChart(container: HTMLElement, options: KlineChartOptions): KlineChart {
   const { language, pricePrecision } = options;
-  const base = baseOptions(BCP47[language]);
+  let colors = readChartColors();
+  const base = baseOptions(BCP47[language], colors);
   const chart: IChartApi = createChart(container, {
     ...base,
     timeScale: { ...base.timeScale, secondsVisible: false, timeVisible: !['1day', '1week', '1mon'].includes(options.period) },
@@ -68,16 +69,18 @@ export function createKlineChart(container: HTMLElement, options: KlineChartOpti
     },
   });
   const priceFormat = { type: 'price' as const, precision: options.pricePrecision, minMove: 10 ** -options.pricePrecision };
+  const candleColors = (c: ChartColors) => ({ upColor: c.up, downColor: c.down, wickUpColor: c.up, wickDownColor: c.down });
+  const areaColors = (c: ChartColors) => ({ lineColor: c.line, topColor: withAlpha(c.line, 0.28), bottomColor: withAlpha(c.line, 0.02) });
   const main: ISeriesApi<'Candlestick'> | ISeriesApi<'Area'> =
     options.mode === 'candles'
-      ? chart.addSeries(CandlestickSeries, { upColor: COLORS.up, downColor: COLORS.down, borderVisible: false, wickUpColor: COLORS.up, wickDownColor: COLORS.down, priceFormat })
-      : chart.addSeries(AreaSeries, { lineColor: COLORS.line, topColor: 'rgba(247,165,74,0.28)', bottomColor: 'rgba(247,165,74,0.02)', lineWidth: 2, priceFormat });
+      ? chart.addSeries(CandlestickSeries, { ...candleColors(colors), borderVisible: false, priceFormat })
+      : chart.addSeries(AreaSeries, { ...areaColors(colors), lineWidth: 2, priceFormat });
   const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceScaleId: 'volume', lastValueVisible: false, priceLineVisible: false });
   chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
   main.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.24 } });
   const averages =
     options.mode === 'candles'
-      ? MA_LENGTHS.map((_, i) => chart.addSeries(LineSeries, { color: COLORS.ma[i], lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }))
+      ? MA_LENGTHS.map((_, i) => chart.addSeries(LineSeries, { color: colors.ma[i], lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }))
       : [];
 
   const rows: Row[] = [];
@@ -119,7 +122,7 @@ export function createKlineChart(container: HTMLElement, options: KlineChartOpti
 
   const bar = (row: Row): CandlestickData<Time> => ({ time: toTime(row.time), open: row.open, high: row.high, low: row.low, close: row.close });
   const line = (row: Row): LineData<Time> => ({ time: toTime(row.time), value: row.close });
-  const vol = (row: Row): HistogramData<Time> => ({ time: toTime(row.time), value: row.volume, color: row.close >= row.open ? COLORS.volumeUp : COLORS.volumeDown });
+  const vol = (row: Row): HistogramData<Time> => ({ time: toTime(row.time), value: row.volume, color: withAlpha(row.close >= row.open ? colors.up : colors.down, 0.45) });
 
   const average = (length: number, end: number): number | null => {
     if (end + 1 < length) return null;
@@ -154,6 +157,16 @@ export function createKlineChart(container: HTMLElement, options: KlineChartOpti
     });
   };
 
+  // The theme or the colour convention changed: repaint with the new palette (volume bars carry their colour per bar).
+  const stopWatchingTheme = onThemeChange(() => {
+    colors = readChartColors();
+    chart.applyOptions(themeOptions(colors));
+    if (options.mode === 'candles') (main as ISeriesApi<'Candlestick'>).applyOptions(candleColors(colors));
+    else (main as ISeriesApi<'Area'>).applyOptions(areaColors(colors));
+    averages.forEach((series, i) => series.applyOptions({ color: colors.ma[i] }));
+    volume.setData(rows.map(vol));
+  });
+
   return {
     apply(data, reset) {
       const incoming: Row[] = [];
@@ -184,6 +197,7 @@ export function createKlineChart(container: HTMLElement, options: KlineChartOpti
       tableTimer ??= setTimeout(writeTable, 300);
     },
     destroy() {
+      stopWatchingTheme();
       clearTimeout(tableTimer);
       box.remove();
       chart.remove();

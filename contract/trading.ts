@@ -67,6 +67,16 @@ export function stopReached(kind: 'tp' | 'sl', direction: Direction, level: Mone
   return up ? p.gte(level) : p.lte(level);
 }
 
+/**
+ * A seconds option's result were it decided by a trade at `price`: up (1) wins above its
+ * open price, down (-1) below it; at the open price it is a tie. The server settles with
+ * the deciding trade; the app shows where an open option stands at the last trade.
+ */
+export function optionResultAt(direction: Direction, open: MoneyValue, price: MoneyValue): 'win' | 'tie' | 'loss' {
+  const moved = new Money(price).minus(open).times(direction);
+  return moved.gt(0) ? 'win' : moved.eq(0) ? 'tie' : 'loss';
+}
+
 /** Whether a trade at `price` reaches a limit order's price (a long buys at or below it). */
 export function limitReached(direction: Direction, limit: MoneyValue, price: MoneyValue): boolean {
   return direction === 1 ? new Money(price).lte(limit) : new Money(price).gte(limit);

@@ -111,8 +111,17 @@ export interface CoreConfig {
   token: string | null;
 }
 
+/**
+ * Where patches go: one end of a MessageChannel whose other end the app reads. A plain
+ * message each frame, with no answer to send back (a Comlink callback would post one
+ * per frame from the app's main thread).
+ */
+export interface PatchPort {
+  postMessage(patch: Patch, transfer: ArrayBuffer[]): void;
+}
+
 export interface CoreApi {
-  start(config: CoreConfig, onPatch: (patch: Patch) => void, fetcher: Fetcher): Promise<void>;
+  start(config: CoreConfig, patches: PatchPort, fetcher: Fetcher): Promise<void>;
   /** a new session (or none): the socket authenticates again */
   setToken(token: string | null): void;
   /** the device went offline or came back: drop the socket now, reconnect at once */

@@ -3,77 +3,27 @@
  * what was built. Needs a running server (npm start); BASE_URL defaults to
  * http://localhost:8080. Logs in with the demo account for the screens behind login.
  * LANG_CODE picks the language (en); SCREENS=transaction,fund keeps the routes that
- * contain one of those words.
+ * contain one of those words; THEME=light shows the light theme (dark by default) and
+ * COLORS=red-up the red up / green down convention.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { userScreens, visitorScreens } from './screens';
 
 const base = process.env['BASE_URL'] ?? 'http://localhost:8080';
 const out = path.resolve(import.meta.dirname, '../screenshots');
 const language = process.env['LANG_CODE'] ?? 'en';
 const only = (process.env['SCREENS'] ?? '').split(',').filter(Boolean);
+const theme = process.env['THEME'] === 'light' ? 'light' : 'dark';
+const colors = process.env['COLORS'] === 'red-up' ? 'red-up' : null;
 const wanted = (route: string) => only.length === 0 || only.some((word) => (word === 'home' ? route === '/' : route.includes(word)));
-
-const visitorScreens = [
-  '/',
-  '/pages/transaction/index',
-  '/pages/market/market',
-  '/pages/financial/index',
-  '/pages/market/search',
-  '/pages/market/detail?symbol=BTCUSDT',
-  '/pages/common/login',
-  '/pages/common/register',
-  '/pages/common/forget',
-  '/pages/common/area',
-  '/pages/setting/language',
-  '/pages/setting/currency',
-  '/pages/common/article?id=1',
-  '/pages/common/faq',
-  '/pages/common/aboutus',
-  '/pages/common/contactus',
-  '/pages/setting/operational_compliance',
-  '/pages/kefu/index',
-];
-const userScreens = [
-  '/',
-  '/pages/setting/setting',
-  '/pages/setting/userInfo',
-  '/pages/setting/security',
-  '/pages/setting/password',
-  '/pages/setting/payPassword',
-  '/pages/setting/mobile',
-  '/pages/setting/email',
-  '/pages/setting/real',
-  '/pages/fund/assets',
-  '/pages/financial/index',
-  '/pages/fund/select?type=receive',
-  '/pages/fund/receive?currency=3',
-  '/pages/fund/withdraw?currency=3',
-  '/pages/fund/fundTransfer',
-  '/pages/fund/transfer',
-  '/pages/fund/assets_all_record',
-  '/pages/fund/receive_withdraw_record',
-  '/pages/setting/coupon',
-  '/pages/setting/wallet',
-  '/pages/setting/addWallet',
-  '/pages/transaction/index',
-  '/pages/transaction/index?mode=contract',
-  '/pages/transaction/index?mode=seconds',
-  '/pages/transaction/currency_order',
-  '/pages/transaction/contract_order',
-  '/pages/transaction/seconds_order',
-  '/pages/setting/bank',
-  '/pages/setting/bank_international',
-  '/pages/setting/share',
-  '/pages/setting/invite',
-];
 
 async function shoot(page: Page, route: string, prefix: string): Promise<void> {
   await page.goto(`${base}/h5/#${route}`);
   await page.getByTestId('toast').waitFor({ state: 'detached' });
   await page.waitForTimeout(1500);
-  const name = `${prefix}${route === '/' ? 'home' : route.replace(/^\/pages\//, '').replace(/[/?=]/g, '-')}.png`;
+  const name = `${prefix}${theme === 'light' ? 'light-' : ''}${colors ? 'red-up-' : ''}${route === '/' ? 'home' : route.replace(/^\/pages\//, '').replace(/[^A-Za-z0-9_]+/g, '-')}.png`;
   await page.screenshot({ path: path.join(out, name) });
   console.log(name);
 }
@@ -83,9 +33,15 @@ const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
-const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true });
+const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, colorScheme: theme });
 await page.goto(`${base}/h5/`);
-await page.evaluate((code) => localStorage.setItem('lang', code), language);
+await page.evaluate(
+  ([code, convention]) => {
+    localStorage.setItem('lang', code);
+    if (convention) localStorage.setItem('colors', convention);
+  },
+  [language, colors] as const,
+);
 await page.reload();
 for (const route of visitorScreens.filter(wanted)) await shoot(page, route, `${language}-visitor-`);
 await page.goto(`${base}/h5/#/pages/common/login`);

@@ -9,6 +9,7 @@ import { authRoutes } from './auth/routes';
 import { APP_VERSION, commonRoutes } from './common/routes';
 import type { AppContext } from './context';
 import { isStoreUnavailable } from './db/database';
+import { appPagePolicy } from './http/csp';
 import { ApiError } from './http/errors';
 import { checkFieldName, emptyFields, parseJsonFields, parseUrlEncoded, type Fields } from './http/fields';
 import { answer, errorEnvelope } from './http/route';
@@ -153,6 +154,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   });
 
   if (fs.existsSync(ctx.config.appDir)) {
+    const pagePolicy = appPagePolicy(ctx.config.appDir);
     await app.register(fastifyStatic, {
       root: ctx.config.appDir,
       prefix: '/h5/',
@@ -168,11 +170,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
         // index.html, or its brotli or gzip copy.
         if (/\.html(\.br|\.gz)?$/.test(filePath)) {
-          res.setHeader(
-            'Content-Security-Policy',
-            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-              "connect-src 'self' ws: wss:; worker-src 'self' blob:; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
-          );
+          res.setHeader('Content-Security-Policy', pagePolicy);
         }
       },
     });

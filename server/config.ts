@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { isPostgresUrl, redactUrl } from './db/database';
 import { Money } from '../contract/money';
-import { currencyOf } from './market/instruments';
+import { currencyOf, INSTRUMENTS } from './market/instruments';
 import type { MarketConfig } from './market/service';
 import { NETWORK_DEFAULTS, type NetworkDef } from './wallet/networks';
 
@@ -92,6 +92,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const replayFile = env['REPLAY_FILE'] ? path.resolve(cwd, env['REPLAY_FILE']) : null;
   if (source === 'replay' && !replayFile) throw new Error('MARKET=replay needs REPLAY_FILE, a recorded feed');
   const history = env['MARKET_HISTORY'] ?? 'full';
+  // Load tests only: markets past the real instruments are simulated coins (a fresh DATA_DIR, the simulator).
+  const marketCount = Math.floor(positive('MARKET_COUNT', env['MARKET_COUNT'], INSTRUMENTS.length));
+  if (marketCount < INSTRUMENTS.length) throw new Error(`MARKET_COUNT must be at least ${INSTRUMENTS.length}, the real instruments, got ${env['MARKET_COUNT']}`);
+  if (marketCount > INSTRUMENTS.length && source !== 'simulator') throw new Error('MARKET_COUNT above the real instruments needs MARKET=simulator');
   const demo = flag(env['DEMO'], true);
   const autoApprove = new Set<'recharge' | 'identity'>();
   for (const item of (env['AUTO_APPROVE'] ?? (demo ? 'recharge,identity' : ''))
@@ -128,6 +132,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       seed: Math.floor(positive('MARKET_SEED', env['MARKET_SEED'], 20261122)),
       tradesPerSecond: positive('MARKET_RATE', env['MARKET_RATE'], 200),
       history,
+      markets: marketCount,
     },
     replaySpeed: positive('REPLAY_SPEED', env['REPLAY_SPEED'], 1),
     autoApprove,

@@ -9,7 +9,7 @@ import { JobRegistry } from './exchange/jobs';
 import { FeePath } from './ledger/fees';
 import { loadServerI18n } from './i18n';
 import { createMessenger, type Messenger } from './mail/outbox';
-import { INSTRUMENTS, symbolOf } from './market/instruments';
+import { symbolOf } from './market/instruments';
 import { openMarket, replayStart } from './market/service';
 import { PRODUCTS } from './products';
 import { createLimits } from './security/rate-limit';
@@ -38,13 +38,16 @@ export async function createContext(config: ServerConfig, overrides: { database?
   const market = await openMarket(db, config.market, now);
   const catalogue = await Catalogue.load(db, new Map(config.networks.map((net) => [net.key, net])));
   // The order books count in the catalogue's ticks and lots: they must agree, or nothing starts.
-  for (const def of INSTRUMENTS) {
-    const market = catalogue.market(def.id);
-    if (market.symbol !== symbolOf(def) || market.pricePrecision !== def.pricePrecision || market.qtyPrecision !== def.qtyPrecision) {
+  for (const def of market.instruments) {
+    const listed = catalogue.market(def.id);
+    if (listed.symbol !== symbolOf(def) || listed.pricePrecision !== def.pricePrecision || listed.qtyPrecision !== def.qtyPrecision) {
       throw new Error(
-        `market ${def.id} is ${market.symbol} (${market.pricePrecision}/${market.qtyPrecision} decimals) in the catalogue but ${symbolOf(def)} (${def.pricePrecision}/${def.qtyPrecision}) in the market's instruments`,
+        `market ${def.id} is ${listed.symbol} (${listed.pricePrecision}/${listed.qtyPrecision} decimals) in the catalogue but ${symbolOf(def)} (${def.pricePrecision}/${def.qtyPrecision}) in the market's instruments`,
       );
     }
+  }
+  if (catalogue.markets.length > market.instruments.length) {
+    throw new Error(`the catalogue lists ${catalogue.markets.length} markets but the market runs ${market.instruments.length}: this data was made with a larger MARKET_COUNT`);
   }
   const exchange = new Exchange(db, market, catalogue, now, overrides.checkNesting === undefined ? {} : { checkNesting: overrides.checkNesting });
   const fees = new FeePath(new Money(config.rebateRate));

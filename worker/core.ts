@@ -142,6 +142,10 @@ export class Core implements Omit<CoreApi, 'start'> {
     if (this.status === 'open') {
       this.link?.subscribe([CHANNELS.tickers]);
       void this.tickers.sync.sync();
+    } else {
+      // The socket is still opening: the first prices come from the snapshot now, and
+      // go live from the sync when it opens.
+      void this.tickers.catalog().catch(() => undefined);
     }
   }
 

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { expose, transfer } from 'comlink';
+import { expose } from 'comlink';
 import type { CoreApi } from '../contract/worker-api';
 import { openCache } from './cache';
 import { Core } from './core';
@@ -25,7 +25,7 @@ const ready = new Promise<Core>((resolve) => {
 });
 
 const api: CoreApi = {
-  async start(config, onPatch, fetcher) {
+  async start(config, patches, fetcher) {
     if (started) return;
     started = true;
     const cache = await openCache().catch(() => null);
@@ -33,7 +33,7 @@ const api: CoreApi = {
       link: (events) => socketLink(config.origin, events),
       cache,
       schedule,
-      post: (patch, buffers) => onPatch(transfer(patch, buffers)),
+      post: (patch, buffers) => patches.postMessage(patch, buffers),
       setTimer: (callback, ms) => void setTimeout(callback, ms),
       now: Date.now,
     });

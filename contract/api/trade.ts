@@ -73,9 +73,10 @@ export const spotInfo = endpoint({
     quote: Type.String(),
     price_precision: Type.Integer(),
     qty_precision: Type.Integer(),
+    quote_precision: Type.Integer({ description: 'decimals of quote amounts (a total, what is spent)' }),
     min_notional: Amount,
     fee_rate: Amount,
-    fee_discount: Amount,
+    fee_discount: Type.String({ description: "the share of the fee waived by the caller's best spot fee coupon (0: none)" }),
     price_band: Amount,
     last: Amount,
     base_available: Amount,
@@ -91,11 +92,14 @@ export const spotTrade = endpoint({
   summary:
     'Place a spot order in the coin account. With target_price a limit order (what crosses fills at once, the rest rests ' +
     'in the book with its funds frozen); without, a market order (fills against the book, the unfilled rest is cancelled). ' +
-    'amount is in the base currency. Fees come out of what is received.',
+    'amount is in the base currency. A market buy may give total instead: the quote currency to spend, at most, filling ' +
+    'level by level (the order then records the amount that total bought). Exactly one of amount and total. ' +
+    'Fees come out of what is received.',
   input: Type.Object({
     ...PairInput,
     type: Type.Union([Type.Literal('buy'), Type.Literal('sell')], { errorKey: 'side_invalid' }),
-    amount: AmountField,
+    amount: Type.Optional(AmountField),
+    total: Type.Optional(Type.String({ minLength: 1, maxLength: 40, pattern: AmountField.pattern, errorKey: 'total_invalid', description: 'market buys only: the quote currency to spend, at most' })),
     target_price: OptionalPrice,
     request_id: RequestIdField,
   }),

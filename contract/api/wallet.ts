@@ -287,7 +287,7 @@ export const exchangeQuote = endpoint({
   path: '/user/getTransferFee',
   access: 'user',
   tag: 'exchange',
-  summary: "The rate (units of to per unit of from) and fee of an exchange right now, with the caller's best fee coupon",
+  summary: "The rate (units of to per unit of from) and fee of an exchange right now, with the caller's best conversion fee coupon",
   input: Type.Object({ from_currency_id: CurrencyId, to_currency_id: CurrencyId }),
   output: Type.Object({ rate: Type.Number(), fee_rate: Amount, discount: Amount, coupon_id: Type.Union([Type.Integer(), Type.Null()]) }),
 });
@@ -297,7 +297,7 @@ export const exchange = endpoint({
   path: '/user/Transfer',
   access: 'user',
   tag: 'exchange',
-  summary: 'Exchange `number` of one coin for another at the live market prices, less the fee (a fee coupon applies by itself)',
+  summary: 'Exchange `number` of one coin for another at the live market prices, less the fee (a conversion fee coupon applies by itself)',
   input: Type.Object({ number: AmountField, from_currency_id: CurrencyId, to_currency_id: CurrencyId, request_id: RequestIdField }),
   output: Type.Object({ received: Amount, fee: Amount, message: Message }),
 });
@@ -353,6 +353,7 @@ export const Coupon = Type.Object({
   id: Type.Integer(),
   kind: Type.String({ description: 'fee_discount | bonus' }),
   value: Amount,
+  scope: Type.Union([Type.Literal('conversion'), Type.Literal('spot'), Type.Null()], { description: 'fee_discount: the one product whose fee it discounts; bonus: null' }),
   code: Type.String({ description: 'currency of a bonus' }),
   status: Type.String({ description: 'available | used | expired' }),
   expires_at: Type.Integer(),

@@ -170,6 +170,8 @@ export interface CouponsTable {
   kind: 'fee_discount' | 'bonus';
   /** fee_discount: the share of the fee waived (0.5); bonus: the amount */
   value: string;
+  /** fee_discount: the one product whose fee it discounts; bonus: null */
+  scope: 'conversion' | 'spot' | null;
   currency_id: number | null;
   status: 'available' | 'used';
   expires_at: number;

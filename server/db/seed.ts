@@ -2,6 +2,7 @@ import { ensureSetting } from '../common/settings';
 import { seedContent } from '../content/seed';
 import type { ServerConfig } from '../config';
 import { seedCatalog } from '../market/store';
+import { marketCatalog } from '../market/instruments';
 import { ensureLocalOperator } from '../operator/auth';
 import { hashPassword } from '../security/passwords';
 import { newSecret } from '../security/tokens';
@@ -30,7 +31,7 @@ export async function seed(db: Db, config: ServerConfig, now: number): Promise<S
   await ensureSetting(db, 'site_name', 'Kestrel', true);
   await ensureSetting(db, 'site_logo', '/h5/logo.svg', true);
   const codeSecret = await ensureSetting(db, 'code_secret', newSecret(), false);
-  await seedCatalog(db);
+  await seedCatalog(db, marketCatalog(config.market.markets));
   await seedRates(db, now);
   await ensureLocalOperator(db, config.dataDir, now);
   await seedContent(db, config, now);

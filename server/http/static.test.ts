@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,12 +13,13 @@ import { createHarness, type Harness } from '../testing/harness';
  */
 let h: Harness;
 let appDir: string;
+const bootScript = "document.documentElement.dataset.boot = 'market';";
 const script = 'export const prices = ' + JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ market: i, last: 96_000 + i })));
 
 beforeAll(async () => {
   appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-app-'));
   fs.mkdirSync(path.join(appDir, 'assets'));
-  const html = '<!doctype html><html><head><title>Kestrel</title></head><body><div id="root"></div></body></html>';
+  const html = `<!doctype html><html><head><title>Kestrel</title><script>${bootScript}</script></head><body><div id="root"></div><script type="module" src="/h5/assets/index-AbC123.js"></script></body></html>`;
   for (const [file, body] of [
     ['index.html', html],
     ['assets/index-AbC123.js', script],
@@ -54,7 +56,11 @@ test('a hashed file: brotli or gzip as accepted, the same bytes, cached for a ye
 test('the page: not cached, its security policy on the compressed copy too; source maps are not served', async () => {
   const page = await get('/h5/', 'br');
   expect(page.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'no-cache' });
-  expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+  const policy = String(page.headers['content-security-policy']);
+  expect(policy).toContain("default-src 'self'");
+  // The page's own boot script runs by its hash; no other inline script does.
+  const scriptSrc = /script-src ([^;]+)/.exec(policy)?.[1]?.split(' ');
+  expect(scriptSrc).toEqual(["'self'", `'sha256-${crypto.createHash('sha256').update(bootScript).digest('base64')}'`]);
   expect((await get('/h5/assets/index-AbC123.js.map', 'br')).statusCode).toBe(404);
   expect((await get('/h5/assets/index-AbC123.js.map')).body).not.toContain('secret');
 });

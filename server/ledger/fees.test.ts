@@ -3,7 +3,7 @@ import { endpoints } from '../../contract/api';
 import { floor, Money } from '../../contract/money';
 import { checkLedger } from './check';
 import { createHarness, type Harness, ok } from '../testing/harness';
-import { tradeAt } from '../testing/market';
+import { take, tradeAt } from '../testing/market';
 import { balance, userIdOf } from '../testing/wallet';
 
 /**
@@ -12,7 +12,8 @@ import { balance, userIdOf } from '../testing/wallet';
  * to the house, and share a fifth of a trading fee with the payer's inviter (none for a
  * conversion). The figures are pinned: they are the ones the desks charged before the fee
  * path was written once (checked against that code), so the refactoring changed no fee,
- * coupon or rebate. In the paper-trading demo each account has a 50 % fee coupon.
+ * coupon or rebate. In the paper-trading demo each account has a 50 % coupon off
+ * conversion fees; a fee coupon discounts only the product it names.
  */
 const BTC = 1;
 const USDT = 3;
@@ -52,7 +53,24 @@ async function houseFees(refKind: string, refId: string | number): Promise<strin
 }
 
 const rebates = () => h.ctx.db.selectFrom('invite_rebates').select(['user_id', 'from_user_id', 'source', 'currency_id', 'fee', 'amount', 'ledger_ref']).orderBy('id').execute();
-const coupon = () => h.ctx.db.selectFrom('coupons').select(['status', 'used_ref']).where('user_id', '=', bobId).where('kind', '=', 'fee_discount').executeTakeFirstOrThrow();
+const coupon = (scope: 'conversion' | 'spot' = 'conversion') =>
+  h.ctx.db.selectFrom('coupons').select(['status', 'used_ref']).where('user_id', '=', bobId).where('kind', '=', 'fee_discount').where('scope', '=', scope).executeTakeFirstOrThrow();
+const grantSpotCoupon = () =>
+  h.ctx.db
+    .insertInto('coupons')
+    .values({
+      user_id: bobId,
+      kind: 'fee_discount',
+      value: '0.5',
+      scope: 'spot',
+      currency_id: null,
+      status: 'available',
+      expires_at: h.ctx.now() + 86_400_000,
+      used_at: null,
+      used_ref: null,
+      created_at: h.ctx.now(),
+    })
+    .execute();
 
 test('a conversion with the coupon, then a spot fill and a contract opening at the full fee: the same fees, coupon and rebates as before the fee path', async () => {
   // Conversion: 1,000 USDT to BTC at the last trade, 0.2 % fee halved by the coupon, no rebate.
@@ -94,14 +112,64 @@ test('a conversion with the coupon, then a spot fill and a contract opening at t
   expect(await balance(h, ann, USDT)).toMatchObject({ available: '10000.096019' });
 });
 
-test('a spot fill with the coupon: half the fee, the coupon spent by that fill, a fifth of the halved fee to the inviter', async () => {
+test('a spot fill with a spot coupon: half the fee, the coupon spent by that fill, a fifth of the halved fee to the inviter', async () => {
+  await grantSpotCoupon();
   const order = await ok(h.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, type: 'buy', amount: '0.01' }, { token: bob }));
   const fills = await h.ctx.db.selectFrom('spot_fills').select(['id', 'taker_fee']).where('taker_order_id', '=', order.id).execute();
   expect(fills.map((fill) => fill.taker_fee)).toEqual(['0.000005']);
   expect(await houseFees('spot-fill', fills[0]!.id)).toEqual(['0.000005']);
-  expect(await coupon()).toEqual({ status: 'used', used_ref: `spot:${order.id}` });
+  expect(await coupon('spot')).toEqual({ status: 'used', used_ref: `spot:${order.id}` });
+  // The welcome coupon names conversions: the spot order left it alone.
+  expect(await coupon('conversion')).toEqual({ status: 'available', used_ref: null });
   expect(await rebates()).toEqual([
     { user_id: annId, from_user_id: bobId, source: 'spot', currency_id: BTC, fee: '0.00000500', amount: '0.00000100', ledger_ref: `rebate:spot-fill:${fills[0]!.id}:buyer` },
   ]);
   expect(await balance(h, ann, BTC)).toMatchObject({ available: '0.00000100' });
+});
+
+test('the welcome coupon is off conversion fees only: a spot trade pays the full fee and leaves it available; the next conversion uses it, once', async () => {
+  const listed = await ok(h.call(endpoints.couponList, { status: 'available' }, { token: bob }));
+  expect(listed.filter((c) => c.kind === 'fee_discount').map((c) => [c.value, c.scope])).toEqual([['0.5', 'conversion']]);
+  expect(listed.find((c) => c.kind === 'bonus')?.scope).toBeNull();
+  // The spot form offers no discount, and the order pays the whole 0.1 % of what it receives.
+  expect(await ok(h.call(endpoints.spotInfo, { currency_id: BTC, legal_id: USDT }, { token: bob }))).toMatchObject({ fee_rate: '0.001', fee_discount: '0' });
+  const order = await ok(h.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, type: 'buy', amount: '0.01' }, { token: bob }));
+  const fills = await h.ctx.db.selectFrom('spot_fills').select(['id', 'taker_fee']).where('taker_order_id', '=', order.id).execute();
+  expect(fills.map((fill) => fill.taker_fee)).toEqual(['0.00001']);
+  expect(await houseFees('spot-fill', fills[0]!.id)).toEqual(['0.00001']);
+  expect(await h.ctx.db.selectFrom('spot_orders').select(['fee_rate', 'coupon_id']).where('id', '=', order.id).executeTakeFirstOrThrow()).toEqual({ fee_rate: '0.001', coupon_id: null });
+  expect(await coupon()).toEqual({ status: 'available', used_ref: null });
+  expect((await ok(h.call(endpoints.couponList, { status: 'used' }, { token: bob }))).length).toBe(0);
+
+  // The conversion is what it names: quoted with the discount, charged half the 0.2 %, and it spends the coupon.
+  expect(await ok(h.call(endpoints.exchangeQuote, { from_currency_id: USDT, to_currency_id: BTC }, { token: bob }))).toMatchObject({ fee_rate: '0.002', discount: '0.5' });
+  const last = h.ctx.market.engine.lastPrice(BTC_MARKET);
+  const gross = (amount: number) => floor(new Money(amount).div(last), 8);
+  const first = await ok(h.call(endpoints.exchange, { number: '1000', from_currency_id: USDT, to_currency_id: BTC }, { token: bob }));
+  expect(first.fee).toBe(floor(gross(1000).times('0.001'), 8).toFixed(8));
+  const firstRow = await h.ctx.db.selectFrom('exchanges').select(['id', 'fee_rate']).orderBy('id').executeTakeFirstOrThrow();
+  expect(firstRow.fee_rate).toBe('0.001');
+  expect(await coupon()).toEqual({ status: 'used', used_ref: `exchange:${firstRow.id}` });
+  // Once: the next conversion pays the whole fee.
+  const second = await ok(h.call(endpoints.exchange, { number: '1000', from_currency_id: USDT, to_currency_id: BTC }, { token: bob }));
+  expect(second.fee).toBe(floor(gross(1000).times('0.002'), 8).toFixed(8));
+  const used = await ok(h.call(endpoints.couponList, { status: 'used' }, { token: bob }));
+  expect(used.map((c) => [c.kind, c.scope])).toEqual([['fee_discount', 'conversion']]);
+});
+
+test('an order resting since before coupons had scopes, counting on the welcome coupon, fills at the full fee and leaves the coupon to a conversion', async () => {
+  // Resting at the top of the bids (95,980.80 to 96,019.20), as it was placed then: at half the fee, counting on the coupon.
+  const placed = await ok(h.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, type: 'buy', amount: '0.01', target_price: '96000' }, { token: bob }));
+  expect(placed.status).toBe('open');
+  const welcome = await h.ctx.db.selectFrom('coupons').select('id').where('user_id', '=', bobId).where('scope', '=', 'conversion').executeTakeFirstOrThrow();
+  await h.ctx.db.updateTable('spot_orders').set({ fee_rate: '0.0005', coupon_id: welcome.id }).where('id', '=', placed.id).execute();
+  await take(h, BTC_MARKET, -1, 1_000); // sells 0.01 BTC into it
+  const fills = await h.ctx.db.selectFrom('spot_fills').select(['id', 'maker_fee']).where('maker_order_id', '=', placed.id).execute();
+  expect(fills.map((fill) => fill.maker_fee)).toEqual(['0.00001']);
+  expect(await h.ctx.db.selectFrom('spot_orders').select(['status', 'fee_rate', 'coupon_id']).where('id', '=', placed.id).executeTakeFirstOrThrow()).toEqual({
+    status: 'filled',
+    fee_rate: '0.001',
+    coupon_id: null,
+  });
+  expect(await coupon()).toEqual({ status: 'available', used_ref: null });
 });

@@ -1,15 +1,16 @@
 import type { Kysely } from 'kysely';
 import { floor, Money, text, ZERO } from '../../contract/money';
-import type { Database, InviteRebatesTable } from '../db/schema';
+import type { CouponsTable, Database, InviteRebatesTable } from '../db/schema';
 import type { Step } from '../exchange/step';
 import { house, userAccount, type AccountKey } from './accounts';
 import { record, type LedgerRecord, type Movement } from './ledger';
 import { feeRefText, type FeeRef } from './refs';
 
 /**
- * The one fee path. A fee rate is the product's rate less the best fee coupon's discount
- * (`couponRate`; the product spends the coupon when it settles: a spot order at its
- * first fill, a conversion at once). A fee moves to the house fees account inside the
+ * The one fee path. A fee rate is the product's rate less the discount of the best fee
+ * coupon for that product (`couponRate`: a coupon discounts only the product it names,
+ * its scope; the product spends it when it settles: a spot order at its first fill, a
+ * conversion at once). A fee moves to the house fees account inside the
  * ledger transaction of what it is charged for, and a share of it (REBATE_RATE) goes to
  * the payer's inviter in the same step, under the fee's own reference ("rebate:" + the
  * fee reference), so a fee shares once (`recordWithFees`). Spot fills, contract openings,
@@ -36,13 +37,17 @@ export interface Coupon {
   discount: Money;
 }
 
-/** The largest fee discount a user can use right now. */
-export async function bestFeeCoupon(db: Kysely<Database>, userId: number, now: number): Promise<Coupon | null> {
+/** The product whose fee a fee coupon discounts. */
+export type FeeScope = NonNullable<CouponsTable['scope']>;
+
+/** The largest fee discount a user can use on this product right now. */
+export async function bestFeeCoupon(db: Kysely<Database>, userId: number, scope: FeeScope, now: number): Promise<Coupon | null> {
   const rows = await db
     .selectFrom('coupons')
     .select(['id', 'value'])
     .where('user_id', '=', userId)
     .where('kind', '=', 'fee_discount')
+    .where('scope', '=', scope)
     .where('status', '=', 'available')
     .where('expires_at', '>', now)
     .execute();
@@ -51,9 +56,9 @@ export async function bestFeeCoupon(db: Kysely<Database>, userId: number, now: n
   return best;
 }
 
-/** The fee rate a user pays on `base` with their best fee coupon (counted on, not spent). */
-export async function couponRate(db: Kysely<Database>, userId: number, base: Money, now: number): Promise<{ rate: Money; coupon: Coupon | null }> {
-  const coupon = await bestFeeCoupon(db, userId, now);
+/** The fee rate a user pays on this product's `base` rate with their best fee coupon for it (counted on, not spent). */
+export async function couponRate(db: Kysely<Database>, userId: number, scope: FeeScope, base: Money, now: number): Promise<{ rate: Money; coupon: Coupon | null }> {
+  const coupon = await bestFeeCoupon(db, userId, scope, now);
   return { rate: base.times(new Money(1).minus(coupon?.discount ?? 0)), coupon };
 }
 

@@ -153,6 +153,45 @@ export function currencyOf(code: string): CurrencyDef {
   return currency;
 }
 
+/** What a server lists and simulates: currencies and the markets on them. */
+export interface MarketCatalog {
+  currencies: readonly CurrencyDef[];
+  instruments: readonly InstrumentDef[];
+}
+
+/** Ids of the load-test coins and their markets start here, clear of the real ones. */
+export const SYNTHETIC_FIRST_ID = 1001;
+
+/**
+ * The catalogue of `count` markets (MARKET_COUNT): the instruments above and, for load
+ * tests past them, simulated coins T001, T002... quoted in USDT (spot only, prices spread
+ * over five orders of magnitude so the list shows texts of every width).
+ */
+export function marketCatalog(count: number = INSTRUMENTS.length): MarketCatalog {
+  if (count <= INSTRUMENTS.length) return { currencies: CURRENCIES, instruments: INSTRUMENTS };
+  const currencies: CurrencyDef[] = [...CURRENCIES];
+  const instruments: InstrumentDef[] = [...INSTRUMENTS];
+  for (let n = 1; n <= count - INSTRUMENTS.length; n++) {
+    const id = SYNTHETIC_FIRST_ID + n - 1;
+    const code = `T${String(n).padStart(3, '0')}`;
+    currencies.push({ id, code, name: `Test coin ${n}`, kind: 'crypto', precision: 8 });
+    instruments.push({
+      id,
+      base: code,
+      quote: 'USDT',
+      kind: 'crypto',
+      pricePrecision: 4,
+      qtyPrecision: 2,
+      referencePrice: (1 + (n % 9)) * 10 ** ((n % 5) - 1),
+      volatility: 0.9,
+      flowWeight: 1,
+      averageNotional: 300,
+      contract: false,
+    });
+  }
+  return { currencies, instruments };
+}
+
 export function symbolOf(instrument: InstrumentDef): string {
   return `${instrument.base}/${instrument.quote}`;
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { MarketEngine, type MarketStart } from './engine';
 import { MarketFeed, type Publish } from './feed';
 import { backfill, FULL_HISTORY, gapFill, SHORT_HISTORY } from './history';
-import { INSTRUMENTS, type InstrumentDef } from './instruments';
+import { marketCatalog, type InstrumentDef } from './instruments';
 import { Replay, readRecording } from './replay';
 import { hash32 } from './rng';
 import { Simulator } from './simulator';
@@ -20,6 +20,8 @@ export interface MarketConfig {
   seed: number;
   tradesPerSecond: number;
   history: 'full' | 'short';
+  /** how many markets the exchange lists (MARKET_COUNT): the instruments, then load-test coins */
+  markets: number;
 }
 
 const FLUSH_EVERY_MS = 1000;
@@ -35,6 +37,8 @@ export class MarketService {
     readonly engine: MarketEngine,
     readonly source: MarketSource,
     private readonly db: Db,
+    /** the markets the engine runs */
+    readonly instruments: readonly InstrumentDef[],
   ) {
     this.feed = new MarketFeed(
       engine,
@@ -69,7 +73,7 @@ export class MarketService {
    * only once it is written, so a snapshot can always find every candle somewhere.
    */
   async flush(): Promise<void> {
-    for (const def of INSTRUMENTS) {
+    for (const def of this.instruments) {
       for (const [period, candle] of this.engine.openCandles(def.id)) this.markDirty(def.id, period, candle);
     }
     const written = [...this.dirty.entries()];
@@ -111,8 +115,8 @@ export class MarketService {
   }
 }
 
-function flowOf(def: InstrumentDef, tradesPerSecond: number) {
-  const total = INSTRUMENTS.reduce((sum, instrument) => sum + instrument.flowWeight, 0);
+function flowOf(def: InstrumentDef, instruments: readonly InstrumentDef[], tradesPerSecond: number) {
+  const total = instruments.reduce((sum, instrument) => sum + instrument.flowWeight, 0);
   return { instrument: def, tradesPerSecond: (tradesPerSecond * def.flowWeight) / total };
 }
 
@@ -131,7 +135,8 @@ export function replayStart(file: string): number {
  * stop: the gap), then builds the engine and the source. Nothing runs until start().
  */
 export async function openMarket(db: Db, config: MarketConfig, now: () => number): Promise<MarketService> {
-  await seedCatalog(db);
+  const { instruments } = marketCatalog(config.markets);
+  await seedCatalog(db, marketCatalog(config.markets));
   const recording = config.source === 'replay' ? readRecording(config.replayFile ?? '') : null;
   const seed = recording?.header.seed ?? config.seed;
   const rate = recording?.header.tradesPerSecond ?? config.tradesPerSecond;
@@ -142,8 +147,8 @@ export async function openMarket(db: Db, config: MarketConfig, now: () => number
     await db.deleteFrom('klines').execute();
   }
   const starts = new Map<number, MarketStart>();
-  for (const def of INSTRUMENTS) {
-    const flow = flowOf(def, rate);
+  for (const def of instruments) {
+    const flow = flowOf(def, instruments, rate);
     const latest = await latestMinute(db, def.id);
     if (!latest) {
       const history = backfill(flow, time, def.referencePrice, depth, hash32(seed, def.id));
@@ -155,16 +160,16 @@ export async function openMarket(db: Db, config: MarketConfig, now: () => number
     }
     starts.set(def.id, await loadStart(db, def, time));
   }
-  const engine = new MarketEngine(INSTRUMENTS, starts, time, liquidityFor(rate));
+  const engine = new MarketEngine(instruments, starts, time, liquidityFor(rate));
   const source: MarketSource = recording
     ? new Replay(recording, now)
     : new Simulator({
-        instruments: INSTRUMENTS,
-        startPrices: new Map(INSTRUMENTS.map((def) => [def.id, engine.lastTicks(def.id)])),
+        instruments,
+        startPrices: new Map(instruments.map((def) => [def.id, engine.lastTicks(def.id)])),
         startTime: time,
         seed: hash32(seed, Math.floor(time / 1000)),
         tradesPerSecond: rate,
         now,
       });
-  return new MarketService(engine, source, db);
+  return new MarketService(engine, source, db, instruments);
 }

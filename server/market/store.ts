@@ -1,7 +1,7 @@
 import { DAY, bucketStart, foldCandle, PERIODS, type Candle, type Period } from '../../contract/market';
 import type { Db } from '../db/database';
 import { NETWORK_DEFAULTS } from '../wallet/networks';
-import { contractLotOf, CURRENCIES, currencyOf, INSTRUMENTS, symbolOf, type InstrumentDef } from './instruments';
+import { contractLotOf, marketCatalog, symbolOf, type InstrumentDef, type MarketCatalog } from './instruments';
 import type { MarketStart } from './engine';
 
 /**
@@ -21,16 +21,22 @@ export interface CandleRow {
  * yet, and the contract lot of a market written before lots were stored. Never changes
  * what is there.
  */
-export async function seedCatalog(db: Db): Promise<void> {
+export async function seedCatalog(db: Db, catalog: MarketCatalog = marketCatalog()): Promise<void> {
+  const byCode = new Map(catalog.currencies.map((currency) => [currency.code, currency]));
+  const currencyOf = (code: string) => {
+    const currency = byCode.get(code);
+    if (!currency) throw new Error(`unknown currency ${code}`);
+    return currency;
+  };
   await db
     .insertInto('currencies')
-    .values(CURRENCIES.map(({ id, code, name, kind, precision }) => ({ id, code, name, kind, precision })))
+    .values(catalog.currencies.map(({ id, code, name, kind, precision }) => ({ id, code, name, kind, precision })))
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
   await db
     .insertInto('markets')
     .values(
-      INSTRUMENTS.map((def, index) => ({
+      catalog.instruments.map((def, index) => ({
         id: def.id,
         base_currency_id: currencyOf(def.base).id,
         quote_currency_id: currencyOf(def.quote).id,

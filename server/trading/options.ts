@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { floor, Money, text } from '../../contract/money';
 import { amountDecimals, stakeRange } from '../../contract/order-rules';
+import { optionResultAt } from '../../contract/trading';
 import type { Database, MicroOrdersTable } from '../db/schema';
 import type { Step } from '../exchange/step';
 import { ApiError, refusal } from '../http/errors';
@@ -135,9 +136,7 @@ export class OptionDesk {
   private async settle(step: Step, row: OptionRow, trade: Trade): Promise<OptionRow> {
     const market = this.deps.catalogue.market(row.market_id);
     const tick = tickOf(market, trade);
-    const close = new Money(tick.price);
-    const moved = close.minus(row.open_price).times(row.direction);
-    const result = moved.gt(0) ? 'win' : moved.eq(0) ? 'tie' : 'loss';
+    const result = optionResultAt(row.direction, row.open_price, tick.price);
     const precision = this.deps.catalogue.currency(row.currency_id).precision;
     const stake = new Money(row.stake);
     const payout = result === 'win' ? floor(stake.times(new Money(1).plus(row.profit_ratio)), precision) : result === 'tie' ? stake : new Money(0);

@@ -41,7 +41,7 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, endpoints.spotInfo, async ({ input, auth }) => {
     const market = catalogue.pair(input.currency_id, input.legal_id);
     if (market.kind !== 'crypto') throw new ApiError('server:errors.spot_unavailable');
-    const coupon = await bestFeeCoupon(ctx.db, auth.user.id, ctx.now());
+    const coupon = await bestFeeCoupon(ctx.db, auth.user.id, 'spot', ctx.now());
     const available = async (currency: number, decimals: number) => text(await balanceOf(ctx.db, userAccount(auth.user.id, currency, 'change')), decimals);
     return {
       market_id: market.id,
@@ -50,6 +50,7 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
       quote: market.quote.code,
       price_precision: market.pricePrecision,
       qty_precision: market.qtyPrecision,
+      quote_precision: market.quote.precision,
       min_notional: SPOT_MIN_NOTIONAL.toFixed(),
       fee_rate: SPOT_FEE.toFixed(),
       fee_discount: coupon?.discount.toFixed() ?? '0',

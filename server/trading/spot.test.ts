@@ -172,6 +172,119 @@ describe('spot orders', () => {
   });
 });
 
+describe('market buys by total', () => {
+  const byTotal = (token: string, total: string, extra: { request_id?: string } = {}) => h.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, type: 'buy', total, ...extra }, { token });
+  /** What a total buys, walking the asks level by level: whole levels at their cost cut to USDT's 6 decimals, then whole lots of 0.00001 BTC. */
+  const bought = (asks: [number, number][], total: string) => {
+    let left = new Money(total);
+    let lots = new Money(0);
+    for (const [price, quantity] of asks) {
+      const cost = floor(new Money(quantity).times(price), 6);
+      if (cost.lte(left)) {
+        left = left.minus(cost);
+        lots = lots.plus(quantity);
+        continue;
+      }
+      const some = floor(left.div(price), 5);
+      return { quantity: lots.plus(some), spent: new Money(total).minus(left).plus(floor(some.times(price), 6)), next: new Money(price).div(100_000) };
+    }
+    return { quantity: lots, spent: new Money(total).minus(left), next: null };
+  };
+
+  test('a market buy of 500 USDT spends at most 500 USDT, level by level, and pays its fee in BTC', async () => {
+    for (const total of ['500', '9000.5', '1']) {
+      const before = await balance(h, ann, USDT);
+      const btcBefore = await balance(h, ann, BTC);
+      const expected = bought(book().asks, total);
+      const filled = await ok(byTotal(ann, total));
+      expect(filled).toMatchObject({ status: 'filled', type: 'market', side: 'buy', price: null, amount: expected.quantity.toFixed(5), filled: expected.quantity.toFixed(5) });
+      const spent = new Money(filled.quote_filled);
+      expect(spent.toFixed(6)).toBe(expected.spent.toFixed(6));
+      expect(spent.lte(total)).toBe(true);
+      // What is left of the total would not pay for one more lot at the next price (give or take the cut to 6 decimals).
+      expect(new Money(total).minus(spent).lt(new Money(expected.next ?? 0).plus('0.000001'))).toBe(true);
+      expect(await balance(h, ann, USDT)).toMatchObject({ available: new Money(before.available).minus(spent).toFixed(6), frozen: '0.000000' });
+      const fee = floor(expected.quantity.times('0.001'), 8);
+      expect(filled.fee).toBe(fee.toFixed(8));
+      expect(await balance(h, ann, BTC)).toMatchObject({ available: new Money(btcBefore.available).plus(expected.quantity).minus(fee).toFixed(8) });
+    }
+  });
+
+  test('a total beyond the whole book buys every ask and leaves the rest unspent', async () => {
+    await fund(h, await uidOf(h, ann), 'USDT', '10000000');
+    const asks = book().asks;
+    const everything = bought(asks, '10000000');
+    expect(everything.next).toBeNull();
+    const filled = await ok(byTotal(ann, '10000000'));
+    expect(filled.filled).toBe(everything.quantity.toFixed(5));
+    expect(filled.quote_filled).toBe(everything.spent.toFixed(6));
+    expect(book().asks).toEqual([]);
+    expect(await balance(h, ann, USDT)).toMatchObject({ available: new Money(10_010_000).minus(everything.spent).toFixed(6) });
+  });
+
+  test('an amount and a total together, neither, a total for a sell or a limit order, or a bad total are refused and change nothing', async () => {
+    const before = { usdt: await balance(h, ann, USDT), btc: await balance(h, ann, BTC), depth: book(), seq: h.ctx.market.engine.lastSeq(BTC_MARKET) };
+    const refused = async (input: Record<string, string>, message: string, lang?: 'fra') =>
+      expect(await h.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, type: 'buy', ...input }, { token: ann, ...(lang ? { lang } : {}) })).toEqual({ type: 'error', message });
+    await refused({ amount: '0.01', total: '500' }, 'Please enter the amount or the total, not both.');
+    await refused({}, 'Please enter the amount or the total.');
+    await refused({ type: 'sell', total: '500' }, 'Only a market buy can be given as a total.');
+    await refused({ total: '500', target_price: '95000' }, 'Only a market buy can be given as a total.');
+    await refused({ total: '0' }, 'Please enter a correct total.');
+    await refused({ total: '-5' }, 'Please enter a correct total.');
+    await refused({ total: '1e3' }, 'Please enter a correct total.');
+    await refused({ total: '500.0000001' }, 'USDT amounts have at most 6 decimals.');
+    await refused({ total: '0.5' }, 'An order must be worth at least 1 USDT.');
+    await refused({ total: '10000.000001' }, 'Insufficient balance.');
+    await refused({ amount: '0.01', total: '500' }, 'Indiquez la quantité ou le total, pas les deux.', 'fra');
+    await refused({ total: '0' }, 'Veuillez saisir un total correct.', 'fra');
+    // Money held by an open order is named, as for any other spending.
+    await ok(order(ann, { type: 'buy', amount: '0.01', target_price: '95000' }));
+    await refused({ total: '9500' }, 'Only 9,050 USDT is available; 950 USDT is held by open orders, pending withdrawals or lock-ups.');
+    await ok(h.call(endpoints.spotCancel, { id: (await ok(h.call(endpoints.spotList, { status: 'open' }, { token: ann }))).data[0]!.id }, { token: ann }));
+    expect(await balance(h, ann, USDT)).toEqual(before.usdt);
+    expect(await balance(h, ann, BTC)).toEqual(before.btc);
+    expect(book()).toEqual(before.depth);
+    expect(h.ctx.market.engine.lastSeq(BTC_MARKET)).toBe(before.seq);
+    const rows = await h.ctx.db.selectFrom('spot_orders').select(['type', 'status']).execute();
+    expect(rows).toEqual([{ type: 'limit', status: 'cancelled' }]);
+  });
+
+  test('a total that buys less than one lot, or with nothing to buy, is refused', async () => {
+    const empty = await createHarness({ SIGNUP_GIFT: '10000' });
+    try {
+      const token = await empty.registerUser('cy@example.com');
+      expect(await empty.call(endpoints.spotTrade, { currency_id: 2, legal_id: USDT, type: 'buy', total: '100' }, { token })).toEqual({
+        type: 'error',
+        message: 'There is nothing to trade against right now. Please try again.',
+      });
+      // BTC at 200,000: a lot of 0.00001 BTC costs 2 USDT, more than 1.5.
+      await tradeAt(empty, BTC_MARKET, 200_000);
+      expect(await empty.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, type: 'buy', total: '1.5' }, { token })).toEqual({
+        type: 'error',
+        message: 'This total does not buy the smallest quantity, 0.00001 BTC.',
+      });
+      expect(await balance(empty, token, USDT)).toMatchObject({ available: '10000.000000' });
+      expect((await checkLedger(empty.ctx.db)).violations).toEqual([]);
+    } finally {
+      await empty.close();
+    }
+  });
+
+  test('sent twice with one request id, a market buy by total is made and paid once', async () => {
+    const first = await ok(byTotal(ann, '500', { request_id: 'total-0001' }));
+    const again = await ok(byTotal(ann, '500', { request_id: 'total-0001' }));
+    expect(again).toEqual(first);
+    const both = await Promise.all([byTotal(ann, '700', { request_id: 'total-0002' }), byTotal(ann, '700', { request_id: 'total-0002' })]);
+    expect(both[0]).toEqual(both[1]);
+    const orders = await h.ctx.db.selectFrom('spot_orders').select(['quote_filled']).execute();
+    expect(orders).toHaveLength(2);
+    const spent = orders.reduce((sum, row) => sum.plus(row.quote_filled), new Money(0));
+    expect(spent.lte(1200)).toBe(true);
+    expect(await balance(h, ann, USDT)).toMatchObject({ available: new Money(10_000).minus(spent).toFixed(6) });
+  });
+});
+
 describe('fee coupons', () => {
   const grantCoupon = async (email: string) =>
     (
@@ -181,6 +294,7 @@ describe('fee coupons', () => {
           user_id: await userIdOf(h, email),
           kind: 'fee_discount',
           value: '0.5',
+          scope: 'spot',
           currency_id: null,
           status: 'available',
           expires_at: h.ctx.now() + 86_400_000,

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import { floor, Money, text, ZERO } from '../../contract/money';
-import { priceBand, smallestOrder } from '../../contract/order-rules';
+import { amountDecimals, priceBand, smallestOrder } from '../../contract/order-rules';
 import type { Database, SpotOrdersTable } from '../db/schema';
 import type { Market } from '../exchange/catalogue';
 import type { Step } from '../exchange/step';
@@ -9,7 +9,7 @@ import { noRequestId, type Remember } from '../http/request-ids';
 import { house, userAccount, type AccountKey } from '../ledger/accounts';
 import { couponRate, type Fee, type FeePath } from '../ledger/fees';
 import type { HoldSource } from '../ledger/holds';
-import { record, type Movement } from '../ledger/ledger';
+import { explainShortfall, lockedBalanceOf, record, type Movement } from '../ledger/ledger';
 import type { Fill } from '../market/book';
 import type { Trade, UserFill } from '../market/engine';
 import { spendCoupon } from '../wallet/coupons';
@@ -45,27 +45,34 @@ interface FillFacts {
 export class SpotDesk {
   constructor(private readonly deps: TradingDeps) {}
 
-  /** Places an order; answers it as it stands after its immediate fills. */
+  /**
+   * Places an order; answers it as it stands after its immediate fills. An order gives its
+   * `amount` (base); a market buy may give its `total` instead (quote, spent at most).
+   */
   async place(
     step: Step,
     userId: number,
-    input: { currency_id: number; legal_id: number; type: 'buy' | 'sell'; amount: string; target_price?: string | undefined },
+    input: { currency_id: number; legal_id: number; type: 'buy' | 'sell'; amount?: string | undefined; total?: string | undefined; target_price?: string | undefined },
     remember: Remember = noRequestId,
   ): Promise<SpotOrderRow> {
     const market = this.deps.catalogue.pair(input.currency_id, input.legal_id);
     if (market.kind !== 'crypto') throw new ApiError('server:errors.spot_unavailable');
-    const quantity = new Money(input.amount);
-    const lots = lotsOf(market, quantity);
+    if (input.amount !== undefined && input.total !== undefined) throw new ApiError('server:errors.spot_amount_and_total');
+    if (input.amount === undefined && input.total === undefined) throw new ApiError('server:errors.spot_amount_missing');
     const limitPrice = input.target_price ? new Money(input.target_price) : null;
-    const limit = limitPrice ? ticksOf(market, limitPrice) : undefined;
     const side: 1 | -1 = input.type === 'buy' ? 1 : -1;
+    if (input.total !== undefined && (side !== 1 || limitPrice)) throw new ApiError('server:errors.spot_total_market_buy');
     const { engine } = this.deps.exchange.market;
+    const { lots, quantity } = input.total === undefined ? amountOf(market, input.amount as string) : await this.bought(step, userId, market, input.total);
+    const limit = limitPrice ? ticksOf(market, limitPrice) : undefined;
 
     const last = new Money(engine.lastPrice(market.id));
     const band = limitPrice ? priceBand(limitPrice, last, SPOT_PRICE_BAND, market.pricePrecision) : null;
     if (band && !band.ok) throw refusal(band);
-    const worth = smallestOrder(quantity, limitPrice ?? last, SPOT_MIN_NOTIONAL, market.quote.code);
-    if (!worth.ok) throw refusal(worth);
+    if (input.total === undefined) {
+      const worth = smallestOrder(quantity, limitPrice ?? last, SPOT_MIN_NOTIONAL, market.quote.code);
+      if (!worth.ok) throw refusal(worth);
+    }
     const preview = engine.preview({ marketId: market.id, side, lots, ...(limit === undefined ? {} : { limit }) });
     const own = preview.find((fill) => fill.makerOwner === userId);
     if (own) throw new ApiError('server:errors.self_trade', { price: priceOf(market, own.price).toFixed(market.pricePrecision) });
@@ -77,8 +84,8 @@ export class SpotDesk {
     const resting = limit === undefined ? 0 : lots - filledLots;
     const touched: SpotOrderRow[] = [];
 
-    // The best fee coupon is only counted on here; the order's first fill spends it.
-    const { rate: feeRate, coupon } = await couponRate(trx, userId, SPOT_FEE, time);
+    // The best spot fee coupon is only counted on here; the order's first fill spends it.
+    const { rate: feeRate, coupon } = await couponRate(trx, userId, 'spot', SPOT_FEE, time);
     const { id } = await trx
       .insertInto('spot_orders')
       .values({
@@ -142,6 +149,27 @@ export class SpotDesk {
     return order;
   }
 
+  /**
+   * What a market buy by `total` buys: the most lots the book's asks give for at most the
+   * total (lotsWithin), checked first as a quote amount the user has and may spend.
+   */
+  private async bought(step: Step, userId: number, market: Market, text: string): Promise<{ lots: number; quantity: Money }> {
+    const total = new Money(text);
+    if (total.lte(0)) throw new ApiError('validation:total_invalid');
+    const decimals = amountDecimals(total, market.quote.precision, market.quote.code);
+    if (!decimals.ok) throw refusal(decimals);
+    const worth = smallestOrder(total, 1, SPOT_MIN_NOTIONAL, market.quote.code);
+    if (!worth.ok) throw refusal(worth);
+    const account = userAccount(userId, market.quote.id, 'change');
+    if (total.gt(await lockedBalanceOf(step, account)))
+      throw await explainShortfall(step, new ApiError('server:errors.insufficient_balance'), { user: userId, currency: market.quote.id, kind: 'change' });
+    const asks = this.deps.exchange.market.engine.preview({ marketId: market.id, side: 1, lots: Number.MAX_SAFE_INTEGER });
+    if (asks.length === 0) throw new ApiError('server:errors.no_liquidity');
+    const lots = lotsWithin(market, asks, total);
+    if (lots === 0) throw new ApiError('server:errors.spot_total_below_lot', { step: quantityOf(market, 1).toFixed(), currency: market.base.code });
+    return { lots, quantity: quantityOf(market, lots) };
+  }
+
   /** Cancels an open order of this user; what is frozen for it returns. */
   async cancel(step: Step, userId: number, id: number): Promise<SpotOrderRow> {
     const { trx, time } = step;
@@ -187,6 +215,37 @@ export class SpotDesk {
     }
     return rows.length;
   }
+}
+
+/** An order's amount (base) as the book's lots; refused when it is not a whole number of lots. */
+function amountOf(market: Market, amount: string): { lots: number; quantity: Money } {
+  const quantity = new Money(amount);
+  return { lots: lotsOf(market, quantity), quantity };
+}
+
+/**
+ * The most lots a market buy may take from `asks` (the fills it would get, best first)
+ * for at most `budget` of the quote currency: whole fills while the budget lasts, each
+ * costing what settleFill charges for it (quantity x price cut to the quote's decimals),
+ * then the whole lots the rest still pays for at the next fill's price. What is left
+ * of the budget is not spent.
+ */
+export function lotsWithin(market: Market, asks: readonly Fill[], budget: Money): number {
+  let left = budget;
+  let lots = 0;
+  for (const fill of asks) {
+    const price = priceOf(market, fill.price);
+    const cost = floor(quantityOf(market, fill.lots).times(price), market.quote.precision);
+    if (cost.lte(left)) {
+      left = left.minus(cost);
+      lots += fill.lots;
+      continue;
+    }
+    // Exact cost of a lot here; what is charged for them, cut down, is no more.
+    lots += left.div(price).times(market.lotScale).floor().toNumber();
+    break;
+  }
+  return lots;
 }
 
 function ceil(value: Money, decimals: number): Money {
@@ -347,11 +406,12 @@ async function settleFill(step: Step, market: Market, fill: FillFacts, takerBefo
 /**
  * The first fill of an order placed counting on a fee coupon spends the coupon, so an
  * order cancelled before anything filled leaves it for later. If the coupon went to
- * something else meanwhile (or expired), the order pays the full fee from this fill on.
+ * something else meanwhile (or expired, or is not a spot coupon: an order placed before
+ * coupons had scopes), the order pays the full fee from this fill on.
  */
 async function claimCoupon(trx: Kysely<Database>, party: Party, time: number): Promise<Party> {
   if (party.kind !== 'user' || party.order.coupon_id === null || new Money(party.order.filled).gt(0)) return party;
-  if (await spendCoupon(trx, party.order.coupon_id, `spot:${party.order.id}`, time)) return party;
+  if (await spendCoupon(trx, party.order.coupon_id, 'spot', `spot:${party.order.id}`, time)) return party;
   await trx.updateTable('spot_orders').set({ fee_rate: SPOT_FEE.toFixed(), coupon_id: null }).where('id', '=', party.order.id).execute();
   return { ...party, order: await orderRow(trx, party.order.id) };
 }

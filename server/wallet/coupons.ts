@@ -6,11 +6,13 @@ import { ApiError } from '../http/errors';
 import { house, userAccount } from '../ledger/accounts';
 import { record } from '../ledger/ledger';
 import type { Step } from '../exchange/step';
+import type { FeeScope } from '../ledger/fees';
 
 /**
- * Coupons with a real effect: a fee discount (that share of the exchange fee is
- * waived, applied by itself to the next exchange) or a bonus (credited to the coin
- * account through the ledger when redeemed). Each works once, before it expires.
+ * Coupons with a real effect: a fee discount (that share of the fee of the one product
+ * it names, its scope, is waived, applied by itself to that product's next conversion or
+ * spot order) or a bonus (credited to the coin account through the ledger when
+ * redeemed). Each works once, before it expires.
  */
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -27,6 +29,7 @@ export async function listCoupons(ctx: AppContext, userId: number, status: Coupo
     id: row.id,
     kind: row.kind,
     value: row.value,
+    scope: row.scope,
     code: row.currency_id ? ctx.catalogue.currency(row.currency_id).code : '',
     status,
     expires_at: row.expires_at,
@@ -34,12 +37,13 @@ export async function listCoupons(ctx: AppContext, userId: number, status: Coupo
   }));
 }
 
-/** Marks a coupon used by `ref`; false if it was not available any more. */
-export async function spendCoupon(db: Kysely<Database>, couponId: number, ref: string, now: number): Promise<boolean> {
+/** Marks a coupon used by `ref`, for a product of its scope (null: a bonus); false if it was not available any more, or is not for that. */
+export async function spendCoupon(db: Kysely<Database>, couponId: number, scope: FeeScope | null, ref: string, now: number): Promise<boolean> {
   const result = await db
     .updateTable('coupons')
     .set({ status: 'used', used_at: now, used_ref: ref })
     .where('id', '=', couponId)
+    .where('scope', scope === null ? 'is' : '=', scope)
     .where('status', '=', 'available')
     .where('expires_at', '>', now)
     .executeTakeFirst();
@@ -48,7 +52,7 @@ export async function spendCoupon(db: Kysely<Database>, couponId: number, ref: s
 
 export async function useBonus(step: Step, userId: number, couponId: number): Promise<{ amount: string; currency: string }> {
   const coupon = await step.trx.selectFrom('coupons').selectAll().where('id', '=', couponId).where('user_id', '=', userId).executeTakeFirst();
-  if (!coupon || coupon.kind !== 'bonus' || !coupon.currency_id || !(await spendCoupon(step.trx, couponId, `coupon:${couponId}`, step.time))) {
+  if (!coupon || coupon.kind !== 'bonus' || !coupon.currency_id || !(await spendCoupon(step.trx, couponId, null, `coupon:${couponId}`, step.time))) {
     throw new ApiError('server:errors.coupon_unusable');
   }
   const currency = step.catalogue.currency(coupon.currency_id);
@@ -69,8 +73,8 @@ export async function grantWelcomeCoupons(step: Step, userId: number): Promise<v
   await step.trx
     .insertInto('coupons')
     .values([
-      { user_id: userId, kind: 'fee_discount', value: '0.5', currency_id: null, status: 'available', expires_at: now + 30 * DAY, used_at: null, used_ref: null, created_at: now },
-      { user_id: userId, kind: 'bonus', value: '20', currency_id: usdt.id, status: 'available', expires_at: now + 30 * DAY, used_at: null, used_ref: null, created_at: now },
+      { user_id: userId, kind: 'fee_discount', value: '0.5', scope: 'conversion', currency_id: null, status: 'available', expires_at: now + 30 * DAY, used_at: null, used_ref: null, created_at: now },
+      { user_id: userId, kind: 'bonus', value: '20', scope: null, currency_id: usdt.id, status: 'available', expires_at: now + 30 * DAY, used_at: null, used_ref: null, created_at: now },
     ])
     .execute();
 }

@@ -35,7 +35,7 @@ export async function quote(ctx: AppContext, userId: number, fromId: number, toI
   if (fromId === toId) throw new ApiError('server:errors.same_currency');
   const from = priced(ctx, fromId);
   const to = priced(ctx, toId);
-  const coupon = await bestFeeCoupon(ctx.db, userId, ctx.now());
+  const coupon = await bestFeeCoupon(ctx.db, userId, 'conversion', ctx.now());
   return { rate: from.price / to.price, fee_rate: new Money(ctx.config.exchangeFee).toFixed(), discount: coupon?.discount.toFixed() ?? '0', coupon_id: coupon?.id ?? null };
 }
 
@@ -63,7 +63,7 @@ async function convert(ctx: AppContext, step: Step, userId: number, input: { num
   const gross = floor(amount.times(from.price).div(to.price), to.currency.precision);
 
   const { trx, time } = step;
-  const { rate: feeRate, coupon } = await couponRate(trx, userId, new Money(ctx.config.exchangeFee), time);
+  const { rate: feeRate, coupon } = await couponRate(trx, userId, 'conversion', new Money(ctx.config.exchangeFee), time);
   const fee = floor(gross.times(feeRate), to.currency.precision);
   const received = gross.minus(fee);
   if (received.lte(0)) throw new ApiError('server:errors.exchange_too_small');
@@ -84,7 +84,7 @@ async function convert(ctx: AppContext, step: Step, userId: number, input: { num
     .returning('id')
     .executeTakeFirstOrThrow();
   await remember(trx, id);
-  if (coupon && !(await spendCoupon(trx, coupon.id, `exchange:${id}`, time))) throw new ApiError('server:errors.coupon_unusable');
+  if (coupon && !(await spendCoupon(trx, coupon.id, 'conversion', `exchange:${id}`, time))) throw new ApiError('server:errors.coupon_unusable');
   await ctx.fees
     .record(
       step,

@@ -321,6 +321,7 @@ describe('coin exchange', () => {
         user_id: await userIdOf(h, 'ann@example.com'),
         kind: 'fee_discount',
         value: '0.5',
+        scope: 'conversion',
         currency_id: null,
         status: 'available',
         expires_at: h.ctx.now() + 86_400_000,

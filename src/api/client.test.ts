@@ -47,6 +47,15 @@ afterEach(async () => {
 });
 
 describe('the one API client', () => {
+  test("the first quotes the page's boot script asked for are used once, and only for the same URL", async () => {
+    const early = { type: 'ok', message: { seq: 7, groups: [] } };
+    window.kestrelEarly = { url: '/api/currency/quotation_new?lang=en', at: performance.now(), response: Promise.resolve(new Response(JSON.stringify(early))) };
+    expect(await api('GET /currency/quotation_new')).toEqual(early.message);
+    expect(seen).toHaveLength(0);
+    replies = [{ body: { type: 'ok', message: { seq: 8, groups: [] } } }];
+    expect(await api('GET /currency/quotation_new')).toEqual({ seq: 8, groups: [] });
+    expect(seen.map((call) => call.url)).toEqual(['/api/currency/quotation_new?lang=en']);
+  });
   test('sends lang and the token, and answers the message of an ok envelope', async () => {
     startSession('tok-1');
     replies.push({ body: { type: 'ok', message: { uid: 7 } } });
@@ -110,6 +119,16 @@ describe('the one API client', () => {
     const failure = await pending;
     expect(failure.kind).toBe('timeout');
     expect(loadingShown.value).toBe(false);
+  });
+
+  test('a slow background load (silent) shows no loading indicator: its screen shows a skeleton', async () => {
+    replies.push('never');
+    const pending = failureOf(api('GET /getSiteConfig', {}, { silent: true }));
+    await vi.advanceTimersByTimeAsync(LOADING_DELAY_MS * 2);
+    expect(loadingShown.value).toBe(false);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    expect((await pending).kind).toBe('timeout');
+    expect(shownToast.value).toBeNull();
   });
 
   test('a quick answer never shows the indicator; silent calls do not toast', async () => {

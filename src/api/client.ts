@@ -28,7 +28,10 @@ export class ApiFailure extends Error {
 }
 
 export interface RequestOptions {
-  /** Do not toast failures (background refreshes). Session endings are still handled. */
+  /**
+   * Do not toast failures, nor show the loading indicator when slow (background loads:
+   * what waits on them shows a skeleton or a stale mark). Session endings are still handled.
+   */
   silent?: boolean;
 }
 
@@ -63,14 +66,33 @@ function fail(failure: ApiFailure, options: RequestOptions): never {
   throw failure;
 }
 
+declare global {
+  interface Window {
+    /** A GET index.html's boot script sent before any module had loaded (the first quotes). */
+    kestrelEarly?: { url: string; at: number; response: Promise<Response> } | undefined;
+  }
+}
+
+/** How long the boot script's early answer may stand in for a request of the same URL. */
+const EARLY_FOR_MS = 10_000;
+
+/** The boot script's answer for this GET, if it asked for the same URL moments ago: taken once. */
+function takeEarly(url: string, init: RequestInit): Promise<Response> | undefined {
+  const early = typeof window === 'undefined' ? undefined : window.kestrelEarly;
+  if (!early || early.url !== url || init.method !== 'GET') return undefined;
+  window.kestrelEarly = undefined;
+  return performance.now() - early.at < EARLY_FOR_MS ? early.response : undefined;
+}
+
 async function send(url: string, init: RequestInit, decode: 'json' | 'urlencoded', options: RequestOptions): Promise<unknown> {
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-  const done = trackRequest();
+  // A background load (silent) has its own loading state, a skeleton or a stale mark: no overlay over it.
+  const done = options.silent ? () => undefined : trackRequest();
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, { ...init, signal: controller.signal, credentials: 'omit' });
+    response = await (takeEarly(url, init) ?? fetch(url, { ...init, signal: controller.signal, credentials: 'omit' }));
     text = await response.text();
   } catch {
     const timedOut = controller.signal.aborted;

@@ -1,7 +1,7 @@
 import { effect } from '@preact/signals-react';
-import { proxy, wrap, type Remote } from 'comlink';
+import { proxy, transfer, wrap, type Remote } from 'comlink';
 import type { ApiInput, ApiOutput } from '../../contract/api';
-import type { CoreApi, Fetcher, SnapshotRoute } from '../../contract/worker-api';
+import type { CoreApi, Fetcher, Patch, SnapshotRoute } from '../../contract/worker-api';
 import { request } from '../api/client';
 import { token } from '../app/session';
 import { applyPatch } from './patch';
@@ -12,14 +12,27 @@ import { applyPatch } from './patch';
  */
 let core: Remote<CoreApi> | null = null;
 
+declare global {
+  interface Window {
+    /** The realtime worker, started by index.html's boot script before any module loaded. */
+    kestrelWorker?: Worker | undefined;
+  }
+}
+
 const fetcher: Fetcher = <R extends SnapshotRoute>(route: R, input: ApiInput<R>): Promise<ApiOutput<R>> => request(route, input, { silent: true });
 
 export function ensureCore(): Remote<CoreApi> {
   if (core) return core;
-  const worker = new Worker(new URL('../../worker/index.ts', import.meta.url), { type: 'module', name: 'kestrel-core' });
+  // index.html's boot script may have started it already, on a tab that shows quotes.
+  const started = window.kestrelWorker;
+  window.kestrelWorker = undefined;
+  const worker = started ?? new Worker(new URL('../../worker/index.ts', import.meta.url), { type: 'module', name: 'kestrel-core' });
   const remote = wrap<CoreApi>(worker);
   core = remote;
-  void remote.start({ origin: window.location.origin, token: token.value }, proxy(applyPatch), proxy(fetcher));
+  // Patches come one way on their own channel: applying one answers nothing.
+  const patches = new MessageChannel();
+  patches.port1.onmessage = (event: MessageEvent<Patch>) => applyPatch(event.data);
+  void remote.start({ origin: window.location.origin, token: token.value }, transfer(patches.port2, [patches.port2]), proxy(fetcher));
   effect(() => {
     void remote.setToken(token.value);
   });

@@ -14,6 +14,10 @@ export const STORAGE_KEYS = {
   recentMarkets: 'recentMarkets',
   /** the id of the pop-up notice already shown on this device */
   noticeSeen: 'noticeSeen',
+  /** 'light' or 'dark' when chosen in settings; absent: follow the system (read by index.html too) */
+  theme: 'theme',
+  /** 'red-up' when chosen in settings; absent: green up, red down (read by index.html too) */
+  colors: 'colors',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

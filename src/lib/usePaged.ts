@@ -14,7 +14,8 @@ export function usePaged<R extends PagedRoute>(route: R, input: Omit<ApiInput<R>
   const [items, setItems] = useState<Item<R>[]>([]);
   const [page, setPage] = useState(0);
   const [more, setMore] = useState(true);
-  const [loading, setLoading] = useState(false);
+  // The first page is asked for on mount: loading from the first render (a skeleton, not "no records").
+  const [loading, setLoading] = useState(true);
   const key = JSON.stringify(input);
 
   const load = useCallback(

@@ -4,6 +4,7 @@ import { LoadError, NotFound } from '../ui/ErrorScreens';
 import { LoadingHost } from '../ui/loading';
 import { TabBar } from '../ui/TabBar';
 import { ToastHost } from '../ui/toast';
+import { UpdatePrompt } from '../app/update';
 
 /**
  * Marks the page with the path of the screen it shows (`<html data-screen>`), once that
@@ -24,6 +25,7 @@ export const Route = createRootRoute({
       <Outlet />
       <TabBar />
       <ToastHost />
+      <UpdatePrompt />
       <LoadingHost />
       <ScreenMarker />
     </>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useT } from '../i18n';
 import styles from './Dialog.module.css';
 
@@ -21,12 +21,27 @@ export function ConfirmDialog({
   cancelLabel?: ReactNode;
 }) {
   const t = useT();
+  const id = useId();
   if (!open) return null;
+  // Named by its title, or by its message when it has none (a dialog needs a name to be announced).
   return (
     <div className={styles.mask} onClick={onCancel}>
-      <div className={styles.dialog} role="dialog" aria-modal="true" onClick={(event) => event.stopPropagation()}>
-        {title && <h2 className={styles.title}>{title}</h2>}
-        <div className={styles.message}>{message}</div>
+      <div
+        className={styles.dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={title ? `${id}-title` : `${id}-message`}
+        aria-describedby={title ? `${id}-message` : undefined}
+        onClick={(event) => event.stopPropagation()}
+      >
+        {title && (
+          <h2 className={styles.title} id={`${id}-title`}>
+            {title}
+          </h2>
+        )}
+        <div className={styles.message} id={`${id}-message`}>
+          {message}
+        </div>
         <div className={styles.actions}>
           <button type="button" className={styles.action} onClick={onCancel}>
             {cancelLabel ?? t('common:cancel')}

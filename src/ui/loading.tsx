@@ -6,8 +6,10 @@ import styles from './loading.module.css';
 /** Requests that have been running for longer than 800 ms (spec 9) show one indicator. */
 export const LOADING_DELAY_MS = 800;
 const slowRequests = signal(0);
-/** Whether the loading indicator is on screen. */
-export const loadingShown = computed(() => slowRequests.value > 0);
+/** How many skeletons (ui/Skeleton.tsx) are on screen: each is a loading indicator already. */
+export const skeletonShown = signal(0);
+/** Whether the loading indicator is on screen: a request is slow and no skeleton says so. */
+export const loadingShown = computed(() => slowRequests.value > 0 && skeletonShown.value === 0);
 
 /** Call when a request starts; call the answer when it ends. */
 export function trackRequest(): () => void {

@@ -174,7 +174,7 @@ test.describe('on a new phone', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await test.step('a banner opens its article', async () => {
-      const title = (await page.getByTestId('banner').first().getAttribute('aria-label')) ?? '';
+      const title = (await page.getByTestId('banner').first().locator('strong').textContent()) ?? '';
       expect(title.length).toBeGreaterThan(3);
       await page.getByTestId('banner').first().click();
       await expect(page.getByTestId('article').locator('h1')).toHaveText(title);

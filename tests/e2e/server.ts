@@ -17,7 +17,8 @@ export interface RunningServer {
 const root = path.resolve(import.meta.dirname, '../..');
 
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(root, 'dist/h5/index.html'))) throw new Error('Build the app first: npm run build');
+  const appDir = env['APP_DIR'] ?? path.join(root, 'dist/h5');
+  if (!fs.existsSync(path.join(appDir, 'index.html'))) throw new Error(`Build the app first: npm run build (no ${appDir}/index.html)`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-e2e-'));
   const server = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
     cwd: root,

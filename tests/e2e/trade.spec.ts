@@ -26,14 +26,51 @@ test('spot: a limit order rests in the exchange book and the open orders, is can
     const bids = page.getByTestId('book-bid');
     await expect(bids).toHaveCount(6);
     const third = bids.nth(2);
-    const shown = number(await third.locator('span').nth(1).textContent());
+    const shown = number(await third.getByTestId('book-price').textContent());
     await third.click();
     // The book may have moved between reading and tapping: the form takes a price of the book.
     expect(Math.abs(Number(await page.getByTestId('spot-price').inputValue()) - shown)).toBeLessThan(shown * 0.01);
   });
 
+  await test.step('the book groups its prices by 10 and draws depth bars of the running quantity', async () => {
+    const book = page.getByRole('region', { name: 'Order book' });
+    await expect(page.getByTestId('book-grouping')).toHaveText('0.01');
+    await page.getByTestId('book-grouping').click();
+    await expect(page.getByTestId('book-grouping-sheet').getByRole('button')).toHaveText(['0.01', '0.1', '1', '10']);
+    await page.getByTestId('book-grouping-10').click();
+    await expect(page.getByTestId('book-grouping')).toHaveText('10');
+    // Read at once, as the book keeps moving: whole tens, asks rounded up above bids rounded down.
+    const read = () =>
+      book.evaluate((element) => {
+        const rows = (side: string) =>
+          [...element.querySelectorAll(`[data-testid="book-${side}"]`)].map((row) => ({
+            price: row.querySelector('[data-testid="book-price"]')?.textContent ?? '',
+            bar: new DOMMatrix(getComputedStyle(row.querySelector('[data-testid="book-bar"]') as Element).transform).a,
+          }));
+        return { asks: rows('ask'), bids: rows('bid') };
+      });
+    const tens = /^\d{1,3}(,\d{3})*$/;
+    const wholeTen = (price: string) => tens.test(price) && price.endsWith('0');
+    await expect.poll(async () => (await read()).bids.every((row) => wholeTen(row.price))).toBe(true);
+    const { asks, bids } = await read();
+    expect(asks.length).toBeGreaterThan(0);
+    expect(bids.length).toBeGreaterThan(0);
+    for (const row of [...asks, ...bids]) expect(wholeTen(row.price), row.price).toBe(true);
+    const lowestAsk = number(asks.at(-1)?.price ?? '');
+    expect(lowestAsk).toBeGreaterThan(number(bids[0]?.price ?? ''));
+    // Bars grow from the best level outwards (asks are listed best last); the deepest visible one is full.
+    const widths = [...bids.map((row) => row.bar), ...asks.map((row) => row.bar).reverse()];
+    expect(bids.map((row) => row.bar)).toEqual([...bids.map((row) => row.bar)].sort((a, b) => a - b));
+    expect(asks.map((row) => row.bar)).toEqual([...asks.map((row) => row.bar)].sort((a, b) => b - a));
+    expect(Math.max(...widths)).toBeCloseTo(1);
+    expect(Math.min(...widths)).toBeGreaterThan(0);
+    await page.getByTestId('book-grouping').click();
+    await page.getByTestId('book-grouping-0.01').click();
+    await expect(page.getByTestId('book-bid')).toHaveCount(6);
+  });
+
   await test.step('a price far from the market, an order too small or too big are named at their fields, and nothing is sent', async () => {
-    const best = number(await page.getByTestId('book-bid').first().locator('span').nth(1).textContent());
+    const best = number(await page.getByTestId('book-bid').first().getByTestId('book-price').textContent());
     await page.getByTestId('spot-price').fill((best * 2).toFixed(2));
     await page.getByTestId('spot-amount').fill('0.01');
     await page.getByTestId('spot-submit').click();
@@ -51,7 +88,7 @@ test('spot: a limit order rests in the exchange book and the open orders, is can
 
   await test.step('a limit buy under the market rests in the exchange book and freezes its USDT', async () => {
     // 0.1% under the best bid: inside the 20 levels of the book, out of reach of the next seconds' trades.
-    const best = number(await page.getByTestId('book-bid').first().locator('span').nth(1).textContent());
+    const best = number(await page.getByTestId('book-bid').first().getByTestId('book-price').textContent());
     const price = (best * 0.999).toFixed(2);
     await page.getByTestId('spot-price').fill(price);
     await page.getByTestId('spot-amount').fill('0.01');
@@ -90,13 +127,41 @@ test('spot: a limit order rests in the exchange book and the open orders, is can
     type Answer = { message: { id: number } };
     expect(((await again.json()) as Answer).message.id).toBe(((await first.json()) as Answer).message.id);
     await page.getByTestId('spot-side-sell').click();
-    // 0.1% fee halved by the welcome coupon: the cancelled limit order never filled, so it left the coupon unspent.
-    await expect(page.getByTestId('spot-available')).toContainText('0.001999 BTC');
+    // The full 0.1% fee: the welcome coupon names conversions, so a spot trade neither uses nor spends it.
+    await expect(page.getByTestId('spot-available')).toContainText('0.001998 BTC');
     await open(page, '/pages/transaction/currency_order');
     await page.getByTestId('orders-tab-history').click();
     const filled = page.getByTestId('spot-order').filter({ hasText: 'Filled' }).first();
     await filled.getByRole('button', { name: 'Fills' }).click();
     await expect(filled.getByTestId('fills')).toContainText(/Taker · 0\.\d+ @ \d{1,3}(,\d{3})*\.\d+ · Fee [\d.]+ · Trade #\d+/);
+  });
+
+  await test.step('a market buy of 500 USDT by total fills and spends at most 500 USDT', async () => {
+    await open(page, '/pages/transaction/index?mode=spot&symbol=BTCUSDT');
+    await page.getByTestId('spot-type-market').click();
+    await page.getByTestId('spot-by-total').click();
+    const available = page.getByTestId('spot-available');
+    await expect(available).toContainText('USDT');
+    const before = number(await available.textContent());
+    // The slider fills the field with a share of the available USDT.
+    await page.getByTestId('spot-percent-25').click();
+    await expect(page.getByTestId('spot-spend')).not.toHaveValue('');
+    const quarter = Number(await page.getByTestId('spot-spend').inputValue());
+    expect(quarter).toBeLessThanOrEqual(before * 0.25);
+    expect(quarter).toBeGreaterThan(before * 0.25 - 1e-6);
+    await expect(page.getByTestId('spot-percent')).toHaveValue('25');
+    await page.getByTestId('spot-spend').fill('500');
+    await expect(page.getByTestId('spot-percent')).toHaveValue(String(Math.round((500 / before) * 100)));
+    await expect(page.getByTestId('spot-estimate')).toHaveText(/^≈ 0\.00\d{3}$/);
+    await page.getByTestId('spot-submit').click();
+    await expect(page.getByRole('dialog')).toContainText('500 USDT');
+    await page.getByTestId('dialog-confirm').click();
+    await expect(toast(page)).toHaveText(/^Order filled: 0\.00\d{3} BTC at [\d.]+ on average\.$/);
+    await expect.poll(async () => number(await available.textContent())).toBeLessThan(before);
+    const spent = before - number(await available.textContent());
+    expect(spent).toBeLessThanOrEqual(500 + 1e-9);
+    // All but what would not buy one more lot of 0.00001 BTC (under 1 USDT at these prices).
+    expect(spent).toBeGreaterThan(499);
   });
 });
 
@@ -198,13 +263,39 @@ test('options: buy 30 seconds up, watch the countdown, see the result land', asy
   await expect(page.getByTestId('seconds-expected')).toHaveText('+15.98');
   await expect(page.getByRole('dialog')).toContainText('+15.98');
   await expect(page.getByRole('dialog')).toContainText('-20.02');
+  // It opens at the market's last trade when the exchange takes it: the dialog shows no price it might not open at.
+  await expect(page.getByTestId('seconds-confirm-price')).toHaveText("At marketThe market's last trade when accepted");
+  const sent = page.waitForResponse((response) => response.url().endsWith('/api/microtrade/submit'));
   await page.getByTestId('dialog-confirm').click();
-  await expect(toast(page)).toHaveText('Option bought: 30 s, Up.');
+  // After: the trade it opened at, which is its open price (the strike) on its card.
+  type Bought = { message: { open_price: string; open_tick: { seq: number; price: string } } };
+  const answer = ((await (await sent).json()) as Bought).message;
+  expect(answer.open_tick.price).toBe(answer.open_price);
+  const opened = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(Number(answer.open_price));
+  await expect(toast(page)).toHaveText(`Option bought: 30 s, Up, opened at ${opened} (trade #${answer.open_tick.seq}).`);
 
   const option = page.getByTestId('option');
   await expect(option).toHaveCount(1);
+  await expect(option.getByTestId('option-open-price')).toHaveText(opened);
   const countdown = option.getByTestId('option-countdown');
   await expect(countdown).toHaveText(/^(30|29|28) s$/);
+  // Its standing is the last trade against the open price (up wins above it), in the up, down or flat colour, not the 24h change's.
+  const standing = () =>
+    option.evaluate((card) => {
+      const cell = (id: string) => card.querySelector(`[data-testid="${id}"]`);
+      return {
+        open: cell('option-open-price')?.textContent ?? '',
+        last: cell('option-last')?.textContent ?? '',
+        standing: cell('option-standing')?.textContent ?? '',
+        tones: [cell('option-last'), cell('option-standing')].map((element) => ['up', 'down', 'flat'].filter((tone) => element?.classList.contains(tone))),
+      };
+    });
+  for (let look = 0; look < 3; look++) {
+    const seen = await standing();
+    const [word, tone] = number(seen.last) > number(seen.open) ? ['Winning', 'up'] : number(seen.last) < number(seen.open) ? ['Losing', 'down'] : ['Tied', 'flat'];
+    expect(seen, `look ${look}`).toMatchObject({ open: opened, standing: word, tones: [[tone], [tone]] });
+    await page.waitForTimeout(700);
+  }
   await expect.poll(async () => number(await countdown.textContent()), { timeout: 10_000 }).toBeLessThan(27);
 
   await expect(toast(page)).toHaveText(/^BTC\/USDT Up (won: \+[\d.]+ USDT|: a tie, the amount is back|lost: -[\d.]+ USDT)$/, { timeout: 45_000 });

@@ -27,7 +27,7 @@ const read = (language: string, file: string): Map<string, string> => leaves(JSO
 const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 
 /** Strings every language writes as English does: identifiers, symbols, formulas. */
-const SAME_AS_ENGLISH = new Set(['settings:profile.uid', 'people:invite.uid', 'common:home.uid', 'assets:exchange.rate', 'trade:contract.set_stops']);
+const SAME_AS_ENGLISH = new Set(['settings:profile.uid', 'people:invite.uid', 'common:home.uid', 'assets:exchange.rate', 'trade:contract.set_stops', 'market:price_summary']);
 
 /**
  * Strings a language writes as English does, because its traders do: chart periods,
@@ -55,6 +55,7 @@ const SAME_IN: Partial<Record<string, readonly string[]>> = {
     'trade:modes.seconds',
     'common:shortcuts.options',
     'trade:total',
+    'validation:fields.total',
     'trade:confirm.type',
     'trade:confirm.total',
     'trade:confirm.direction',
@@ -92,6 +93,7 @@ const SAME_IN: Partial<Record<string, readonly string[]>> = {
   spa: [
     'assets:accounts.legal',
     'trade:total',
+    'validation:fields.total',
     'trade:confirm.total',
     'trade:confirm.take_profit',
     'trade:confirm.stop_loss',

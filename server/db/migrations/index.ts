@@ -8,6 +8,7 @@ import * as m006 from './006_people';
 import * as m007 from './007_lockup';
 import * as m008 from './008_request_ids';
 import * as m009 from './009_exchange_core';
+import * as m010 from './010_coupon_scope';
 
 /**
  * Numbered migrations, applied in name order at start, on SQLite and PostgreSQL alike
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '007_lockup': m007,
   '008_request_ids': m008,
   '009_exchange_core': m009,
+  '010_coupon_scope': m010,
 };

@@ -35,7 +35,7 @@ export function AddAddressScreen() {
       };
       setErrors(found);
       if (Object.keys(found).length > 0 || !selected) return;
-      toast(await api('POST /user/wallet/save', { currency: selected.id, network: selected.type as 'BTC' | 'ERC20' | 'TRC20', name: name.trim(), address: address.trim(), qrcode }));
+      toast(await api('POST /user/wallet/save', { currency: selected.id, network: selected.type, name: name.trim(), address: address.trim(), qrcode }));
       router.history.back();
     });
 
@@ -63,7 +63,7 @@ export function AddAddressScreen() {
           </p>
           <ImagePicker value={qrcode} onValue={setQrcode} label={t('assets:book.qrcode_add')} testId="address-qr" />
           {errors.qrcode && (
-            <p role="alert" style={{ color: 'var(--down)', fontSize: 12, margin: '6px 0 0' }}>
+            <p role="alert" style={{ color: 'var(--danger)', fontSize: 12, margin: '6px 0 0' }}>
               {errors.qrcode}
             </p>
           )}

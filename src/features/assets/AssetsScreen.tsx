@@ -8,6 +8,7 @@ import { Money } from '../../../contract/money';
 import { CoinIcon } from '../../ui/CoinIcon';
 import { EyeIcon, EyeOffIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
+import { Skeleton } from '../../ui/Skeleton';
 import { ACCOUNT_ORDER, loadWallet, wallet, type AccountKind } from './wallet';
 import styles from './assets.module.css';
 
@@ -26,8 +27,9 @@ export function AssetsScreen() {
   // The four accounts, and lock-up mining: the coins locked in the coin account.
   const [kind, setKind] = useState<AccountKind | 'mining'>('change');
   const [hidden, setHidden] = useState(false);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
-    void loadWallet().catch(() => undefined);
+    void loadWallet().catch(() => setFailed(true));
     void ensureRates();
   }, []);
   const current = wallet.value;
@@ -78,6 +80,7 @@ export function AssetsScreen() {
           </button>
         ))}
       </div>
+      {!current && !failed && <Skeleton shape="holding" />}
       {kind === 'mining' && current && <Mining coins={current.accounts.find((a) => a.kind === 'change')?.currencies ?? []} money={money} figure={figure} />}
       {account && accountKind && (
         <>

@@ -12,7 +12,7 @@ import styles from './assets.module.css';
 
 type Status = 'available' | 'used' | 'expired';
 
-/** Coupons: fee discounts apply by themselves; bonuses are added to the coin account when used. */
+/** Coupons: a fee discount applies by itself to the one product it names (its scope); bonuses are added to the coin account when used. */
 export function CouponScreen() {
   const t = useT();
   const [status, setStatus] = useState<Status>('available');
@@ -37,14 +37,14 @@ export function CouponScreen() {
       <div className={styles.page}>
         {list.length === 0 && <p className={styles.empty}>{t('assets:coupons.empty')}</p>}
         {list.map((coupon) => (
-          <section key={coupon.id} className={styles.card} data-testid={`coupon-${coupon.kind}`}>
+          <section key={coupon.id} className={styles.card} data-testid={`coupon-${coupon.kind}`} data-scope={coupon.scope ?? undefined}>
             <strong style={{ fontSize: 17 }}>
-              {coupon.kind === 'bonus'
-                ? t('assets:coupons.bonus', { amount: formatAmount(new Money(coupon.value).toFixed(), language.value), coin: coupon.code })
-                : t('assets:coupons.fee_discount', { percent: new Money(coupon.value).times(100).toFixed() })}
+              {coupon.kind === 'fee_discount' && coupon.scope
+                ? t(`assets:coupons.fee_discount.${coupon.scope}`, { percent: new Money(coupon.value).times(100).toFixed() })
+                : t('assets:coupons.bonus', { amount: formatAmount(new Money(coupon.value).toFixed(), language.value), coin: coupon.code })}
             </strong>
             <p className={styles.note} style={{ margin: '6px 0 10px' }}>
-              {coupon.kind === 'bonus' ? t('assets:coupons.bonus_note') : t('assets:coupons.fee_note')}
+              {coupon.kind === 'fee_discount' && coupon.scope ? t(`assets:coupons.fee_note.${coupon.scope}`) : t('assets:coupons.bonus_note')}
             </p>
             <div className={styles.recordMeta}>
               <span>{coupon.used_at ? t('assets:coupons.used_on', { date: date(coupon.used_at) }) : t('assets:coupons.expires', { date: date(coupon.expires_at) })}</span>

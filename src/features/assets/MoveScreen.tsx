@@ -37,7 +37,7 @@ export function MoveScreen() {
   const available = currency?.available[from] ?? '0';
 
   const accountSelect = (value: AccountKind, onChange: (kind: AccountKind) => void, testId: string) => (
-    <select value={value} onChange={(event) => onChange(event.target.value as AccountKind)} data-testid={testId} aria-label={testId}>
+    <select value={value} onChange={(event) => onChange(event.target.value as AccountKind)} data-testid={testId}>
       {ACCOUNT_ORDER.map((kind) => (
         <option key={kind} value={kind}>
           {t(`assets:account_long.${kind}`)}

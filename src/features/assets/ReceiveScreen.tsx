@@ -106,7 +106,7 @@ export function ReceiveScreen() {
           </p>
           <ImagePicker value={voucher} onValue={setVoucher} label={t('assets:receive.voucher_add')} testId="voucher" />
           {errors.voucher && (
-            <p role="alert" style={{ color: 'var(--down)', fontSize: 12, margin: '6px 0 0' }}>
+            <p role="alert" style={{ color: 'var(--danger)', fontSize: 12, margin: '6px 0 0' }}>
               {errors.voucher}
             </p>
           )}

@@ -10,12 +10,13 @@ import { Cell, CellGroup } from '../../ui/Cell';
 import { PrimaryButton } from '../../ui/form';
 import { RichText } from '../../ui/RichText';
 import { Screen } from '../../ui/Screen';
+import { Skeleton, type SkeletonShape } from '../../ui/Skeleton';
 import styles from './content.module.css';
 
-/** What a screen shows while its content loads, or when it could not be loaded. */
-function Pending({ failed }: { failed: boolean }) {
+/** What a screen shows while its content loads (its skeleton), or when it could not be loaded. */
+function Pending({ failed, shape = 'text' }: { failed: boolean; shape?: SkeletonShape }) {
   const t = useT();
-  return <p className={styles.muted}>{failed ? t('content:unavailable') : t('common:loading')}</p>;
+  return failed ? <p className={styles.muted}>{t('content:unavailable')}</p> : <Skeleton shape={shape} />;
 }
 
 /** An article or banner (spec: common/article?id=). */
@@ -80,7 +81,7 @@ export function FaqScreen() {
             </details>
           ))
         ) : (
-          <Pending failed={failed} />
+          <Pending failed={failed} shape="record" />
         )}
         {data?.length === 0 && <p className={styles.muted}>{t('common:list.empty')}</p>}
       </div>

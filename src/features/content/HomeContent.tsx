@@ -18,7 +18,7 @@ const BANNER_EVERY_MS = 5000;
 /** The home banners: swipe or wait; each opens its article. */
 export function Banners() {
   const t = useT();
-  const { data } = useLoad(() => api('POST /news/list', { c_id: 5, page: 1, limit: 10 }, { silent: true }));
+  const { data, failed } = useLoad(() => api('POST /news/list', { c_id: 5, page: 1, limit: 10 }, { silent: true }));
   const track = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(0);
   const banners = data?.data ?? [];
@@ -34,12 +34,20 @@ export function Banners() {
     return () => clearInterval(timer);
   }, [banners.length]);
 
+  // While they load, their place is kept: what is below does not jump when they arrive.
+  if (data === undefined && !failed)
+    return (
+      <section className={styles.banners} aria-hidden="true">
+        <div className={styles.bannerPlaceholder} />
+      </section>
+    );
   if (banners.length === 0) return null;
   return (
     <section className={styles.banners} aria-label={t('content:banners')} aria-roledescription="carousel">
       <div ref={track} className={styles.bannerTrack} onScroll={(event) => setShown(Math.round(event.currentTarget.scrollLeft / event.currentTarget.clientWidth))}>
-        {banners.map((banner, i) => (
-          <Link key={banner.id} to="/pages/common/article" search={{ id: banner.id }} className={styles.banner} data-testid="banner" aria-label={banner.title} aria-hidden={i !== shown}>
+        {/* Every banner stays reachable (a link named by its title and summary); the dots show which one is in view. */}
+        {banners.map((banner) => (
+          <Link key={banner.id} to="/pages/common/article" search={{ id: banner.id }} className={styles.banner} data-testid="banner">
             {banner.cover ? <img src={banner.cover} alt="" className={styles.bannerImage} /> : null}
             <span className={styles.bannerText}>
               <strong>{banner.title}</strong>
@@ -74,7 +82,8 @@ export function PopNotice() {
       open
       title={data.title}
       message={
-        <div className={styles.notice} data-testid="pop-notice">
+        // Focusable: a notice longer than the dialog scrolls, by keyboard too.
+        <div className={styles.notice} data-testid="pop-notice" tabIndex={0}>
           <RichText html={data.content} />
         </div>
       }

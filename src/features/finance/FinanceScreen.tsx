@@ -18,6 +18,7 @@ import { Field, Form, PrimaryButton, TextInput } from '../../ui/form';
 import { ListFooter } from '../../ui/ListFooter';
 import { Screen } from '../../ui/Screen';
 import { Sheet } from '../../ui/Sheet';
+import { Skeleton } from '../../ui/Skeleton';
 import { toast } from '../../ui/toast';
 import styles from '../assets/assets.module.css';
 
@@ -39,13 +40,13 @@ export function FinanceScreen() {
   useSignals();
   const t = useT();
   const [tab, setTab] = useState<Tab>('products');
-  const [products, setProducts] = useState<Product[]>([]);
+  const [products, setProducts] = useState<Product[] | null>(null);
   const [buying, setBuying] = useState<Product | null>(null);
   useEffect(
     () =>
       void api('GET /lh/deposit/config')
         .then(setProducts)
-        .catch(() => undefined),
+        .catch(() => setProducts([])),
     [],
   );
 
@@ -72,9 +73,7 @@ export function FinanceScreen() {
       {tab === 'products' ? (
         <div className={styles.page}>
           <p className={styles.note}>{t('assets:lockup.intro')}</p>
-          {products.map((product) => (
-            <ProductCard key={product.id} product={product} onBuy={() => (loggedIn.value ? setBuying(product) : askToLogIn())} />
-          ))}
+          {products ? products.map((product) => <ProductCard key={product.id} product={product} onBuy={() => (loggedIn.value ? setBuying(product) : askToLogIn())} />) : <Skeleton shape="card" />}
         </div>
       ) : loggedIn.value ? (
         <Orders key={tab} status={tab} />

@@ -7,6 +7,7 @@ import { useT } from '../../i18n';
 import { ChangeText, PriceCell } from '../market/cells';
 import { ConnectionBanner } from '../market/ConnectionBanner';
 import { MarketRow } from '../market/MarketRow';
+import { Skeleton } from '../../ui/Skeleton';
 import styles from './LiveQuotes.module.css';
 
 /** The home tab's live strip (the three largest coins) and top movers. */
@@ -37,7 +38,14 @@ export function LiveQuotes() {
   }, []);
   const movers = rank(all, ranking);
 
-  if (all.length === 0) return <ConnectionBanner />;
+  if (all.length === 0) {
+    return (
+      <>
+        <ConnectionBanner />
+        <Skeleton shape="quote" count={MOVERS} />
+      </>
+    );
+  }
   return (
     <>
       <ConnectionBanner />

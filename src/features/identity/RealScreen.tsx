@@ -123,7 +123,7 @@ export function RealScreen() {
           <p className={styles.note}>{t('settings:real.back')}</p>
           <ImagePicker value={back} onValue={setBack} label={t('settings:real.upload')} testId="real-back" />
           {errors.photos && (
-            <p role="alert" style={{ color: 'var(--down)', fontSize: 12, margin: 0 }}>
+            <p role="alert" style={{ color: 'var(--danger)', fontSize: 12, margin: 0 }}>
               {t('server:errors.identity_photos', { defaultValue: errors.photos })}
             </p>
           )}

@@ -5,6 +5,7 @@ import { TRADE_ROW_WIDTH, type MarketInfo } from '../../../contract/worker-api';
 import { depthOf, tradesOf } from '../../core/store';
 import { language, useT } from '../../i18n';
 import { formatClock, formatFixed } from '../../../contract/format';
+import { Skeleton } from '../../ui/Skeleton';
 import styles from './detail.module.css';
 
 // The depth channel carries 20 levels a side: the pair screen shows them all.
@@ -16,7 +17,7 @@ export function OrderBookPanel({ info }: { info: MarketInfo }) {
   const t = useT();
   const lang = language.value;
   const depth = depthOf(info.id).value;
-  if (!depth) return <p className={styles.missing}>{t('common:loading')}</p>;
+  if (!depth) return <Skeleton shape="book" count={BOOK_ROWS} inset />;
   const side = (levels: Float64Array) => {
     const rows: { price: number; quantity: number; total: number }[] = [];
     let total = 0;
@@ -79,7 +80,7 @@ export function TradesPanel({ info }: { info: MarketInfo }) {
         <span>{t('market:book.price', { asset: info.quote })}</span>
         <span>{t('market:trades.quantity', { asset: info.base })}</span>
       </div>
-      {list.length === 0 && <p className={styles.missing}>{t('common:loading')}</p>}
+      {list.length === 0 && <Skeleton shape="book" />}
       {list.map((trade, i) => (
         <div key={`${trade.time}-${i}`} className={styles.tradeRow}>
           <span>{formatClock(trade.time, lang)}</span>

@@ -1,13 +1,20 @@
 import { useSignals } from '@preact/signals-react/runtime';
+import { online } from '../../app/network';
 import { connection, stale } from '../../core/store';
 import { useT } from '../../i18n';
 import styles from './market.module.css';
 
-/** Says when the figures on screen are not live: from the device's cache, or while reconnecting. */
+/** Says when the figures on screen are not live: offline, from the device's cache, or while reconnecting. */
 export function ConnectionBanner() {
   useSignals();
   const t = useT();
   const status = connection.value;
+  if (!online.value)
+    return (
+      <p className={styles.status} role="status" data-testid="connection" data-state="offline">
+        {t('market:offline')}
+      </p>
+    );
   if (status === 'reconnecting')
     return (
       <p className={styles.status} role="status" data-testid="connection">

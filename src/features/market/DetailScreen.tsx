@@ -7,11 +7,13 @@ import { useMarketWatch, useTickers } from '../../core/hooks';
 import { marketBySymbol, markets, quoteOf } from '../../core/store';
 import { useT } from '../../i18n';
 import { Screen } from '../../ui/Screen';
+import { Skeleton } from '../../ui/Skeleton';
 import { ChangeText, PriceCell, QuoteText } from './cells';
 import { ChartPanel } from './ChartPanel';
 import { ConnectionBanner } from './ConnectionBanner';
 import { DepthPanel, OrderBookPanel, TradesPanel } from './BookPanels';
 import { FavouriteButton } from './FavouriteButton';
+import { PriceAnnouncer } from './PriceAnnouncer';
 import { rememberMarket } from './recent';
 import styles from './detail.module.css';
 
@@ -36,16 +38,13 @@ export function DetailScreen() {
   }, [info]);
 
   if (!info || !quote) {
-    return (
-      <Screen title={symbol}>
-        <p className={styles.missing}>{markets.value.length > 0 ? t('market:unknown') : t('common:loading')}</p>
-      </Screen>
-    );
+    return <Screen title={symbol}>{markets.value.length > 0 ? <p className={styles.missing}>{t('market:unknown')}</p> : <Skeleton shape="text" inset />}</Screen>;
   }
 
   return (
     <Screen title={info.symbol} right={<FavouriteButton currencyId={info.currencyId} />}>
       <ConnectionBanner />
+      <PriceAnnouncer quote={quote} />
       <section className={styles.summary}>
         <div className={styles.lastBlock}>
           <PriceCell quote={quote} className={styles.last} />

@@ -10,7 +10,8 @@ import { MarketList } from './MarketList';
 
 /**
  * 200 markets updating 10 times a second: the list, its rows and its cells render
- * zero times per tick; only the text of changed prices changes in the page.
+ * zero times per tick; only the text of changed prices changes in the page, and a cell's
+ * class only when its direction does.
  */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -68,10 +69,20 @@ test('ticks for 200 markets re-render no list, row or cell; only changed price t
 
   const settled = commits;
   const changedTexts = new Set<Node>();
+  let replacedNodes = 0;
+  const classWrites = new Map<string, number>();
   const observer = new MutationObserver((records) => {
-    for (const record of records) changedTexts.add(record.target);
+    for (const record of records) {
+      if (record.type === 'attributes') {
+        const cell = (record.target as Element).getAttribute('data-testid') ?? '';
+        classWrites.set(cell, (classWrites.get(cell) ?? 0) + 1);
+      } else {
+        changedTexts.add(record.target);
+        if (record.type === 'childList') replacedNodes++;
+      }
+    }
   });
-  observer.observe(container, { subtree: true, characterData: true, childList: true });
+  observer.observe(container, { subtree: true, characterData: true, childList: true, attributes: true, attributeFilter: ['class'] });
 
   // One second at 10 updates per second: every market moves except each third one.
   for (let step = 1; step <= 10; step++) {
@@ -90,8 +101,21 @@ test('ticks for 200 markets re-render no list, row or cell; only changed price t
   for (const id of unchanged) expect(touchedPrices).not.toContain(`price-${id}`);
   expect(new Set(touchedPrices).size).toBe(moved.length);
 
-  // Colours follow the direction without a render.
+  // A text node's data is rewritten in place: no node is added or removed.
+  expect(replacedNodes).toBe(0);
+
+  // Colours follow the direction without a render, and a class is written only when the
+  // direction changes: once (flat to down or up, on the first tick) for the moved markets'
+  // price and change cells, never for the unchanged ones.
   expect(container.querySelector(`[data-testid="price-1000"]`)?.className).toContain('down');
   expect(container.querySelector(`[data-testid="price-1002"]`)?.className).toContain('up');
+  for (const id of moved) {
+    expect(classWrites.get(`price-${id}`)).toBe(1);
+    expect(classWrites.get(`change-${id}`)).toBe(1);
+  }
+  for (const id of unchanged) {
+    expect(classWrites.get(`price-${id}`)).toBeUndefined();
+    expect(classWrites.get(`change-${id}`)).toBeUndefined();
+  }
   await act(async () => root.unmount());
 });

@@ -5,6 +5,9 @@ import { useT } from '../../i18n';
 import { ChangeBadge, PriceCell, QuoteText } from './cells';
 import styles from './market.module.css';
 
+/** A row's height in px: `.row` in market.module.css. */
+export const MARKET_ROW_HEIGHT = 62;
+
 /** One market: name and 24h volume, last price, 24h change, all bound to signals. */
 export const MarketRow = memo(function MarketRow({ quote, contract = false }: { quote: Quote; contract?: boolean }) {
   const t = useT();

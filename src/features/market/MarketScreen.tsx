@@ -9,6 +9,7 @@ import { useT } from '../../i18n';
 import { PrimaryButton } from '../../ui/form';
 import { SearchIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
+import { Skeleton } from '../../ui/Skeleton';
 import { ConnectionBanner } from './ConnectionBanner';
 import { favourites, loadFavourites } from './favourites';
 import { MarketList } from './MarketList';
@@ -67,9 +68,9 @@ export function MarketScreen() {
           </>
         )}
       </div>
-    ) : (
-      <div className={styles.empty}>{t('common:loading')}</div>
-    );
+    ) : markets.value.length === 0 ? (
+      <Skeleton shape="quote" />
+    ) : null;
 
   return (
     <Screen nav={false} tab>

@@ -116,7 +116,7 @@ export function ProfileScreen() {
         <Cell
           title={t('settings:profile.invite_code')}
           value={
-            <button type="button" className={styles.copy} onClick={() => void copyInvite()} aria-label={t('common:copy')}>
+            <button type="button" className={styles.copy} onClick={() => void copyInvite()} aria-label={`${me.invite_code} ${t('common:copy')}`}>
               {me.invite_code}
               <CopyIcon size={16} />
             </button>

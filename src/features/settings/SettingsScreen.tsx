@@ -15,6 +15,7 @@ import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
 import { logout, refreshUser } from '../auth/actions';
 import { HelpMenu } from '../content/ContentScreens';
+import { AppearanceSettings } from './AppearanceSettings';
 import styles from './settings.module.css';
 
 export function SettingsScreen() {
@@ -57,6 +58,7 @@ export function SettingsScreen() {
         <Cell icon={<GlobeIcon />} title={t('settings:settings.language')} value={LANGUAGE_NAMES[language.value]} to="/pages/setting/language" />
         <Cell icon={<CurrencyIcon />} title={t('settings:settings.currency')} value={fiat.value} to="/pages/setting/currency" />
       </CellGroup>
+      <AppearanceSettings />
       <HelpMenu title={t('content:help_title')} />
       <CellGroup title={t('settings:settings.about')}>
         <Cell title={t('settings:settings.version')} value={siteConfig.value?.version ?? ''} />

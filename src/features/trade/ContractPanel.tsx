@@ -18,7 +18,8 @@ import { ConfirmDialog } from '../../ui/Dialog';
 import { PrimaryButton } from '../../ui/form';
 import { toast } from '../../ui/toast';
 import { Positions } from './Positions';
-import { AvailableLine, Details, LoginToTrade, MiniBook, NumberBox, TypeAndPrice } from './shared';
+import { AvailableLine, Details, LoginToTrade, NumberBox, TypeAndPrice } from './shared';
+import { MiniBook } from './MiniBook';
 import styles from './trade.module.css';
 import { useRequestIds } from '../../lib/requestId';
 

@@ -77,7 +77,7 @@ export function CurrencyOrderScreen() {
           )}
         </SpotOrderRow>
       ))}
-      <ListFooter {...list} />
+      <ListFooter {...list} skeleton="facts" />
     </Screen>
   );
 }
@@ -153,7 +153,7 @@ function PositionHistory() {
           </div>
         );
       })}
-      <ListFooter {...list} />
+      <ListFooter {...list} skeleton="facts" />
     </>
   );
 }
@@ -198,7 +198,7 @@ function SettledOptions() {
           </div>
         );
       })}
-      <ListFooter {...list} />
+      <ListFooter {...list} skeleton="facts" />
     </>
   );
 }

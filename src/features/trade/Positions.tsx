@@ -38,37 +38,39 @@ function AccountLine() {
   }, []);
   const threshold = accountSummary.value ? accountSummary.value.liquidationRisk * 100 : 20;
   return (
-    <dl className={styles.account} data-testid="futures-account">
-      <div>
-        <dt>{t('trade:contract.balance')} (USDT)</dt>
-        <dd>
-          <BoundText text={text.balance} testId="account-balance" />
-        </dd>
-      </div>
-      <div>
-        <dt>{t('trade:contract.margins')}</dt>
-        <dd>
-          <BoundText text={text.margins} />
-        </dd>
-      </div>
-      <div>
-        <dt>{t('trade:contract.profit')}</dt>
-        <dd>
-          <BoundText text={text.profit} tone={text.profitTone} testId="account-profit" />
-        </dd>
-      </div>
-      <div>
-        <dt>{t('trade:contract.risk')}</dt>
-        <dd>
-          <BoundText text={text.risk} testId="account-risk" />
-        </dd>
-      </div>
+    <div className={styles.account} data-testid="futures-account">
+      <dl className={styles.accountFigures}>
+        <div>
+          <dt>{t('trade:contract.balance')} (USDT)</dt>
+          <dd>
+            <BoundText text={text.balance} testId="account-balance" />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trade:contract.margins')}</dt>
+          <dd>
+            <BoundText text={text.margins} />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trade:contract.profit')}</dt>
+          <dd>
+            <BoundText text={text.profit} tone={text.profitTone} testId="account-profit" />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('trade:contract.risk')}</dt>
+          <dd>
+            <BoundText text={text.risk} testId="account-risk" />
+          </dd>
+        </div>
+      </dl>
       <p className={styles.accountNote}>
         {t('trade:contract.risk_note', {
           threshold: formatFixed(threshold, 0, language.value),
         })}
       </p>
-    </dl>
+    </div>
   );
 }
 

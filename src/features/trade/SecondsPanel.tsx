@@ -13,6 +13,7 @@ import { useAccountWatch, useMarketWatch } from '../../core/hooks';
 import { quoteOf } from '../../core/store';
 import { language, useT } from '../../i18n';
 import { cleanAmount, typedAmount } from '../../lib/amount';
+import { optionResultAt } from '../../../contract/trading';
 import { formatAmount } from '../../../contract/format';
 import { useSubmit } from '../../lib/useSubmit';
 import { BoundText } from '../../ui/BoundText';
@@ -111,13 +112,17 @@ export function SecondsPanel({ market }: { market: MarketInfo }) {
       if (!rule || !currency) return;
       const body = { match_id: market.id, currency_id: currency.currency_id, type: direction, seconds: rule.seconds, number: amount };
       // Sent again after a lost answer, the same option is bought once.
-      await api('POST /microtrade/submit', { ...body, request_id: requestIds.for(body) });
+      const option = await api('POST /microtrade/submit', { ...body, request_id: requestIds.for(body) });
       requestIds.done();
+      // The dialog said "at market": this is the trade it opened at, its strike.
       toast(
         t('trade:seconds.bought', {
           seconds: rule.seconds,
           direction: t(`trade:seconds.${direction}`),
+          price: priceText(option.market_id, option.open_price),
+          seq: option.open_tick.seq,
         }),
+        3000,
       );
       loadCurrencies();
     });
@@ -205,7 +210,14 @@ export function SecondsPanel({ market }: { market: MarketInfo }) {
               [t('trade:confirm.market'), market.symbol],
               [t('trade:confirm.direction'), <span className={direction === 'up' ? 'up' : 'down'}>{t(`trade:seconds.${direction}`)}</span>],
               [t('trade:confirm.duration'), `${rule?.seconds ?? '--'}s`],
-              [t('trade:confirm.buy_price'), quote ? <PriceCell quote={quote} /> : '--'],
+              // It opens at the market's last trade when the exchange accepts it, not at a price shown now.
+              [
+                t('trade:seconds.open_price'),
+                <span className={styles.atMarket} data-testid="seconds-confirm-price">
+                  {t('trade:confirm.at_market')}
+                  <small className={styles.note}>{t('trade:confirm.live_price')}</small>
+                </span>,
+              ],
               [t('trade:confirm.stake'), `${amount} ${currency?.code ?? ''}`],
               [t('trade:confirm.fee'), `${signed(outcome?.fee, '')} ${currency?.code ?? ''}`],
               [t('trade:confirm.if_win'), <span className="up">{signed(outcome?.win, '+')}</span>],
@@ -220,7 +232,7 @@ export function SecondsPanel({ market }: { market: MarketInfo }) {
   );
 }
 
-/** Open options with their countdowns (from the worker) and where the price stands against their opening. */
+/** Open options with their countdowns (from the worker) and where the last trade stands against their open price. */
 export function OpenOptions({ header = true }: { header?: boolean }) {
   useSignals();
   const t = useT();
@@ -252,18 +264,35 @@ function OptionRow({ option }: { option: OptionView }) {
     const left = countdownOf(option.id);
     return computed(() => (Number.isFinite(left.value) ? t('trade:seconds.left', { seconds: left.value }) : '--'));
   }, [option.id, t]);
+  // Where it stands: what it would be if the last trade decided it (the server's own rule),
+  // in the up and down colours; a tick rewrites the two cells and renders nothing.
+  const standing = useMemo(() => {
+    if (!quote) return null;
+    const result = computed(() => {
+      const last = quote.last.value;
+      return Number.isFinite(last) ? optionResultAt(option.direction === 'up' ? 1 : -1, option.open_price, last.toFixed(quote.info.pricePrecision)) : null;
+    });
+    return {
+      text: computed(() => (result.value ? t(`trade:seconds.standing.${result.value}`) : '')),
+      tone: computed(() => (result.value ? TONES[result.value] : '')),
+    };
+  }, [quote, option.direction, option.open_price, t]);
   return (
     <div className={styles.order} data-testid="option">
       <OptionHead option={option}>
+        {standing && <BoundText text={standing.text} className={styles.optionStanding} tone={standing.tone} testId="option-standing" />}
         <BoundText text={clock} className={styles.countdown} testId="option-countdown" />
       </OptionHead>
       <FactGrid
         facts={[
           [t('trade:confirm.stake'), `${formatAmount(option.stake, language.value)} ${option.code}`],
-          [t('trade:seconds.open_price'), priceText(option.market_id, option.open_price)],
-          [t('trade:book.last'), quote ? <PriceCell quote={quote} /> : '--'],
+          [t('trade:seconds.open_price'), priceText(option.market_id, option.open_price), 'option-open-price'],
+          [t('trade:book.last'), quote && standing ? <BoundText text={quote.lastText} className={styles.optionLast} tone={standing.tone} testId="option-last" /> : '--'],
         ]}
       />
     </div>
   );
 }
+
+/** The app's up, down and flat colours (ui/theme.css) for a standing. */
+const TONES = { win: 'up', tie: 'flat', loss: 'down' } as const;

@@ -18,12 +18,13 @@ import { useSubmit } from '../../lib/useSubmit';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { PrimaryButton } from '../../ui/form';
 import { toast } from '../../ui/toast';
-import { AvailableLine, Details, FactGrid, LoginToTrade, MiniBook, NumberBox, OrderHead, TypeAndPrice } from './shared';
+import { AvailableLine, Details, FactGrid, LoginToTrade, NumberBox, OrderHead, TypeAndPrice } from './shared';
+import { MiniBook } from './MiniBook';
+import { PercentSlider } from './PercentSlider';
 import styles from './trade.module.css';
 import { useRequestIds } from '../../lib/requestId';
 
 type Side = 'buy' | 'sell';
-const PERCENTS = [25, 50, 75, 100] as const;
 
 /** Spot: buy or sell a coin against USDT with a limit or market order, beside the book. */
 export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo; initialSide?: Side }) {
@@ -36,6 +37,11 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
   const [type, setType] = useState<'limit' | 'market'>('limit');
   const [price, setPrice] = useState('');
   const [amount, setAmount] = useState('');
+  /** a market buy by what it spends: the quote to spend, at most */
+  const [entry, setEntry] = useState<'amount' | 'total'>('amount');
+  const [spend, setSpend] = useState('');
+  /** the slider's share while it fills the field; null once the field is typed in */
+  const [percent, setPercent] = useState<number | null>(null);
   const [errors, setErrors] = useState<{ price?: string; amount?: string }>({});
   const [info, setInfo] = useState<ApiOutput<'GET /coin/info'> | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -56,6 +62,8 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
     pricePending.current = true;
     setPrice('');
     setAmount('');
+    setSpend('');
+    setPercent(null);
     setErrors({});
   }, [market.id]);
   // The price starts at the last trade once it is known.
@@ -69,16 +77,29 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
 
   const lang = language.value;
   const last = quote?.last.peek() ?? Number.NaN;
-  const decimalsQuote = 6;
+  const decimalsQuote = info?.quote_precision ?? 6;
+  const byTotal = type === 'market' && side === 'buy' && entry === 'total';
   const available = info ? (side === 'buy' ? info.quote_available : info.base_available) : null;
   const unitPrice = type === 'limit' ? Number(price) : last;
   const total = Number(amount) > 0 && unitPrice > 0 ? Number(amount) * unitPrice : Number.NaN;
+  /** what a total buys at the last price: an estimate, the book decides */
+  const estimate = Number(spend) > 0 && last > 0 ? Math.floor((Number(spend) / last) * 10 ** market.qtyPrecision) / 10 ** market.qtyPrecision : Number.NaN;
 
-  const setPercent = (percent: number) => {
-    if (!available || !(unitPrice > 0)) return;
-    const share = new Money(available).times(percent).div(100);
-    const quantity = side === 'buy' ? share.div(unitPrice) : share;
-    setAmount(floor(quantity, market.qtyPrecision).toFixed(market.qtyPrecision));
+  // The slider shows the share of the available balance the field takes.
+  const typedShare = (() => {
+    const have = Number(available);
+    if (!(have > 0)) return 0;
+    const used = byTotal ? Number(spend) : side === 'sell' ? Number(amount) : total;
+    return Number.isFinite(used) ? (used / have) * 100 : 0;
+  })();
+  const fillPercent = (share: number) => {
+    setPercent(share);
+    setErrors(({ amount: _, ...rest }) => rest);
+    if (!available) return;
+    const part = new Money(available).times(share).div(100);
+    if (byTotal) setSpend(share > 0 ? floor(part, decimalsQuote).toFixed() : '');
+    else if (side === 'sell') setAmount(share > 0 ? floor(part, market.qtyPrecision).toFixed(market.qtyPrecision) : '');
+    else if (unitPrice > 0) setAmount(share > 0 ? floor(part.div(unitPrice), market.qtyPrecision).toFixed(market.qtyPrecision) : '');
   };
 
   /**
@@ -89,6 +110,7 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
    * has the last word, at the price it actually fills).
    */
   const review = () => {
+    if (byTotal) return reviewTotal();
     const found: { price?: string; amount?: string } = {};
     const typedPrice = type === 'limit' ? typedAmount(price) : null;
     const limitPrice = typedPrice && priceTicks(typedPrice, market.pricePrecision).ok ? typedPrice : null;
@@ -112,6 +134,17 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
     if (Object.keys(found).length === 0) setConfirming(true);
   };
 
+  /** A market buy by total: a quote amount at its decimals, worth the smallest order, within the balance. */
+  const reviewTotal = () => {
+    const typed = typedAmount(spend);
+    let error: string | undefined;
+    if (!typed || typed.decimalPlaces() > decimalsQuote) error = t('validation:total_invalid');
+    else if (info && typed.lt(info.min_notional)) error = t('trade:checks.order_too_small', { amount: formatAmount(info.min_notional, lang), currency: market.quote });
+    else if (info && typed.gt(info.quote_available)) error = t('trade:checks.insufficient_balance');
+    setErrors(error ? { amount: error } : {});
+    if (!error) setConfirming(true);
+  };
+
   const place = () =>
     run(async () => {
       setConfirming(false);
@@ -119,7 +152,7 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
         currency_id: market.currencyId,
         legal_id: market.legalId,
         type: side,
-        amount,
+        ...(byTotal ? { total: spend } : { amount }),
         ...(type === 'limit' ? { target_price: price } : {}),
       };
       // Sent again after a lost answer, the same order is placed once.
@@ -135,6 +168,8 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
           : t('trade:placed'),
       );
       setAmount('');
+      setSpend('');
+      setPercent(null);
       load();
     });
 
@@ -174,34 +209,76 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
               marketLabel={t('trade:market_price')}
               testPrefix="spot"
             />
-            <NumberBox
-              value={amount}
-              onValue={(v) => {
-                setAmount(cleanAmount(v, market.qtyPrecision));
-                setErrors(({ amount: _, ...rest }) => rest);
-              }}
-              placeholder={t('trade:amount', { currency: market.base })}
-              step={10 ** -market.qtyPrecision}
-              decimals={market.qtyPrecision}
-              invalid={Boolean(errors.amount)}
-              testId="spot-amount"
-            />
+            {type === 'market' && side === 'buy' && (
+              <div className={styles.entryToggle} role="radiogroup" aria-label={t('trade:enter_by')}>
+                {(['amount', 'total'] as const).map((key) => (
+                  <button
+                    key={key}
+                    type="button"
+                    role="radio"
+                    aria-checked={entry === key}
+                    className={`${styles.entryOption} ${entry === key ? styles.entryOn : ''}`}
+                    onClick={() => {
+                      setEntry(key);
+                      setPercent(null);
+                      setErrors(({ amount: _, ...rest }) => rest);
+                    }}
+                    data-testid={`spot-by-${key}`}
+                  >
+                    {t(`trade:${key}`, { currency: key === 'amount' ? market.base : market.quote })}
+                  </button>
+                ))}
+              </div>
+            )}
+            {byTotal ? (
+              <NumberBox
+                value={spend}
+                onValue={(v) => {
+                  setSpend(cleanAmount(v, decimalsQuote));
+                  setPercent(null);
+                  setErrors(({ amount: _, ...rest }) => rest);
+                }}
+                placeholder={t('trade:total', { currency: market.quote })}
+                step={1}
+                decimals={decimalsQuote}
+                invalid={Boolean(errors.amount)}
+                testId="spot-spend"
+              />
+            ) : (
+              <NumberBox
+                value={amount}
+                onValue={(v) => {
+                  setAmount(cleanAmount(v, market.qtyPrecision));
+                  setPercent(null);
+                  setErrors(({ amount: _, ...rest }) => rest);
+                }}
+                placeholder={t('trade:amount', { currency: market.base })}
+                step={10 ** -market.qtyPrecision}
+                decimals={market.qtyPrecision}
+                invalid={Boolean(errors.amount)}
+                testId="spot-amount"
+              />
+            )}
             {errors.amount && (
               <p className={styles.fieldError} role="alert">
                 {errors.amount}
               </p>
             )}
-            <div className={styles.chips}>
-              {PERCENTS.map((percent) => (
-                <button key={percent} type="button" className={styles.chip} onClick={() => setPercent(percent)}>
-                  {percent}%
-                </button>
-              ))}
-            </div>
-            <div className={styles.line}>
-              <span>{t('trade:total', { currency: market.quote })}</span>
-              <strong data-testid="spot-total">{formatFixed(total, decimalsQuote, lang)}</strong>
-            </div>
+            <PercentSlider value={percent ?? typedShare} onValue={fillPercent} label={t('trade:percent_of_available')} testId="spot-percent" />
+            {byTotal ? (
+              <div className={styles.line}>
+                <span>{t('trade:estimated_amount', { currency: market.base })}</span>
+                <strong data-testid="spot-estimate">{Number.isFinite(estimate) ? `≈ ${formatFixed(estimate, market.qtyPrecision, lang)}` : '--'}</strong>
+              </div>
+            ) : (
+              <div className={styles.line}>
+                <span>{t('trade:total', { currency: market.quote })}</span>
+                <strong data-testid="spot-total">
+                  {type === 'market' && Number.isFinite(total) ? '≈ ' : ''}
+                  {formatFixed(total, decimalsQuote, lang)}
+                </strong>
+              </div>
+            )}
             <AvailableLine amount={available} currency={side === 'buy' ? market.quote : market.base} testId="spot-available" />
             <PrimaryButton variant={side} busy={busy} onClick={review} testId="spot-submit">
               {t(side === 'buy' ? 'trade:buy_base' : 'trade:sell_base', {
@@ -226,8 +303,10 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
               [t('trade:confirm.side'), <span className={side === 'buy' ? 'up' : 'down'}>{t(`trade:${side}`)}</span>],
               [t('trade:confirm.type'), t(`trade:${type}`)],
               [t('trade:confirm.price'), type === 'limit' ? formatFixed(Number(price), market.pricePrecision, lang) : t('trade:confirm.at_market')],
-              [t('trade:confirm.amount'), `${amount} ${market.base}`],
-              [t('trade:confirm.total'), `${type === 'market' ? '≈ ' : ''}${formatFixed(total, decimalsQuote, lang)} ${market.quote}`],
+              byTotal ? [t('trade:confirm.amount'), `≈ ${formatFixed(estimate, market.qtyPrecision, lang)} ${market.base}`] : [t('trade:confirm.amount'), `${amount} ${market.base}`],
+              byTotal
+                ? [t('trade:confirm.total'), `${formatAmount(spend, lang)} ${market.quote}`]
+                : [t('trade:confirm.total'), `${type === 'market' ? '≈ ' : ''}${formatFixed(total, decimalsQuote, lang)} ${market.quote}`],
               ...(fee ? [[t('trade:confirm.fee'), `${fee}%`] as const] : []),
             ]}
           />

@@ -4,6 +4,7 @@ import type { MarketInfo } from '../../../contract/worker-api';
 import { useTickers } from '../../core/hooks';
 import { useT } from '../../i18n';
 import { Screen } from '../../ui/Screen';
+import { Skeleton } from '../../ui/Skeleton';
 import { ConnectionBanner } from '../market/ConnectionBanner';
 import { ContractPanel } from './ContractPanel';
 import { SecondsPanel } from './SecondsPanel';
@@ -57,7 +58,7 @@ export function TradeScreen() {
           <ModePanel mode={search.mode} market={market} side={search.side} />
         </>
       ) : (
-        <p className={styles.empty}>{t('common:loading')}</p>
+        <Skeleton shape="card" count={1} inset />
       )}
     </Screen>
   );
@@ -93,7 +94,7 @@ export function SingleModeScreen({ mode, search }: { mode: TradeMode; search: { 
           <ModePanel mode={mode} market={market} side={search.side ?? 'buy'} />
         </>
       ) : (
-        <p className={styles.empty}>{t('common:loading')}</p>
+        <Skeleton shape="card" count={1} inset />
       )}
     </Screen>
   );

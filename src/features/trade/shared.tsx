@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import type { MarketInfo } from '../../../contract/worker-api';
 import { goToLogin } from '../../app/navigation';
-import { depthOf, marketBySymbol, markets, quoteOf } from '../../core/store';
+import { marketBySymbol, markets, quoteOf } from '../../core/store';
 import { language, useT } from '../../i18n';
 import { cleanAmount } from '../../lib/amount';
 import { formatAmount, formatFixed, formatSigned } from '../../../contract/format';
@@ -95,55 +95,6 @@ export const pricePrecisionOf = (marketId: number) => markets.value.find((market
 /** A price of a market as the app shows prices; '--' when there is none. */
 export function priceText(marketId: number, price: string | number | null | undefined): string {
   return price === null || price === undefined || price === '' ? '--' : formatFixed(Number(price), pricePrecisionOf(marketId), language.value);
-}
-
-const BOOK_LEVELS = 6;
-
-/**
- * The book beside an order form: asks above, the last price, bids below; tapping a
- * level puts its price in the form. Quantities are bars of the running total.
- */
-export function MiniBook({ market, onPrice }: { market: MarketInfo; onPrice?: (price: string) => void }) {
-  useSignals();
-  const t = useT();
-  const lang = language.value;
-  const depth = depthOf(market.id).value;
-  const quote = quoteOf(market.id);
-  const levels = (rows: Float64Array | undefined) => {
-    const out: { price: number; quantity: number; total: number }[] = [];
-    let total = 0;
-    for (let i = 0; rows && i + 1 < rows.length && out.length < BOOK_LEVELS; i += 2) {
-      total += rows[i + 1] as number;
-      out.push({
-        price: rows[i] as number,
-        quantity: rows[i + 1] as number,
-        total,
-      });
-    }
-    return out;
-  };
-  const asks = levels(depth?.asks);
-  const bids = levels(depth?.bids);
-  const max = Math.max(asks.at(-1)?.total ?? 0, bids.at(-1)?.total ?? 0, Number.MIN_VALUE);
-  const price = (value: number) => formatFixed(value, market.pricePrecision, lang);
-  const row = (level: { price: number; quantity: number; total: number }, side: 'bid' | 'ask') => (
-    <button key={`${side}-${level.price}`} type="button" className={styles.bookRow} onClick={() => onPrice?.(level.price.toFixed(market.pricePrecision))} data-testid={`book-${side}`}>
-      <span className={side === 'bid' ? styles.barBid : styles.barAsk} style={{ width: `${(level.total / max) * 100}%` }} />
-      <span className={side === 'bid' ? 'up' : 'down'}>{price(level.price)}</span>
-      <span>{formatFixed(level.quantity, Math.min(market.qtyPrecision, 4), lang)}</span>
-    </button>
-  );
-  return (
-    <section className={styles.book} aria-label={t('market:panels.book')}>
-      <div className={styles.bookHead}>
-        <span>{t('trade:book.price')}</span>
-        <span>{t('trade:book.amount')}</span>
-      </div>
-      {[...asks].reverse().map((level) => row(level, 'ask'))}
-      <div className={styles.bookLast}>{quote && <PriceCell quote={quote} className={styles.bookLastPrice} />}</div>
-      {bids.map((level) => row(level, 'bid'))}
-    </section>
-  );
 }
 
 /** A number field with − and + steppers of one `step`, as order forms have. */

@@ -1,0 +1,63 @@
+/**
+ * npm run lighthouse: Lighthouse's mobile performance audit (its default: a mid-range
+ * phone on Slow 4G, CPU slowed 4x, simulated) of the home page and the market page, in
+ * Debian's Chromium against a fresh server (simulated market) serving the build. Prints
+ * each page's median of three runs: the performance score, FCP, LCP, TBT and CLS, against
+ * the target score of 95. Exits 1 when a page misses it. Run after a build (npm run build).
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startServer } from '../tests/e2e/server';
+
+const RUNS = Number(process.env['RUNS'] ?? 3);
+const TARGET = 95;
+const PAGES = [
+  ['home', '/h5/'],
+  ['market', '/h5/#/pages/market/market'],
+] as const;
+
+interface Figures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+const server = await startServer({ AUTO_APPROVE: 'none' });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+let missed = false;
+try {
+  for (const [name, path] of PAGES) {
+    const runs: Figures[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const result = await lighthouse(`${server.url}${path}`, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+      if (!result) throw new Error('Lighthouse gave no result');
+      const { categories, audits } = result.lhr;
+      const value = (id: string) => audits[id]?.numericValue ?? NaN;
+      runs.push({
+        score: Math.round((categories['performance']?.score ?? 0) * 100),
+        fcp: value('first-contentful-paint'),
+        lcp: value('largest-contentful-paint'),
+        tbt: value('total-blocking-time'),
+        cls: value('cumulative-layout-shift'),
+      });
+    }
+    const pick = (key: keyof Figures) => median(runs.map((figures) => figures[key]));
+    const score = pick('score');
+    if (score < TARGET) missed = true;
+    console.log(
+      `${name.padEnd(7)} performance ${score} (runs ${runs.map((figures) => figures.score).join(', ')}; target ${TARGET}): ` +
+        `FCP ${(pick('fcp') / 1000).toFixed(2)} s, LCP ${(pick('lcp') / 1000).toFixed(2)} s, TBT ${Math.round(pick('tbt'))} ms, CLS ${pick('cls').toFixed(3)}`,
+    );
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+}
+if (missed) process.exitCode = 1;
