@@ -84,9 +84,9 @@ export function createKlineChart(container: HTMLElement, options: KlineChartOpti
       : [];
 
   const rows: Row[] = [];
-  // The table stays a table for screen readers; its box (class chart-data) hides it from view.
+  // The table stays a table for screen readers; its box (the app's visually-hidden class) hides it from view.
   const box = document.createElement('div');
-  box.className = 'chart-data';
+  box.className = 'chart-data visually-hidden';
   box.dataset['testid'] = 'chart-data';
   const table = document.createElement('table');
   const caption = document.createElement('caption');

@@ -10,10 +10,10 @@
  */
 import { chromium } from '@playwright/test';
 import { startServer } from '../tests/e2e/server';
+import { median } from './figures';
 
 const RUNS = Number(process.env['RUNS'] ?? 5);
 const TARGET_MS = 2000;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 const server = await startServer({ AUTO_APPROVE: 'none' });
 const browser = await chromium.launch({

@@ -8,6 +8,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from '../tests/e2e/server';
+import { median } from './figures';
 
 const RUNS = Number(process.env['RUNS'] ?? 3);
 const TARGET = 95;
@@ -23,8 +24,6 @@ interface Figures {
   tbt: number;
   cls: number;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 const server = await startServer({ AUTO_APPROVE: 'none' });
 const chrome = await chromeLauncher.launch({

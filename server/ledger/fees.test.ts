@@ -4,7 +4,7 @@ import { floor, Money } from '../../contract/money';
 import { checkLedger } from './check';
 import { createHarness, type Harness, ok } from '../testing/harness';
 import { take, tradeAt } from '../testing/market';
-import { balance, userIdOf } from '../testing/wallet';
+import { balance, grantFeeCoupon, userIdOf } from '../testing/wallet';
 
 /**
  * The one fee path, end to end: a conversion, a spot fill and a contract opening each
@@ -55,22 +55,7 @@ async function houseFees(refKind: string, refId: string | number): Promise<strin
 const rebates = () => h.ctx.db.selectFrom('invite_rebates').select(['user_id', 'from_user_id', 'source', 'currency_id', 'fee', 'amount', 'ledger_ref']).orderBy('id').execute();
 const coupon = (scope: 'conversion' | 'spot' = 'conversion') =>
   h.ctx.db.selectFrom('coupons').select(['status', 'used_ref']).where('user_id', '=', bobId).where('kind', '=', 'fee_discount').where('scope', '=', scope).executeTakeFirstOrThrow();
-const grantSpotCoupon = () =>
-  h.ctx.db
-    .insertInto('coupons')
-    .values({
-      user_id: bobId,
-      kind: 'fee_discount',
-      value: '0.5',
-      scope: 'spot',
-      currency_id: null,
-      status: 'available',
-      expires_at: h.ctx.now() + 86_400_000,
-      used_at: null,
-      used_ref: null,
-      created_at: h.ctx.now(),
-    })
-    .execute();
+const grantSpotCoupon = () => grantFeeCoupon(h, bobId, 'spot');
 
 test('a conversion with the coupon, then a spot fill and a contract opening at the full fee: the same fees, coupon and rebates as before the fee path', async () => {
   // Conversion: 1,000 USDT to BTC at the last trade, 0.2 % fee halved by the coupon, no rebate.

@@ -53,3 +53,14 @@ export async function balance(h: Harness, token: string, currency: number, type:
 export async function userIdOf(h: Harness, email: string): Promise<number> {
   return (await h.ctx.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 }
+
+/** Grants a user a 50 % fee coupon for one product (as the operator would), valid a day; answers its id. */
+export async function grantFeeCoupon(h: Harness, userId: number, scope: 'conversion' | 'spot'): Promise<number> {
+  const now = h.ctx.now();
+  const row = await h.ctx.db
+    .insertInto('coupons')
+    .values({ user_id: userId, kind: 'fee_discount', value: '0.5', scope, currency_id: null, status: 'available', expires_at: now + 86_400_000, used_at: null, used_ref: null, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

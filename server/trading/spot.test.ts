@@ -8,7 +8,7 @@ import { floor, Money } from '../../contract/money';
 import { checkLedger } from '../ledger/check';
 import { createHarness, type Harness, ok } from '../testing/harness';
 import { feed, fund, quote, take, tradeAt, uidOf } from '../testing/market';
-import { balance, userIdOf } from '../testing/wallet';
+import { balance, grantFeeCoupon, userIdOf } from '../testing/wallet';
 
 const BTC = 1;
 const USDT = 3;
@@ -286,25 +286,7 @@ describe('market buys by total', () => {
 });
 
 describe('fee coupons', () => {
-  const grantCoupon = async (email: string) =>
-    (
-      await h.ctx.db
-        .insertInto('coupons')
-        .values({
-          user_id: await userIdOf(h, email),
-          kind: 'fee_discount',
-          value: '0.5',
-          scope: 'spot',
-          currency_id: null,
-          status: 'available',
-          expires_at: h.ctx.now() + 86_400_000,
-          used_at: null,
-          used_ref: null,
-          created_at: h.ctx.now(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const grantCoupon = async (email: string) => grantFeeCoupon(h, await userIdOf(h, email), 'spot');
   const couponRow = (id: number) => h.ctx.db.selectFrom('coupons').select(['status', 'used_ref']).where('id', '=', id).executeTakeFirstOrThrow();
   const houseFees = async () => {
     const rows = await h.ctx.db.selectFrom('ledger_accounts').select(['currency_id', 'balance']).where('owner', '=', 'house:fees').execute();

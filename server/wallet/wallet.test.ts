@@ -3,7 +3,7 @@ import { endpoints } from '../../contract/api';
 import { Money } from '../../contract/money';
 import { checkLedger } from '../ledger/check';
 import { createHarness, type Harness } from '../testing/harness';
-import { balance, setPayPassword, uploadImage, userIdOf, verifyIdentity } from '../testing/wallet';
+import { balance, grantFeeCoupon, setPayPassword, uploadImage, userIdOf, verifyIdentity } from '../testing/wallet';
 import { isValidAddress } from './addresses';
 
 let h: Harness;
@@ -315,21 +315,7 @@ describe('moves between accounts', () => {
 
 describe('coin exchange', () => {
   test('at the live prices, less the fee; records the ticks; a fee coupon halves the fee once', async () => {
-    await h.ctx.db
-      .insertInto('coupons')
-      .values({
-        user_id: await userIdOf(h, 'ann@example.com'),
-        kind: 'fee_discount',
-        value: '0.5',
-        scope: 'conversion',
-        currency_id: null,
-        status: 'available',
-        expires_at: h.ctx.now() + 86_400_000,
-        used_at: null,
-        used_ref: null,
-        created_at: h.ctx.now(),
-      })
-      .execute();
+    await grantFeeCoupon(h, await userIdOf(h, 'ann@example.com'), 'conversion');
     const price = h.ctx.market.engine.lastPrice(1);
     const quote = await h.call(endpoints.exchangeQuote, { from_currency_id: USDT, to_currency_id: BTC }, { token: ann });
     expect(quote).toMatchObject({ type: 'ok', message: { fee_rate: '0.002', discount: '0.5' } });

@@ -1,0 +1,2 @@
+/** The middle value of a measurement script's runs (the upper middle for an even count); NaN for none. */
+export const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
