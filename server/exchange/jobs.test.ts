@@ -38,10 +38,23 @@ test('a run still going is joined, not doubled; names are unique; an unknown nam
   const jobs = new JobRegistry(h.ctx.db, h.ctx.now);
   let runs = 0;
   let release = () => undefined as void;
-  jobs.register({ name: 'slow', everyMs: 1000, run: () => new Promise<void>((resolve) => (runs++, (release = resolve))) });
+  // The job body starts after the run is written to the store (a round trip on PostgreSQL):
+  // it is released once it has begun, not after a guessed pause.
+  let begun = () => undefined as void;
+  const started = new Promise<void>((resolve) => (begun = resolve));
+  jobs.register({
+    name: 'slow',
+    everyMs: 1000,
+    run: () =>
+      new Promise<void>((resolve) => {
+        runs++;
+        release = resolve;
+        begun();
+      }),
+  });
   const first = jobs.run('slow');
   const second = jobs.run('slow');
-  await new Promise((resolve) => setTimeout(resolve, 10));
+  await started;
   release();
   await Promise.all([first, second]);
   expect(runs).toBe(1);
