@@ -5,6 +5,7 @@
 import { Bench } from 'tinybench';
 import { preparePatchApply, SYMBOLS } from './patch-apply';
 import { suites } from './suites';
+import { measureHttp, printHttp } from './http';
 import { measureMarketRate } from './market-rate';
 import { measureMatching } from './matching';
 import { measureStores } from './stores';
@@ -76,3 +77,6 @@ console.log(
     `matching ${format(matching.engineOrdersPerSecond)} orders/s; submit-to-push p99 ${matching.latency.p99.toFixed(2)} ms; market at 20,000 trades/s ${fast ? fast.realTimeFactor.toFixed(1) : '?'}x real time; ` +
     stores.map((figures) => `${figures.store} ${format(figures.ordersPerSecond)} orders/s, ${format(figures.transfersPerSecond)} transfers/s`).join('; '),
 );
+
+// Last: the real server under autocannon, in processes of their own.
+printHttp(await measureHttp());

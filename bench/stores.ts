@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
 import { TEST_POSTGRES_ENV } from '../server/testing/store';
 import { createHarness, type Harness } from '../server/testing/harness';
 import { fund, quote, uidOf } from '../server/testing/market';
@@ -8,12 +12,14 @@ import { startPostgres } from '../scripts/postgres.mjs';
  * The same work on both stores, side by side: spot market orders through the matching
  * engine with their settlement (the book, the ledger records of every fill and fee, the
  * order rows), and transfers between a user's accounts through the ledger, each a step
- * of the exchange, one after another. SQLite is the file in memory the tests use;
+ * of the exchange, one after another. SQLite is the file in memory the tests use, then a
+ * file on disk as the server runs it (synchronous=FULL: each commit synced to the disk)
+ * and the same with synchronous=NORMAL (what a power cut may lose) for the difference;
  * PostgreSQL a throwaway local server (fsync off, as in the tests): figures to compare
  * the stores' costs on this machine, not a durability claim.
  */
 export interface StoreFigures {
-  store: 'SQLite' | 'PostgreSQL';
+  store: string;
   ordersPerSecond: number;
   transfersPerSecond: number;
 }
@@ -49,6 +55,18 @@ export async function measureStores(orders = 1000, transfers = 2000): Promise<St
     figures.push(await measure(sqlite, 'SQLite', orders, transfers));
   } finally {
     await sqlite.close();
+  }
+  for (const synchronous of ['FULL', 'NORMAL'] as const) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-bench-'));
+    const file = await createHarness({ SIGNUP_GIFT: '0', LOG_LEVEL: 'silent' }, { persist: dir, sqlite: true });
+    try {
+      // server/db/database.ts opens it FULL; NORMAL set here only to show the difference.
+      await sql.raw(`pragma synchronous = ${synchronous}`).execute(file.ctx.db);
+      figures.push(await measure(file, `SQLite file, synchronous=${synchronous}`, orders, transfers));
+    } finally {
+      await file.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   }
   const postgres = await startPostgres();
   const previous = process.env[TEST_POSTGRES_ENV];

@@ -89,3 +89,12 @@ export function formatDateTime(time: number, language: Language): string {
 export function formatDate(time: number, language: Language): string {
   return new Date(time).toLocaleDateString(BCP47[language], { year: 'numeric', month: '2-digit', day: '2-digit' });
 }
+
+/**
+ * Date and time in UTC, marked so, for the server's messages (a notice, a refusal): the
+ * server does not know the reader's time zone; the screens show local time instead.
+ */
+export function formatDateTimeUtc(time: number, language: Language): string {
+  const text = new Date(time).toLocaleString(BCP47[language], { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' });
+  return `${text} UTC`;
+}

@@ -12,9 +12,9 @@ export interface OpenApiInfo {
 
 type JsonObject = { [key: string]: unknown };
 
-/** TypeBox schemas carry symbol keys and our own `errorKey`; OpenAPI gets plain JSON Schema. */
+/** TypeBox schemas carry symbol keys and our own `errorKey` and `patternErrorKey`; OpenAPI gets plain JSON Schema. */
 function plain(schema: TSchema): JsonObject {
-  return JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === 'errorKey' ? undefined : value))) as JsonObject;
+  return JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === 'errorKey' || key === 'patternErrorKey' ? undefined : value))) as JsonObject;
 }
 
 function envelope(message: TSchema): JsonObject {

@@ -10,11 +10,16 @@
  *           one option expiries are set on; the client halves the round trip to learn
  *           how far its own clock is off (clockOffset) and runs countdowns on server time
  *   handshake auth: { token } puts the socket in its user's room for private events.
+ *   Limits (SOCKET_LIMITS): a socket is in at most `channels` channels (a 'sub' past them
+ *   names the channels it refused), and sends at most `messagesPerSecond` messages: the
+ *   rest of that second are dropped unanswered ('limited' {reason: 'messages'}), and at
+ *   twice as many the server disconnects it ('limited' {reason: 'flood'} first).
  *
  * Server -> client, one event per channel kind, arrays kept flat and compact:
  *   'daymarket'    channel "tickers": every 500 ms, the markets whose 24h figures changed
  *   'trades'       channel "trades:<marketId>": every 100 ms, the trades since the last batch
  *   'market_depth' channel "depth:<marketId>": every 250 ms when changed, the top levels
+ *   'limited'      this socket went past SOCKET_LIMITS (LimitedNotice)
  *
  * Klines per symbol and period: the "trades:<id>" channel is the kline channel of every
  * period at once. A client takes the candles over REST (GET /currency/new_timeshar,
@@ -55,7 +60,19 @@ export const SOCKET_EVENTS = {
   tickers: 'daymarket',
   trades: 'trades',
   depth: 'market_depth',
+  limited: 'limited',
 } as const;
+
+/**
+ * What one socket may ask of the server. The app needs "tickers" and two channels per
+ * market a screen shows, and a few messages when it connects or a screen changes.
+ */
+export const SOCKET_LIMITS = { channels: 32, messagesPerSecond: 20 } as const;
+
+/** 'limited': messages of this second are dropped, or the socket is being disconnected. */
+export interface LimitedNotice {
+  reason: 'messages' | 'flood';
+}
 
 /** The fields of one ticker row, in order. */
 export const TICKER_FIELDS = ['marketId', 'last', 'open', 'high', 'low', 'volume', 'amount'] as const;
@@ -93,6 +110,8 @@ export interface SubAnswer {
   ok: boolean;
   /** channels the server does not know */
   unknown: string[];
+  /** channels not joined: the socket is in SOCKET_LIMITS.channels already */
+  refused?: string[];
 }
 
 export const DEPTH_LEVELS = 20;

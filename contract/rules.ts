@@ -37,6 +37,14 @@ export const ALPHANUMERIC_PATTERN = '^[A-Za-z0-9]+$';
 export const AMOUNT_PATTERN = '^(0|[1-9][0-9]*)(\\.[0-9]+)?$';
 /** Invite codes: eight letters or digits, case-insensitive. */
 export const INVITE_CODE_PATTERN = '^[A-Za-z0-9]{4,16}$';
+/**
+ * Plain text where a name, number or address is expected (a card holder, a bank, an
+ * address book entry, a recharge's sender, a verified name): no markup (< or >) and no
+ * control characters: C0 other than tab, line feed and carriage return (white space the
+ * server trims), DEL, C1, and the bidirectional embeddings, overrides and isolates that
+ * reorder what is shown.
+ */
+export const PLAIN_TEXT_PATTERN = '^[^<>\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\x7F-\\x9F\\u202A-\\u202E\\u2066-\\u2069]*$';
 
 const email = new RegExp(EMAIL_PATTERN);
 const mainlandMobile = new RegExp(MAINLAND_MOBILE_PATTERN);

@@ -1,16 +1,18 @@
 import fs from 'node:fs';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { allEndpoints } from '../contract/api';
 import { languageFromApiValue } from '../contract/languages';
 import { buildOpenApi } from '../contract/openapi';
 import { authRoutes } from './auth/routes';
 import { APP_VERSION, commonRoutes } from './common/routes';
 import type { AppContext } from './context';
+import { makePrivateDir } from './data-dir';
 import { isStoreUnavailable } from './db/database';
-import { appPagePolicy } from './http/csp';
-import { ApiError } from './http/errors';
+import { sandboxed, securityHeaders } from './http/csp';
+import { ApiError, TooManyRequests, unreadableMultipart } from './http/errors';
 import { checkFieldName, emptyFields, parseJsonFields, parseUrlEncoded, type Fields } from './http/fields';
 import { answer, errorEnvelope } from './http/route';
 import { MAX_UPLOAD_BYTES } from './uploads/images';
@@ -41,6 +43,9 @@ function parseQuery(text: string): Fields {
   }
 }
 
+/** A multipart content type with a boundary, which the parser needs. */
+const MULTIPART_BOUNDARY = /;\s*boundary=(?:"[^"]+"|[^\s;"]+)\s*(?:;|$)/i;
+
 /** Fastify's own client errors, as the message a user can act on. */
 function clientErrorKey(error: FastifyError): ApiError | null {
   switch (error.code) {
@@ -56,6 +61,18 @@ function clientErrorKey(error: FastifyError): ApiError | null {
   }
 }
 
+/**
+ * A path the router cannot decode (bad percent-encoding) or a file path too long names
+ * nothing: the not-found envelope, instead of Fastify's own body with its error code.
+ */
+function routerError(ctx: AppContext) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    const language = languageFromApiValue(request.headers['accept-language']);
+    const known = error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+    void reply.code(known ? 404 : 500).send(errorEnvelope(ctx, language, new ApiError(known ? 'server:errors.not_found' : 'server:errors.internal')));
+  };
+}
+
 /** The whole HTTP server: API, OpenAPI document, the built app and uploads. */
 export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -64,14 +81,14 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     trustProxy: ctx.config.trustProxy,
     bodyLimit: BODY_LIMIT,
     routerOptions: { querystringParser: parseQuery },
+    frameworkErrors: routerError(ctx),
   });
 
   app.decorateRequest('language', 'en');
-  app.addHook('onRequest', async (request, reply) => {
+  await securityHeaders(app, ctx.config.appDir);
+  app.addHook('onRequest', async (request) => {
     request.language = languageFromApiValue(request.headers['accept-language']);
     const problem = queryProblems.get(request.query as Fields);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'no-referrer');
     if (problem) throw problem;
   });
 
@@ -93,17 +110,24 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 30, fieldSize: 4096, parts: 32 },
   });
-  // Multipart forms (other than uploads) become fields like any other body.
+  // Multipart forms (other than uploads) become fields like any other body; one the
+  // parser cannot read (no boundary, a broken part) is the sender's mistake, not a 500.
   app.addHook('preHandler', async (request) => {
-    if (!request.isMultipart() || request.routeOptions.config.answerStyle === 'urlencoded') return;
+    if (!request.isMultipart()) return;
+    if (!MULTIPART_BOUNDARY.test(request.headers['content-type'] ?? '')) throw new ApiError('server:errors.bad_request');
+    if (request.routeOptions.config.answerStyle === 'urlencoded') return;
     const fields = emptyFields();
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        await part.toBuffer();
-        continue;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          await part.toBuffer();
+          continue;
+        }
+        checkFieldName(part.fieldname, fields);
+        fields[part.fieldname] = part.value;
       }
-      checkFieldName(part.fieldname, fields);
-      fields[part.fieldname] = part.value;
+    } catch (error) {
+      throw unreadableMultipart(error);
     }
     request.body = fields;
   });
@@ -111,12 +135,26 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const known = error instanceof ApiError ? error : isStoreUnavailable(error) ? new ApiError('server:errors.database_unavailable') : clientErrorKey(error);
     if (known?.key === 'server:errors.database_unavailable') request.log.warn(`the database could not be reached: ${error.message}`);
-    if (known) return answer(reply.code(200), errorEnvelope(ctx, request.language, known));
+    if (known) return answer(reply.code(known instanceof TooManyRequests ? 429 : 200), errorEnvelope(ctx, request.language, known));
     request.log.error(error);
     return answer(reply.code(500), errorEnvelope(ctx, request.language, new ApiError('server:errors.internal')));
   });
   app.setNotFoundHandler(async (request, reply) => {
     return reply.code(404).send(errorEnvelope(ctx, request.language, new ApiError('server:errors.not_found')));
+  });
+
+  // The routes marked rateLimited (the public market endpoints), each its own count per IP.
+  // The counts live in this process (see ARCHITECTURE.md, Storage and processes).
+  await app.register(fastifyRateLimit, {
+    global: false,
+    max: ctx.config.publicRateLimit,
+    timeWindow: 60_000,
+    errorResponseBuilder: (request, limit) => {
+      // Refused before the route reads its `lang`: the message follows it all the same.
+      const lang = (request.query as Fields)['lang'];
+      if (typeof lang === 'string') request.language = languageFromApiValue(lang);
+      return new TooManyRequests(Math.ceil(limit.ttl / 1000));
+    },
   });
 
   commonRoutes(app, ctx);
@@ -137,24 +175,22 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   app.get('/api/openapi.json', async () => openApi);
 
   const uploads = uploadsDir(ctx.config.dataDir);
-  fs.mkdirSync(uploads, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploads,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: 'deny',
-    immutable: true,
-    maxAge: '365d',
-    setHeaders: (res) => {
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-    },
+  makePrivateDir(uploads);
+  await app.register(async (scope) => {
+    sandboxed(scope);
+    await scope.register(fastifyStatic, {
+      root: uploads,
+      prefix: '/uploads/',
+      decorateReply: false,
+      index: false,
+      list: false,
+      dotfiles: 'deny',
+      immutable: true,
+      maxAge: '365d',
+    });
   });
 
   if (fs.existsSync(ctx.config.appDir)) {
-    const pagePolicy = appPagePolicy(ctx.config.appDir);
     await app.register(fastifyStatic, {
       root: ctx.config.appDir,
       prefix: '/h5/',
@@ -168,10 +204,6 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
         const hashed = /[\\/]assets[\\/]/.test(filePath);
         res.setHeader('Vary', 'Accept-Encoding');
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-        // index.html, or its brotli or gzip copy.
-        if (/\.html(\.br|\.gz)?$/.test(filePath)) {
-          res.setHeader('Content-Security-Policy', pagePolicy);
-        }
       },
     });
     app.get('/h5', async (_request, reply) => reply.redirect('/h5/'));

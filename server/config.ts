@@ -1,9 +1,11 @@
+import net from 'node:net';
 import path from 'node:path';
 import { isPostgresUrl, redactUrl } from './db/database';
 import { Money } from '../contract/money';
 import { currencyOf, INSTRUMENTS } from './market/instruments';
 import type { MarketConfig } from './market/service';
 import { NETWORK_DEFAULTS, type NetworkDef } from './wallet/networks';
+import { BUDGETS } from './security/rate-limit';
 
 /** Everything the server reads from its environment, read once at start. */
 export interface ServerConfig {
@@ -20,7 +22,11 @@ export interface ServerConfig {
   mailFrom: string;
   /** Paper-trading demo: seeds a demo account; later issues hang demo behaviour on it. */
   demo: boolean;
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: the reverse proxies whose X-Forwarded-For/-Proto/-Host are believed (IP
+   * addresses or CIDR ranges); false believes none, the client is the socket's peer.
+   */
+  trustProxy: false | string[];
   logLevel: string;
   market: MarketConfig;
   /** what is approved at once instead of waiting for an operator (demo: recharge, identity) */
@@ -44,6 +50,16 @@ export interface ServerConfig {
   rebateRate: string;
   /** FIAT_RATES_FILE: a local JSON file the fiat rates are reloaded from, at most once per 24 hours; null keeps the stored rates */
   fiatRatesFile: string | null;
+  /**
+   * PUBLIC_RATE_LIMIT: requests per minute one IP may make to each public market endpoint
+   * (quotes, candles, depth, trades, hot search, views); more answer HTTP 429. Per process.
+   */
+  publicRateLimit: number;
+  /**
+   * CODES_PER_IP: verification codes one IP may ask for in an hour (20). Raise it where
+   * many users share an address (a carrier's NAT, an office, a test run from one machine).
+   */
+  codesPerIp: number;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -56,6 +72,34 @@ function positive(name: string, value: string | undefined, fallback: number): nu
   const number = Number(value);
   if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} must be a positive number, got ${value}`);
   return number;
+}
+
+/** proxy-addr's named ranges, accepted in TRUST_PROXY beside addresses and CIDR ranges. */
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: unset or false, no proxy; else the addresses (or CIDR ranges) of the
+ * reverse proxies in front, comma-separated. Only a request arriving from one of them has
+ * its X-Forwarded-For read, and only as far back as the entries those proxies added: the
+ * first address from the right that is not a trusted proxy is the client, so entries a
+ * client writes itself are never believed. `true` (believe any X-Forwarded-For) and a hop
+ * count (which cannot tell the proxy from a client connecting directly) are refused.
+ */
+export function trustedProxies(value: string | undefined): false | string[] {
+  if (value === undefined || ['', '0', 'false', 'no', 'off', 'none'].includes(value.trim().toLowerCase())) return false;
+  const hint = 'set TRUST_PROXY to the addresses of the reverse proxies in front of the server, e.g. TRUST_PROXY=127.0.0.1 or TRUST_PROXY=10.0.0.0/8,::1';
+  if (['true', 'yes', 'on'].includes(value.trim().toLowerCase()))
+    throw new Error(`TRUST_PROXY=${value} would believe any X-Forwarded-For a client sends, so every per-IP limit could be dodged: ${hint}`);
+  if (/^\s*[0-9]+\s*$/.test(value)) throw new Error(`TRUST_PROXY=${value} looks like a hop count, which cannot tell a proxy from a client that connects directly: ${hint}`);
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = net.isIP(address);
+    const validPrefix = prefix === undefined || (/^[0-9]{1,3}$/.test(prefix) && Number(prefix) <= (family === 6 ? 128 : 32));
+    if (PROXY_RANGES.includes(entry)) continue;
+    if (family === 0 || !validPrefix || extra !== undefined) throw new Error(`TRUST_PROXY: "${entry}" is not an IP address, a CIDR range or one of ${PROXY_RANGES.join(', ')}; ${hint}`);
+  }
+  return entries;
 }
 
 /** An amount setting: a plain decimal within the coin's decimals. */
@@ -124,7 +168,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     smtpUrl: env['SMTP_URL'] || null,
     mailFrom: env['MAIL_FROM'] ?? 'Kestrel <no-reply@kestrel.local>',
     demo,
-    trustProxy: flag(env['TRUST_PROXY'], false),
+    trustProxy: trustedProxies(env['TRUST_PROXY']),
     logLevel: env['LOG_LEVEL'] ?? 'info',
     market: {
       source,
@@ -141,5 +185,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     exchangeFee: new Money(exchangeFee).toFixed(),
     rebateRate: new Money(rebateRate).toFixed(),
     fiatRatesFile: env['FIAT_RATES_FILE'] ? path.resolve(cwd, env['FIAT_RATES_FILE']) : null,
+    publicRateLimit: Math.floor(positive('PUBLIC_RATE_LIMIT', env['PUBLIC_RATE_LIMIT'], 600)),
+    codesPerIp: Math.floor(positive('CODES_PER_IP', env['CODES_PER_IP'], BUDGETS.codesPerIp.limit)),
   };
 }

@@ -1,4 +1,5 @@
 import { Money } from '../contract/money';
+import { SessionEnds } from './auth/sessions';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import { openDatabase, type Db as Database } from './db/database';
@@ -12,7 +13,7 @@ import { createMessenger, type Messenger } from './mail/outbox';
 import { symbolOf } from './market/instruments';
 import { openMarket, replayStart } from './market/service';
 import { PRODUCTS } from './products';
-import { createLimits } from './security/rate-limit';
+import { pruneAttempts } from './security/rate-limit';
 import { Trading } from './trading/service';
 
 /**
@@ -59,7 +60,6 @@ export async function createContext(config: ServerConfig, overrides: { database?
     db,
     i18n: loadServerI18n(),
     messenger: overrides.messenger ?? createMessenger(config),
-    limits: createLimits(),
     now,
     codeSecret,
     catalogue,
@@ -68,7 +68,10 @@ export async function createContext(config: ServerConfig, overrides: { database?
     jobs: new JobRegistry(db, now),
     market,
     trading,
+    sessions: new SessionEnds(),
   };
   for (const product of PRODUCTS) for (const job of product.jobs?.(ctx) ?? []) ctx.jobs.register(job);
+  // Attempt budgets (server/security/rate-limit.ts): rows no budget looks at any more.
+  ctx.jobs.register({ name: 'attempts-prune', everyMs: 10 * 60_000, run: async () => void (await pruneAttempts(db, now())) });
   return ctx;
 }

@@ -1,3 +1,4 @@
+import type { SessionEnds } from './auth/sessions';
 import type { ServerConfig } from './config';
 import type { Db } from './db/database';
 import type { Catalogue } from './exchange/catalogue';
@@ -7,7 +8,6 @@ import type { FeePath } from './ledger/fees';
 import type { ServerI18n } from './i18n';
 import type { Messenger } from './mail/outbox';
 import type { MarketService } from './market/service';
-import type { Limits } from './security/rate-limit';
 import type { Trading } from './trading/service';
 
 /** What every domain's routes and services are built from. One per server process. */
@@ -16,7 +16,6 @@ export interface AppContext {
   db: Db;
   i18n: ServerI18n;
   messenger: Messenger;
-  limits: Limits;
   /** Milliseconds since 1970; tests move it forward. */
   now: () => number;
   /** Secret for verification-code hashes, created by the seed. */
@@ -32,4 +31,6 @@ export interface AppContext {
   /** the books, the source and the market feed */
   market: MarketService;
   trading: Trading;
+  /** sessions ended (logout, password change or reset): the socket server closes their sockets */
+  sessions: SessionEnds;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { createContext } from './context-factory';
+import { dataDirWarnings, PRIVATE_FILE_MODE } from './data-dir';
 import { DatabaseUnavailable } from './db/database';
 import { attachRealtime } from './realtime/socket';
 
@@ -11,6 +12,7 @@ export async function startServer(): Promise<void> {
   const config = readConfig();
   const ctx = await createContext(config);
   const app = await buildApp(ctx, { logger: true });
+  for (const warning of dataDirWarnings(config.dataDir)) app.log.warn(warning);
   const io = attachRealtime(app.server, ctx);
   ctx.exchange.start();
   // The products' scheduled jobs (server/products.ts): each runs now, then on its interval.
@@ -21,7 +23,7 @@ export async function startServer(): Promise<void> {
   // Test harnesses read this line to find the port when PORT=0.
   // The operator command line finds the server here.
   const runFile = path.join(config.dataDir, 'server.json');
-  fs.writeFileSync(runFile, `${JSON.stringify({ port, pid: process.pid })}\n`);
+  fs.writeFileSync(runFile, `${JSON.stringify({ port, pid: process.pid })}\n`, { mode: PRIVATE_FILE_MODE });
   console.log(`Kestrel listening on http://localhost:${port}/h5/ (data in ${config.dataDir}, market: ${ctx.market.source.name})`);
 
   let closing = false;

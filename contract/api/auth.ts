@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint } from './define';
-import { AccountField, AreaCodeField, CodeField, CodeScene, EmailField, InviteCodeField, MobileField, PasswordField, PayPasswordField } from './fields';
+import { AccountField, AreaCodeField, CodeField, CodeScene, CurrentPasswordField, EmailField, InviteCodeField, MobileField, PasswordField, PayPasswordField } from './fields';
 
 const Message = Type.String({ description: 'A translated confirmation' });
 
@@ -11,7 +11,8 @@ export const sendCode = endpoint({
   tag: 'auth',
   summary:
     'Send a verification code. register/forget: to user_string (e-mail, or mobile with area_code). ' +
-    'update_password/pay_password: to the logged-in account. The answer is the same whether or not the account exists.',
+    "update_password, pay_password, change_email, change_mobile: to the logged-in account's contact (its e-mail, else its mobile). " +
+    'bind_email, bind_mobile: to the new address in user_string. The answer is the same whether or not the account exists.',
   input: Type.Object({
     user_string: Type.Optional(AccountField),
     area_code: Type.Optional(AreaCodeField),
@@ -101,8 +102,11 @@ export const updatePassword = endpoint({
   path: '/safe/update_password',
   access: 'user',
   tag: 'auth',
-  summary: 'Change the login password with a code sent for scene "update_password"; ends every session',
+  summary:
+    'Change the login password: the current one and a code sent to the account\'s contact for scene "update_password". ' +
+    "Ends every session, tells the account's contacts and pauses withdrawals for 24 hours",
   input: Type.Object({
+    current_password: CurrentPasswordField,
     password: PasswordField,
     re_password: Type.String({ maxLength: 64 }),
     code: CodeField,
@@ -125,8 +129,10 @@ export const bindMobile = endpoint({
   path: '/safe/mobile',
   access: 'user',
   tag: 'auth',
-  summary: 'Bind (or change) the mobile number with the code sent by /sms_send',
-  input: Type.Object({ area_code: AreaCodeField, mobile: MobileField, code: CodeField }),
+  summary:
+    'Bind or change the mobile number: the code sent to it by /sms_send, the login password and a code sent to the ' +
+    'account\'s contact for scene "change_mobile". Tells the contacts it had; replacing a number pauses withdrawals for 24 hours',
+  input: Type.Object({ area_code: AreaCodeField, mobile: MobileField, code: CodeField, current_password: CurrentPasswordField, contact_code: CodeField }),
   output: Message,
 });
 
@@ -135,8 +141,10 @@ export const bindEmail = endpoint({
   path: '/safe/email',
   access: 'user',
   tag: 'auth',
-  summary: 'Bind an e-mail address with a code sent for scene "bind_email"',
-  input: Type.Object({ email: EmailField, code: CodeField }),
+  summary:
+    'Bind or change the e-mail address: a code sent to it for scene "bind_email", the login password and a code sent to the ' +
+    'account\'s contact for scene "change_email". Tells the contacts it had; replacing an address pauses withdrawals for 24 hours',
+  input: Type.Object({ email: EmailField, code: CodeField, current_password: CurrentPasswordField, contact_code: CodeField }),
   output: Message,
 });
 
@@ -145,11 +153,18 @@ export const setPayPassword = endpoint({
   path: '/safe/pay_password',
   access: 'user',
   tag: 'auth',
-  summary: 'Set or change the six-digit pay password with a code sent for scene "pay_password"',
+  summary:
+    'Set or change the six-digit pay password with a code sent to the account\'s contact for scene "pay_password". The first one ' +
+    'needs the login password; a change needs the current pay password (or, if forgotten, the login password), tells the ' +
+    'contacts and pauses withdrawals for 24 hours',
   input: Type.Object({
     pay_password: PayPasswordField,
     re_pay_password: Type.String({ maxLength: 6 }),
     code: CodeField,
+    /** the pay password now set, to change it */
+    current_pay_password: Type.Optional(PayPasswordField),
+    /** the login password: to set the first pay password, or instead of a forgotten one */
+    current_password: Type.Optional(CurrentPasswordField),
   }),
   output: Message,
 });

@@ -1,11 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import './formats';
-import { AREA_CODE_PATTERN, EMAIL_MAX, INVITE_CODE_PATTERN, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SIGNATURE_MAX } from '../rules';
+import { AREA_CODE_PATTERN, EMAIL_MAX, INVITE_CODE_PATTERN, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PLAIN_TEXT_PATTERN, SIGNATURE_MAX } from '../rules';
 
 /**
  * Field schemas reused across endpoints. `errorKey` names the message (in the
  * `validation` namespace) shown when the value breaks the rule; otherwise a generic
- * message naming the field is used. Every string has a maxLength.
+ * message naming the field is used. Every string has a maxLength. `patternErrorKey`
+ * names the message of a broken pattern instead (it gets the field's name).
  */
 
 /** E-mail address or mobile number, as typed on the login and register forms. */
@@ -15,10 +16,21 @@ export const MobileField = Type.String({ minLength: 5, maxLength: 14, pattern: '
 export const AreaCodeField = Type.String({ maxLength: 4, pattern: AREA_CODE_PATTERN, errorKey: 'area_code_invalid' });
 export const PasswordField = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX, errorKey: 'password_rule' });
 export const CodeField = Type.String({ maxLength: 6, format: 'code', errorKey: 'code_rule' });
+/** The account's current login password, asked before its protection changes (any length: it was set under older rules too). */
+export const CurrentPasswordField = Type.String({ minLength: 1, maxLength: PASSWORD_MAX, errorKey: 'current_password_required' });
 export const PayPasswordField = Type.String({ maxLength: 6, format: 'pay-password', errorKey: 'pay_password_rule' });
 export const NicknameField = Type.String({ maxLength: NICKNAME_MAX * 4, format: 'nickname', errorKey: 'nickname_rule' });
 export const SignatureField = Type.String({ maxLength: SIGNATURE_MAX * 4, format: 'signature', errorKey: 'signature_rule' });
 export const InviteCodeField = Type.String({ maxLength: 16, pattern: INVITE_CODE_PATTERN, errorKey: 'invite_code_invalid' });
+/**
+ * A name, number or address a user types and others are shown as text (a card holder, a
+ * bank, an address book entry, a recharge's sender, a verified name, an operator's
+ * reason): no markup and no control characters (rules.ts PLAIN_TEXT_PATTERN). Its own
+ * errorKey, when given, is the message for an empty or missing value; markup is refused
+ * with "<field> cannot contain <, > or control characters".
+ */
+export const PlainText = (options: { maxLength: number; minLength?: number; errorKey?: string; description?: string }) =>
+  Type.String({ ...options, pattern: PLAIN_TEXT_PATTERN, patternErrorKey: 'plain_text_rule' });
 /** A file address answered by POST /upload. */
 const UPLOAD_PATH = '^/uploads/[A-Za-z0-9_-]+\\.(png|jpg|gif|webp)$';
 export const UploadPathField = Type.String({ maxLength: 200, pattern: UPLOAD_PATH, errorKey: 'upload_path_invalid' });
@@ -58,9 +70,18 @@ export const AccountKindField = Type.Transform(
 export const NetworkField = Type.Union([Type.Literal('BTC'), Type.Literal('ERC20'), Type.Literal('TRC20')], { errorKey: 'network_invalid' });
 export const AddressField = Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9]+$', errorKey: 'address_invalid' });
 export const IdField = Type.Integer({ minimum: 1, maximum: 2_147_483_647, errorKey: 'record_unknown' });
-export const ReasonField = Type.String({ minLength: 1, maxLength: 200 });
+export const ReasonField = PlainText({ minLength: 1, maxLength: 200 });
 
 export const CodeScene = Type.Union(
-  [Type.Literal('register'), Type.Literal('forget'), Type.Literal('update_password'), Type.Literal('pay_password'), Type.Literal('bind_mobile'), Type.Literal('bind_email')],
+  [
+    Type.Literal('register'),
+    Type.Literal('forget'),
+    Type.Literal('update_password'),
+    Type.Literal('pay_password'),
+    Type.Literal('bind_mobile'),
+    Type.Literal('bind_email'),
+    Type.Literal('change_mobile'),
+    Type.Literal('change_email'),
+  ],
   { errorKey: 'scene_invalid' },
 );

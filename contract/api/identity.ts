@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint } from './define';
-import { UploadPathField } from './fields';
+import { PlainText, UploadPathField } from './fields';
 
 /** Identity verification in two levels (spec 3, 4, 6). */
 export const RealState = Type.Object({
@@ -34,7 +34,7 @@ export const realSubmit = endpoint({
   input: Type.Object({
     real_type: Type.Union([Type.Literal(1), Type.Literal(2)], { errorKey: 'real_type_invalid' }),
     id_type: Type.Optional(Type.Union([Type.Literal('id_card'), Type.Literal('passport'), Type.Literal('driving_licence')], { errorKey: 'id_type_invalid' })),
-    name: Type.Optional(Type.String({ minLength: 2, maxLength: 60, errorKey: 'real_name_rule' })),
+    name: Type.Optional(PlainText({ minLength: 2, maxLength: 60, errorKey: 'real_name_rule' })),
     card_id: Type.Optional(Type.String({ minLength: 4, maxLength: 30, pattern: '^[A-Za-z0-9-]+$', errorKey: 'card_id_rule' })),
     front_pic: Type.Optional(UploadPathField),
     reverse_pic: Type.Optional(UploadPathField),

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint } from './define';
-import { AccountKindField, IdField, ReasonField } from './fields';
+import { AccountKindField, IdField, PlainText, ReasonField } from './fields';
 
 /**
  * The operator API: approvals the product needs, balance adjustments, fiat rates.
@@ -79,7 +79,7 @@ export const approveWithdrawal = endpoint({
   access: 'operator',
   tag: 'operator',
   summary: 'Mark a withdrawal sent: the frozen amount leaves the account',
-  input: Type.Object({ id: IdField, txid: Type.Optional(Type.String({ maxLength: 120 })) }),
+  input: Type.Object({ id: IdField, txid: Type.Optional(PlainText({ maxLength: 120 })) }),
   output: Done,
 });
 export const rejectWithdrawal = endpoint({
@@ -117,7 +117,7 @@ export const adjust = endpoint({
   tag: 'operator',
   summary: "Adjust a user's available balance (positive credits, negative debits) with a reason, through the ledger",
   input: Type.Object({
-    uid: Type.Integer({ minimum: 1 }),
+    uid: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
     currency: Type.String({ minLength: 1, maxLength: 10, pattern: '^[A-Z0-9]+$' }),
     amount: Signed,
     account: Type.Optional(AccountKindField),

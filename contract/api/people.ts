@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint } from './define';
-import { LimitField, PageField } from './fields';
+import { LimitField, PageField, PlainText } from './fields';
 import { paged } from './wallet';
 
 /**
@@ -10,7 +10,8 @@ import { paged } from './wallet';
  * Cards pay out fiat, so they need identity level 1 (998 before) and the card holder
  * must be the verified name. Every field is required and has its own message.
  */
-const text = (max: number, errorKey: string, pattern?: string) => Type.String({ minLength: 1, maxLength: max, errorKey, ...(pattern ? { pattern } : {}) });
+/** A field with its own pattern, or else plain text (no markup, no control characters). */
+const text = (max: number, errorKey: string, pattern?: string) => (pattern ? Type.String({ minLength: 1, maxLength: max, errorKey, pattern }) : PlainText({ minLength: 1, maxLength: max, errorKey }));
 
 const CardCommon = {
   real_name: text(60, 'card_holder_required'),

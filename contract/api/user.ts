@@ -15,6 +15,9 @@ export const UserInfo = Type.Object({
   credit_score: Type.Integer(),
   invite_code: Type.String(),
   has_pay_password: Type.Boolean(),
+  withdraw_hold_until: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'While withdrawals are paused after a change of the password, pay password, e-mail or mobile: when they resume (ms since 1970)',
+  }),
   created_at: Type.Integer({ description: 'Milliseconds since 1970' }),
 });
 

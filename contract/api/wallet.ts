@@ -1,6 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { endpoint } from './define';
-import { AccountKindField, AddressField, AmountField, IdField, LimitField, NetworkField, PageField, PayPasswordField, QrCodeField, RequestIdField, VoucherField } from './fields';
+import { AccountKindField, AddressField, AmountField, IdField, LimitField, NetworkField, PageField, PayPasswordField, PlainText, QrCodeField, RequestIdField, VoucherField } from './fields';
 
 /** Wallet endpoints (spec 7, "Wallet"). Amounts are decimal strings at their currency's precision. */
 const Amount = Type.String({ description: 'decimal text' });
@@ -163,7 +163,7 @@ export const rechargeRequest = endpoint({
     currency: CurrencyId,
     network: NetworkField,
     amount: AmountField,
-    account: Type.Optional(Type.String({ maxLength: 120, description: 'where it was sent from, or its transaction id' })),
+    account: Type.Optional(PlainText({ maxLength: 120, description: 'where it was sent from, or its transaction id' })),
     voucher: VoucherField,
   }),
   output: Message,
@@ -322,7 +322,7 @@ export const addressSave = endpoint({
   input: Type.Object({
     currency: CurrencyId,
     network: NetworkField,
-    name: Type.String({ minLength: 1, maxLength: 30, errorKey: 'address_name_rule' }),
+    name: PlainText({ minLength: 1, maxLength: 30, errorKey: 'address_name_rule' }),
     address: AddressField,
     qrcode: QrCodeField,
   }),

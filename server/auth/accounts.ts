@@ -33,6 +33,14 @@ export function contactOf(user: UserRow): AccountRef | null {
   return null;
 }
 
+/** Every contact of the account: its e-mail and its mobile number, those it has. */
+export function contactsOf(user: UserRow): AccountRef[] {
+  const contacts: AccountRef[] = [];
+  if (user.email) contacts.push({ kind: 'email', email: user.email });
+  if (user.area_code && user.mobile) contacts.push({ kind: 'mobile', areaCode: user.area_code, mobile: user.mobile });
+  return contacts;
+}
+
 export async function findUser(db: Kysely<Database>, ref: AccountRef): Promise<UserRow | undefined> {
   const query = db.selectFrom('users').selectAll();
   return ref.kind === 'email' ? query.where('email', '=', ref.email).executeTakeFirst() : query.where('area_code', '=', ref.areaCode).where('mobile', '=', ref.mobile).executeTakeFirst();

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
+import { formatDateTimeUtc } from '../../contract/format';
 import { createHarness, flush, type Harness } from '../testing/harness';
 import { CODE_TTL_MS, RESEND_AFTER_MS } from './codes';
 
@@ -81,6 +82,27 @@ describe('POST /sms_mail and /user/register', () => {
     expect(right.message).toBe('The verification code is wrong or has expired.');
   });
 
+  test('of 60 wrong codes sent at once, 5 are compared: the code is dead after them', async () => {
+    await h.call(endpoints.sendCode, { user_string: 'cal@example.com', scene: 'register' });
+    const code = await h.codeFor('cal@example.com');
+    const wrong = Array.from({ length: 60 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(wrong.map((guess) => h.call(endpoints.checkCode, { user_string: 'cal@example.com', scene: 'register', email_code: guess })));
+    expect(answers.every((answer) => answer.message === 'The verification code is wrong or has expired.')).toBe(true);
+    const row = await h.ctx.db.selectFrom('verification_codes').select('attempts').where('target', '=', 'cal@example.com').executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(5);
+    const right = await h.call(endpoints.register, { user_string: 'cal@example.com', code, password: 'secret-pass', re_password: 'secret-pass' });
+    expect(right.message).toBe('The verification code is wrong or has expired.');
+  });
+
+  test('a right code uses up no try: after four wrong ones it can be checked and then used', async () => {
+    await h.call(endpoints.sendCode, { user_string: 'cay@example.com', scene: 'register' });
+    const code = await h.codeFor('cay@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 4; i++) await h.call(endpoints.checkCode, { user_string: 'cay@example.com', scene: 'register', email_code: wrong });
+    expect((await h.call(endpoints.checkCode, { user_string: 'cay@example.com', scene: 'register', email_code: code })).type).toBe('ok');
+    expect((await h.call(endpoints.register, { user_string: 'cay@example.com', code, password: 'secret-pass', re_password: 'secret-pass' })).type).toBe('ok');
+  });
+
   test('a new code can be asked for only after 60 seconds, and replaces the old one', async () => {
     await h.call(endpoints.sendCode, { user_string: 'dan@example.com', scene: 'register' });
     const old = await h.codeFor('dan@example.com');
@@ -105,6 +127,17 @@ describe('POST /sms_mail and /user/register', () => {
     expect(answers.slice(0, 20).every((a) => a.type === 'ok')).toBe(true);
     expect(answers[20]).toEqual({ type: 'error', message: 'Too many codes were requested. Please try again later.' });
     expect((await h.call(endpoints.sendCode, { user_string: 'x@example.com', scene: 'register' }, { ip: '10.9.9.8' })).type).toBe('ok');
+  });
+
+  test('CODES_PER_IP sets how many codes an IP gets in an hour', async () => {
+    const shared = await createHarness({ CODES_PER_IP: '3' });
+    try {
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await shared.call(endpoints.sendCode, { user_string: `n${i}@example.com`, scene: 'register' }, { ip: '10.9.9.7' }));
+      expect(answers.map((a) => a.type)).toEqual(['ok', 'ok', 'ok', 'error']);
+    } finally {
+      await shared.close();
+    }
   });
 
   test('an address gets at most 10 codes a day, whatever the IP', async () => {
@@ -240,15 +273,59 @@ describe('POST /user/login and GET /user/logout', () => {
     expect(unknown).toEqual(wrong);
   });
 
-  test('five failures lock the account for 15 minutes, even with the right password', async () => {
+  const WRONG = 'The account or password is incorrect.';
+  const wait = (minutes: number) => ({ type: 'error', message: `Too many attempts. Please try again in ${minutes} minutes.` });
+
+  test("a guesser's source waits longer after each wrong password; the owner's own source is never locked out", async () => {
     await h.registerUser('oli@example.com', 'secret-pass');
-    for (let i = 0; i < 5; i++) {
-      await h.call(endpoints.login, { user_string: 'oli@example.com', password: 'wrong-pass' }, { ip: `10.2.0.${i}` });
-    }
-    const locked = await h.call(endpoints.login, { user_string: 'oli@example.com', password: 'secret-pass' }, { ip: '10.2.1.1' });
-    expect(locked).toEqual({ type: 'error', message: 'Too many attempts. Please try again in 15 minutes.' });
-    h.advance(15 * 60_000 + 1);
-    expect((await h.call(endpoints.login, { user_string: 'oli@example.com', password: 'secret-pass' }, { ip: '10.2.1.1' })).type).toBe('ok');
+    const guess = (password = 'wrong-pass') => h.call(endpoints.login, { user_string: 'oli@example.com', password }, { ip: '10.2.0.1' });
+    const owner = (password = 'secret-pass') => h.call(endpoints.login, { user_string: 'oli@example.com', password }, { ip: '10.2.1.1' });
+    for (let i = 0; i < 5; i++) expect((await guess()).message).toBe(WRONG);
+    // Even the right password waits there: nothing is compared before the delay is over.
+    expect(await guess('secret-pass')).toEqual(wait(2));
+    expect((await owner()).type).toBe('ok');
+    expect(await guess()).toEqual(wait(2));
+    h.advance(2 * 60_000);
+    expect((await guess()).message).toBe(WRONG);
+    expect(await guess()).toEqual(wait(4));
+    h.advance(4 * 60_000);
+    expect((await guess()).message).toBe(WRONG);
+    expect(await guess()).toEqual(wait(8));
+    h.advance(8 * 60_000);
+    expect((await guess()).message).toBe(WRONG);
+    expect(await guess()).toEqual(wait(15));
+    // The owner mistypes and still gets in; the guesser's delays stay.
+    expect((await owner('secret-pas')).message).toBe(WRONG);
+    expect((await owner()).type).toBe('ok');
+    expect(await guess()).toEqual(wait(15));
+    h.advance(15 * 60_000);
+    expect((await guess('secret-pass')).type).toBe('ok');
+  });
+
+  test('of 35 wrong passwords sent at once from one source, 5 are compared; the owner still gets in from another', async () => {
+    await h.registerUser('ola@example.com', 'secret-pass');
+    const answers = await Promise.all(Array.from({ length: 35 }, (_, i) => h.call(endpoints.login, { user_string: 'ola@example.com', password: `wrong-pass-${i}` }, { ip: '10.2.2.2' })));
+    expect(answers.filter((answer) => answer.message === WRONG)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.message === wait(2).message)).toHaveLength(30);
+    expect(await h.call(endpoints.login, { user_string: 'ola@example.com', password: 'secret-pass' }, { ip: '10.2.2.2' })).toEqual(wait(2));
+    expect((await h.call(endpoints.login, { user_string: 'ola@example.com', password: 'secret-pass' }, { ip: '10.2.3.3' })).type).toBe('ok');
+  });
+
+  test("guesses from many sources at once stop at the account's ceiling of 30 an hour", async () => {
+    await h.registerUser('ora@example.com', 'secret-pass');
+    const answers = await Promise.all(Array.from({ length: 45 }, (_, i) => h.call(endpoints.login, { user_string: 'ora@example.com', password: `wrong-pass-${i}` }, { ip: `10.5.0.${i}` })));
+    expect(answers.filter((answer) => answer.message === WRONG)).toHaveLength(30);
+    expect(answers.filter((answer) => answer.message === wait(60).message)).toHaveLength(15);
+    // The ceiling bounds the guesses whoever makes them: for the hour, the right password waits too.
+    expect(await h.call(endpoints.login, { user_string: 'ora@example.com', password: 'secret-pass' }, { ip: '10.5.1.1' })).toEqual(wait(60));
+    h.advance(60 * 60_000);
+    expect((await h.call(endpoints.login, { user_string: 'ora@example.com', password: 'secret-pass' }, { ip: '10.5.1.1' })).type).toBe('ok');
+  });
+
+  test('an unknown account is throttled like a real one, so the answers tell nothing', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => h.call(endpoints.login, { user_string: 'nobody@example.com', password: 'wrong-pass' }, { ip: '10.2.4.4' })));
+    expect(answers.filter((answer) => answer.message === WRONG)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.message === wait(2).message)).toHaveLength(3);
   });
 
   test('one IP gets 30 login attempts per 15 minutes', async () => {
@@ -275,7 +352,11 @@ describe('password recovery and change', () => {
     expect(h.sent.some((m) => m.to === 'ghost@example.com')).toBe(false);
 
     const reset = await h.call(endpoints.forgotPassword, { account: 'rae@example.com', code, password: 'new-password', repassword: 'new-password' });
-    expect(reset).toEqual({ type: 'ok', message: 'Your password has been reset. Please log in.' });
+    // A reset replaces the password too: withdrawals wait 24 hours (server/auth/protection.test.ts).
+    expect(reset).toEqual({
+      type: 'ok',
+      message: `Your password has been reset. Please log in. For your safety, withdrawals are paused until ${formatDateTimeUtc(h.ctx.now() + 24 * 60 * 60_000, 'en')}.`,
+    });
     expect((await h.call(endpoints.userInfo, {}, { token })).type).toBe('999');
     expect((await h.call(endpoints.login, { user_string: 'rae@example.com', password: 'old-password' })).type).toBe('error');
     expect((await h.call(endpoints.login, { user_string: 'rae@example.com', password: 'new-password' })).type).toBe('ok');
@@ -299,16 +380,19 @@ describe('password recovery and change', () => {
     expect(answer).toEqual({ type: 'error', message: 'The verification code is wrong or has expired.' });
   });
 
-  test('changing the password needs a code sent to the account, and logs out everywhere', async () => {
+  test('changing the password needs the current one and a code sent to the account, and logs out everywhere', async () => {
     const token = await h.registerUser('sam@example.com', 'old-password');
     const other = await h.call(endpoints.login, { user_string: 'sam@example.com', password: 'old-password' });
     expect((await h.call(endpoints.sendCode, { scene: 'update_password' })).type).toBe('999');
     await h.call(endpoints.sendCode, { scene: 'update_password' }, { token });
     const code = await h.codeFor('sam@example.com');
-    const mismatch = await h.call(endpoints.updatePassword, { password: 'new-password', re_password: 'new-passw0rd', code }, { token });
+    const mismatch = await h.call(endpoints.updatePassword, { current_password: 'old-password', password: 'new-password', re_password: 'new-passw0rd', code }, { token });
     expect(mismatch.message).toBe('The two passwords do not match.');
-    const changed = await h.call(endpoints.updatePassword, { password: 'new-password', re_password: 'new-password', code }, { token });
-    expect(changed).toEqual({ type: 'ok', message: 'Your password has been changed. Please log in again.' });
+    const changed = await h.call(endpoints.updatePassword, { current_password: 'old-password', password: 'new-password', re_password: 'new-password', code }, { token });
+    expect(changed).toEqual({
+      type: 'ok',
+      message: `Your password has been changed. Please log in again. For your safety, withdrawals are paused until ${formatDateTimeUtc(h.ctx.now() + 24 * 60 * 60_000, 'en')}.`,
+    });
     expect((await h.call(endpoints.userInfo, {}, { token })).type).toBe('999');
     expect((await h.call(endpoints.userInfo, {}, { token: String(other.message) })).type).toBe('999');
     expect((await h.call(endpoints.login, { user_string: 'sam@example.com', password: 'new-password' })).type).toBe('ok');
@@ -319,8 +403,8 @@ describe('password recovery and change', () => {
     const uma = await h.registerUser('uma@example.com', 'uma-password');
     await h.call(endpoints.sendCode, { scene: 'update_password' }, { token: tom });
     const code = await h.codeFor('tom@example.com');
-    const answer = await h.call(endpoints.updatePassword, { password: 'stolen-pass', re_password: 'stolen-pass', code }, { token: uma });
-    expect(answer.type).toBe('error');
+    const answer = await h.call(endpoints.updatePassword, { current_password: 'uma-password', password: 'stolen-pass', re_password: 'stolen-pass', code }, { token: uma });
+    expect(answer).toEqual({ type: 'error', message: 'The verification code is wrong or has expired.' });
     expect((await h.call(endpoints.login, { user_string: 'uma@example.com', password: 'uma-password' })).type).toBe('ok');
     expect((await h.call(endpoints.login, { user_string: 'tom@example.com', password: 'tom-password' })).type).toBe('ok');
   });

@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { ServerKey } from '../i18n';
+import { BUDGETS, reserveAttempt } from '../security/rate-limit';
 import { codeHash, newCode, sameHash } from '../security/tokens';
 import { targetOf, type AccountRef } from './accounts';
 
@@ -14,7 +15,8 @@ export const RESEND_AFTER_MS = 60_000;
 export const MAX_ATTEMPTS = 5;
 export const DAILY_CODES_PER_TARGET = 10;
 
-export type Scene = 'register' | 'forget' | 'update_password' | 'pay_password' | 'bind_mobile' | 'bind_email';
+/** change_email, change_mobile: the code to the account's contact that confirms replacing (or adding) an address. */
+export type Scene = 'register' | 'forget' | 'update_password' | 'pay_password' | 'bind_mobile' | 'bind_email' | 'change_email' | 'change_mobile';
 
 /**
  * code: send a code. notice: tell the owner someone tried to register their address
@@ -31,38 +33,34 @@ export interface CodeRequest {
   delivery: Delivery;
   language: Language;
   ip: string;
-  /**
-   * A refusal that depends on who owns the address (for example "already bound"). It
-   * runs after the limits and counts against them, so probing addresses one by one to
-   * learn which are registered stops at the same limit as sending codes.
-   */
-  refuseIf?: () => Promise<void>;
 }
 
 export async function requestCode(ctx: AppContext, request: CodeRequest): Promise<void> {
   const now = ctx.now();
   const target = targetOf(request.to);
-  if (ctx.limits.codesPerIp.blockedFor(request.ip, now) > 0) throw new ApiError('server:errors.code_limit');
-  if (request.refuseIf) {
-    try {
-      await request.refuseIf();
-    } catch (refusal) {
-      ctx.limits.codesPerIp.record(request.ip, now);
-      throw refusal;
+  const perIp = { budget: { ...BUDGETS.codesPerIp, limit: ctx.config.codesPerIp }, subject: request.ip };
+  const { attempt } = await reserveAttempt(ctx.db, ctx.now, [perIp]);
+  if (!attempt) throw new ApiError('server:errors.code_limit');
+  try {
+    // A refusal by the address's own limits gives the try back.
+    const last = await ctx.db.selectFrom('verification_codes').select('created_at').where('target', '=', target).where('scene', '=', request.scene).orderBy('id', 'desc').executeTakeFirst();
+    if (last && now - last.created_at < RESEND_AFTER_MS) {
+      await attempt.refund(perIp);
+      throw new ApiError('server:errors.code_too_soon', { seconds: Math.ceil((last.created_at + RESEND_AFTER_MS - now) / 1000) });
     }
+    const today = await ctx.db
+      .selectFrom('verification_codes')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('target', '=', target)
+      .where('created_at', '>', now - 24 * 60 * 60_000)
+      .executeTakeFirstOrThrow();
+    if (Number(today.count) >= DAILY_CODES_PER_TARGET) {
+      await attempt.refund(perIp);
+      throw new ApiError('server:errors.code_limit');
+    }
+  } finally {
+    await attempt.settle();
   }
-  const last = await ctx.db.selectFrom('verification_codes').select('created_at').where('target', '=', target).where('scene', '=', request.scene).orderBy('id', 'desc').executeTakeFirst();
-  if (last && now - last.created_at < RESEND_AFTER_MS) {
-    throw new ApiError('server:errors.code_too_soon', { seconds: Math.ceil((last.created_at + RESEND_AFTER_MS - now) / 1000) });
-  }
-  const today = await ctx.db
-    .selectFrom('verification_codes')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('target', '=', target)
-    .where('created_at', '>', now - 24 * 60 * 60_000)
-    .executeTakeFirstOrThrow();
-  if (Number(today.count) >= DAILY_CODES_PER_TARGET) throw new ApiError('server:errors.code_limit');
-  ctx.limits.codesPerIp.record(request.ip, now);
 
   const code = request.delivery === 'code' ? newCode() : null;
   await ctx.db.transaction().execute(async (trx) => {
@@ -94,13 +92,16 @@ async function deliver(ctx: AppContext, request: CodeRequest, target: string, co
   if (request.delivery === 'none') return;
   const t = ctx.i18n.fixed(request.language);
   const purpose = t(`server:mail.purpose.${request.scene}` as ServerKey);
+  // Without a code, the notice that the address has an account already: asked for by a
+  // sign-up (register) or by another account binding it (bind_*). Nothing in the answer differs.
+  const notice = request.scene === 'register' ? 'registered' : 'bound';
   if (request.to.kind === 'email') {
     const message = code
       ? { subject: t('server:mail.code_subject', { code, site }), text: t('server:mail.code_body', { code, site, purpose }) }
-      : { subject: t('server:mail.registered_subject', { site }), text: t('server:mail.registered_body', { site }) };
+      : { subject: t(`server:mail.${notice}_subject`, { site }), text: t(`server:mail.${notice}_body`, { site }) };
     await ctx.messenger.email({ to: target, ...message });
   } else {
-    const text = code ? t('server:mail.code_sms', { code, site, purpose }) : t('server:mail.registered_sms', { site });
+    const text = code ? t('server:mail.code_sms', { code, site, purpose }) : t(`server:mail.${notice}_sms`, { site });
     await ctx.messenger.sms({ to: target, text });
   }
 }
@@ -115,7 +116,8 @@ export interface CodeCheck {
 
 /**
  * Answers the id of the live code for this target and scene if `code` matches it;
- * otherwise counts a wrong try and throws "wrong or expired". Does not use it up.
+ * otherwise counts a wrong try and throws "wrong or expired" (after five, the code is
+ * refused even when right). Does not use it up.
  */
 export async function verifyCode(ctx: AppContext, check: CodeCheck): Promise<number> {
   const now = ctx.now();
@@ -130,16 +132,24 @@ export async function verifyCode(ctx: AppContext, check: CodeCheck): Promise<num
     .orderBy('id', 'desc')
     .executeTakeFirst();
   const invalid = new ApiError('server:errors.code_invalid');
-  if (!row || row.attempts >= MAX_ATTEMPTS) throw invalid;
+  if (!row) throw invalid;
   if (row.user_id !== null && row.user_id !== check.userId) throw invalid;
-  if (!sameHash(row.code_hash, codeHash(ctx.codeSecret, check.code, target, check.scene))) {
-    await ctx.db
-      .updateTable('verification_codes')
-      .set({ attempts: row.attempts + 1 })
-      .where('id', '=', row.id)
-      .execute();
-    throw invalid;
-  }
+  // The try is counted before the code is compared, in one statement that succeeds only
+  // under the limit: of any number of guesses at once, at most MAX_ATTEMPTS are compared.
+  const reserved = await ctx.db
+    .updateTable('verification_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', row.id)
+    .where('attempts', '<', MAX_ATTEMPTS)
+    .executeTakeFirst();
+  if (Number(reserved.numUpdatedRows) !== 1) throw invalid;
+  if (!sameHash(row.code_hash, codeHash(ctx.codeSecret, check.code, target, check.scene))) throw invalid;
+  // The right code is not a wrong try: it gives its try back (checked first, it still works for the action).
+  await ctx.db
+    .updateTable('verification_codes')
+    .set((eb) => ({ attempts: eb('attempts', '-', 1) }))
+    .where('id', '=', row.id)
+    .execute();
   return row.id;
 }
 

@@ -6,12 +6,15 @@ import type { AppContext } from '../context';
 import { ApiError, sessionEnded } from '../http/errors';
 import { route } from '../http/route';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../security/passwords';
+import { BUDGETS, reserveAttempt } from '../security/rate-limit';
 import { createUser } from '../user/users';
 import { welcome } from '../wallet/gifts';
 import { accountRef, contactOf, findUser, targetOf, type AccountRef } from './accounts';
-import { consumeCode, requestCode, verifyCode, type Scene } from './codes';
+import { consumeCode, requestCode, verifyCode, type Delivery, type Scene } from './codes';
+import { checkCurrentPassword, confirmChange, recordChange, tellContacts } from './protection';
 import { createSession, revokeAllSessions, revokeSession, type Auth } from './sessions';
 import { autoApproveIdentity } from '../identity/service';
+import { checkPayPassword } from '../wallet/pay-password';
 
 function invalidAccount(userString: string): ApiError {
   return new ApiError(userString.includes('@') ? 'validation:email_invalid' : 'validation:mobile_invalid');
@@ -35,9 +38,13 @@ function mobileRef(areaCode: string, mobile: string): Extract<AccountRef, { kind
   return { kind: 'mobile', areaCode, mobile };
 }
 
-async function ensureFree(ctx: AppContext, ref: AccountRef, userId: number): Promise<void> {
+/**
+ * A code to bind an address, or (when another account has it) a notice to it instead: the
+ * answer is "code sent" either way, so binding cannot tell which addresses have accounts.
+ */
+async function bindingDelivery(ctx: AppContext, ref: AccountRef, userId: number): Promise<Delivery> {
   const owner = await findUser(ctx.db, ref);
-  if (owner && owner.id !== userId) throw new ApiError(ref.kind === 'email' ? 'server:errors.email_taken' : 'server:errors.mobile_taken');
+  return owner && owner.id !== userId ? 'notice' : 'code';
 }
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -56,7 +63,9 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         break;
       }
       case 'update_password':
-      case 'pay_password': {
+      case 'pay_password':
+      case 'change_email':
+      case 'change_mobile': {
         if (!auth) throw sessionEnded();
         await requestCode(ctx, { ...base, to: contact(auth), userId: auth.user.id, delivery: 'code' });
         break;
@@ -69,7 +78,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         if (to.kind !== (scene === 'bind_email' ? 'email' : 'mobile')) {
           throw new ApiError(scene === 'bind_email' ? 'validation:email_invalid' : 'validation:mobile_invalid');
         }
-        await requestCode(ctx, { ...base, to, userId: auth.user.id, delivery: 'code', refuseIf: () => ensureFree(ctx, to, auth.user.id) });
+        await requestCode(ctx, { ...base, to, userId: auth.user.id, delivery: await bindingDelivery(ctx, to, auth.user.id) });
         break;
       }
     }
@@ -87,13 +96,23 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const ref = accountRef(input.user_string, input.area_code);
     if (!ref || ref.kind !== kind) throw new ApiError(kind === 'email' ? 'server:errors.account_kind_email' : 'server:errors.account_kind_mobile');
     if (input.password !== input.re_password) throw new ApiError('validation:passwords_differ');
+    const codeId = await verifyCode(ctx, { to: ref, scene: 'register', code: input.code, userId: null });
+    // Invite codes are looked up only with a right code in hand, and a source's unknown
+    // ones are counted: trying codes one after another to find users' invite codes stops soon.
     let invitedBy: number | null = null;
     if (input.extension_code) {
-      const inviter = await ctx.db.selectFrom('users').select('id').where('invite_code', '=', input.extension_code.toUpperCase()).executeTakeFirst();
-      if (!inviter) throw new ApiError('server:errors.invite_code_unknown');
-      invitedBy = inviter.id;
+      const perIp = { budget: BUDGETS.invitesPerIp, subject: ip };
+      const { attempt, waitMs } = await reserveAttempt(ctx.db, ctx.now, [perIp]);
+      if (!attempt) throw new ApiError('server:errors.too_many_attempts', { minutes: Math.ceil(waitMs / 60_000) });
+      try {
+        const inviter = await ctx.db.selectFrom('users').select('id').where('invite_code', '=', input.extension_code.toUpperCase()).executeTakeFirst();
+        if (!inviter) throw new ApiError('server:errors.invite_code_unknown');
+        await attempt.refund(perIp);
+        invitedBy = inviter.id;
+      } finally {
+        await attempt.settle();
+      }
     }
-    const codeId = await verifyCode(ctx, { to: ref, scene: 'register', code: input.code, userId: null });
     const passwordHash = await hashPassword(input.password);
     // A step of the exchange: the account and its paper-trading gift, together.
     const user = await ctx.exchange.run(async (step) => {
@@ -108,54 +127,71 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, endpoints.login, async ({ input, ip, userAgent }) => {
-    const now = ctx.now();
     const ref = accountRef(input.user_string, input.area_code);
-    const accountKey = ref ? targetOf(ref) : `?${input.user_string.trim().toLowerCase()}`;
-    const blocked = Math.max(ctx.limits.loginAttemptsPerIp.blockedFor(ip, now), ctx.limits.loginFailuresPerAccount.blockedFor(accountKey, now));
-    if (blocked > 0) throw new ApiError('server:errors.too_many_attempts', { minutes: Math.ceil(blocked / 60_000) });
-    ctx.limits.loginAttemptsPerIp.record(ip, now);
-    const user = ref ? await findUser(ctx.db, ref) : undefined;
-    const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstNothing(input.password);
-    if (!user || !valid) {
-      ctx.limits.loginFailuresPerAccount.record(accountKey, now);
-      throw new ApiError('server:errors.login_failed');
+    const account = ref ? targetOf(ref) : `?${input.user_string.trim().toLowerCase()}`;
+    // The try is reserved before the password is compared: however many arrive at once,
+    // no more are compared than the budgets allow (server/security/rate-limit.ts).
+    const perSource = { budget: BUDGETS.loginPerSource, subject: `${account}|${ip}` };
+    const perAccount = { budget: BUDGETS.loginPerAccount, subject: account };
+    const { attempt, waitMs } = await reserveAttempt(ctx.db, ctx.now, [{ budget: BUDGETS.loginPerIp, subject: ip }, perAccount, perSource]);
+    if (!attempt) throw new ApiError('server:errors.too_many_attempts', { minutes: Math.ceil(waitMs / 60_000) });
+    try {
+      const user = ref ? await findUser(ctx.db, ref) : undefined;
+      const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstNothing(input.password);
+      if (!user || !valid) throw new ApiError('server:errors.login_failed');
+      // Right: this source starts afresh and the try leaves the account's ceiling; other sources' wrong tries still count.
+      await attempt.clear(perSource);
+      await attempt.refund(perAccount);
+      return await createSession(ctx, user.id, ip, userAgent);
+    } finally {
+      // What is left counts: a wrong password under every key, a right one from this IP.
+      await attempt.settle();
     }
-    ctx.limits.loginFailuresPerAccount.clear(accountKey);
-    return createSession(ctx, user.id, ip, userAgent);
   });
 
   route(app, ctx, endpoints.logout, async ({ auth, t }) => {
-    await revokeSession(ctx, auth.sessionId);
+    await revokeSession(ctx, auth.user.id, auth.sessionId);
     return t('server:ok.logged_out');
   });
 
-  route(app, ctx, endpoints.forgotPassword, async ({ input, t }) => {
+  route(app, ctx, endpoints.forgotPassword, async ({ input, language, t }) => {
     const ref = requireRef(input.account, input.area_code);
     if (input.password !== input.repassword) throw new ApiError('validation:passwords_differ');
     const codeId = await verifyCode(ctx, { to: ref, scene: 'forget', code: input.code, userId: null });
     const passwordHash = await hashPassword(input.password);
-    await ctx.db.transaction().execute(async (trx) => {
+    const { user, change } = await ctx.db.transaction().execute(async (trx) => {
       const now = ctx.now();
       await consumeCode(trx, codeId, now);
       const user = await findUser(trx, ref);
       if (!user) throw new ApiError('server:errors.code_invalid');
       await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', user.id).execute();
       await revokeAllSessions(ctx, user.id, trx);
+      // A reset replaces the password too: withdrawals wait, and every contact is told.
+      return { user, change: await recordChange(trx, user.id, 'password', true, now) };
     });
-    return t('server:ok.password_reset');
+    ctx.sessions.announce({ userId: user.id, sessionId: null });
+    tellContacts(ctx, user, change, language);
+    return confirmChange(t, 'server:ok.password_reset', change);
   });
 
-  route(app, ctx, endpoints.updatePassword, async ({ input, auth, t }) => {
+  // Changes to the account's protection need the current password and a code sent to the
+  // account's contact: the code first (a stolen token alone cannot even try passwords),
+  // then the password (server/auth/protection.ts).
+  route(app, ctx, endpoints.updatePassword, async ({ input, auth, language, t }) => {
     if (input.password !== input.re_password) throw new ApiError('validation:passwords_differ');
     const codeId = await verifyCode(ctx, { to: contact(auth), scene: 'update_password', code: input.code, userId: auth.user.id });
+    await checkCurrentPassword(ctx, auth.user, input.current_password);
     const passwordHash = await hashPassword(input.password);
-    await ctx.db.transaction().execute(async (trx) => {
+    const change = await ctx.db.transaction().execute(async (trx) => {
       const now = ctx.now();
       await consumeCode(trx, codeId, now);
       await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', auth.user.id).execute();
       await revokeAllSessions(ctx, auth.user.id, trx);
+      return recordChange(trx, auth.user.id, 'password', true, now);
     });
-    return t('server:ok.password_changed');
+    ctx.sessions.announce({ userId: auth.user.id, sessionId: null });
+    tellContacts(ctx, auth.user, change, language);
+    return confirmChange(t, 'server:ok.password_changed', change);
   });
 
   route(app, ctx, endpoints.sendMobileCode, async ({ input, auth, language, ip, t }) => {
@@ -164,52 +200,75 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       to,
       scene: 'bind_mobile',
       userId: auth.user.id,
-      delivery: 'code',
+      delivery: await bindingDelivery(ctx, to, auth.user.id),
       language,
       ip,
-      refuseIf: () => ensureFree(ctx, to, auth.user.id),
     });
     return t('server:ok.code_sent');
   });
 
-  route(app, ctx, endpoints.bindMobile, async ({ input, auth, t }) => {
+  // A new number needs its own code (by /sms_send), the account's contact's code and the password.
+  route(app, ctx, endpoints.bindMobile, async ({ input, auth, language, t }) => {
     const to = mobileRef(input.area_code, input.mobile);
+    const contactCodeId = await verifyCode(ctx, { to: contact(auth), scene: 'change_mobile', code: input.contact_code, userId: auth.user.id });
     const codeId = await verifyCode(ctx, { to, scene: 'bind_mobile', code: input.code, userId: auth.user.id });
-    await ctx.db.transaction().execute(async (trx) => {
+    await checkCurrentPassword(ctx, auth.user, input.current_password);
+    const { before, change } = await ctx.db.transaction().execute(async (trx) => {
       const now = ctx.now();
+      await consumeCode(trx, contactCodeId, now);
       await consumeCode(trx, codeId, now);
       const owner = await findUser(trx, to);
       if (owner && owner.id !== auth.user.id) throw new ApiError('server:errors.mobile_taken');
+      const before = await trx.selectFrom('users').selectAll().where('id', '=', auth.user.id).executeTakeFirstOrThrow();
+      if (before.area_code === to.areaCode && before.mobile === to.mobile) return { before, change: null };
       await trx.updateTable('users').set({ area_code: to.areaCode, mobile: to.mobile, updated_at: now }).where('id', '=', auth.user.id).execute();
+      return { before, change: await recordChange(trx, auth.user.id, 'mobile', before.mobile !== null, now) };
     });
+    if (change) tellContacts(ctx, before, change, language);
     await autoApproveIdentity(ctx, auth.user.id);
-    return t('server:ok.mobile_bound');
+    return confirmChange(t, 'server:ok.mobile_bound', change);
   });
 
-  route(app, ctx, endpoints.bindEmail, async ({ input, auth, t }) => {
+  // A new address needs its own code (scene bind_email), the account's contact's code and the password.
+  route(app, ctx, endpoints.bindEmail, async ({ input, auth, language, t }) => {
     const to = requireRef(input.email, undefined);
     if (to.kind !== 'email') throw new ApiError('validation:email_invalid');
+    const contactCodeId = await verifyCode(ctx, { to: contact(auth), scene: 'change_email', code: input.contact_code, userId: auth.user.id });
     const codeId = await verifyCode(ctx, { to, scene: 'bind_email', code: input.code, userId: auth.user.id });
-    await ctx.db.transaction().execute(async (trx) => {
+    await checkCurrentPassword(ctx, auth.user, input.current_password);
+    const { before, change } = await ctx.db.transaction().execute(async (trx) => {
       const now = ctx.now();
+      await consumeCode(trx, contactCodeId, now);
       await consumeCode(trx, codeId, now);
       const owner = await findUser(trx, to);
       if (owner && owner.id !== auth.user.id) throw new ApiError('server:errors.email_taken');
+      const before = await trx.selectFrom('users').selectAll().where('id', '=', auth.user.id).executeTakeFirstOrThrow();
+      if (before.email === to.email) return { before, change: null };
       await trx.updateTable('users').set({ email: to.email, updated_at: now }).where('id', '=', auth.user.id).execute();
+      return { before, change: await recordChange(trx, auth.user.id, 'email', before.email !== null, now) };
     });
+    if (change) tellContacts(ctx, before, change, language);
     await autoApproveIdentity(ctx, auth.user.id);
-    return t('server:ok.email_bound');
+    return confirmChange(t, 'server:ok.email_bound', change);
   });
 
-  route(app, ctx, endpoints.setPayPassword, async ({ input, auth, t }) => {
+  // The first pay password needs the login password; a new one the current pay password, or
+  // the login password when it is forgotten (the pause then gives the owner time all the same).
+  route(app, ctx, endpoints.setPayPassword, async ({ input, auth, language, t }) => {
     if (input.pay_password !== input.re_pay_password) throw new ApiError('server:errors.pay_passwords_differ');
     const codeId = await verifyCode(ctx, { to: contact(auth), scene: 'pay_password', code: input.code, userId: auth.user.id });
+    const replacing = auth.user.pay_password_hash !== null;
+    if (replacing && input.current_pay_password !== undefined) await checkPayPassword(ctx, auth.user, input.current_pay_password);
+    else if (input.current_password !== undefined) await checkCurrentPassword(ctx, auth.user, input.current_password);
+    else throw new ApiError(replacing ? 'server:errors.current_pay_password_required' : 'validation:current_password_required');
     const payHash = await hashPassword(input.pay_password);
-    await ctx.db.transaction().execute(async (trx) => {
+    const change = await ctx.db.transaction().execute(async (trx) => {
       const now = ctx.now();
       await consumeCode(trx, codeId, now);
       await trx.updateTable('users').set({ pay_password_hash: payHash, updated_at: now }).where('id', '=', auth.user.id).execute();
+      return recordChange(trx, auth.user.id, 'pay_password', replacing, now);
     });
-    return t('server:ok.pay_password_set');
+    tellContacts(ctx, auth.user, change, language);
+    return confirmChange(t, 'server:ok.pay_password_set', change);
   });
 }

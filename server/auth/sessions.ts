@@ -58,10 +58,45 @@ export async function authenticate(ctx: AppContext, token: string | null): Promi
   return { sessionId, user };
 }
 
-export async function revokeSession(ctx: AppContext, sessionId: number): Promise<void> {
-  await ctx.db.updateTable('sessions').set({ revoked_at: ctx.now() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+/** A session, or every session of a user, that has just ended (logout, a password change or reset). */
+export type SessionEnd = { userId: number; sessionId: number } | { userId: number; sessionId: null };
+
+/**
+ * Tells whoever holds connections for sessions (the socket server) that some have ended,
+ * once the ending is committed: a connected socket of an ended session is closed at once
+ * instead of receiving its user's private events until it reconnects. The socket server
+ * closes them through socket.io's adapter, so the sockets of every process close.
+ */
+export class SessionEnds {
+  private readonly listeners = new Set<(end: SessionEnd) => void>();
+
+  subscribe(listener: (end: SessionEnd) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  announce(end: SessionEnd): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(end);
+      } catch (error) {
+        console.error('a listener of ended sessions failed', error);
+      }
+    }
+  }
 }
 
+/** Ends one session (logout) and closes its sockets. */
+export async function revokeSession(ctx: AppContext, userId: number, sessionId: number): Promise<void> {
+  await ctx.db.updateTable('sessions').set({ revoked_at: ctx.now() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  ctx.sessions.announce({ userId, sessionId });
+}
+
+/**
+ * Ends every session of a user. Inside a transaction (`db` a transaction), the caller
+ * announces the end once it has committed (`ctx.sessions.announce`); otherwise it is announced here.
+ */
 export async function revokeAllSessions(ctx: AppContext, userId: number, db: Kysely<Database> = ctx.db): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: ctx.now() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  if (db === ctx.db) ctx.sessions.announce({ userId, sessionId: null });
 }

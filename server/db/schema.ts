@@ -31,6 +31,8 @@ export interface Database {
   spot_orders: SpotOrdersTable;
   spot_fills: SpotFillsTable;
   request_ids: RequestIdsTable;
+  attempts: AttemptsTable;
+  security_changes: SecurityChangesTable;
   lever_positions: LeverPositionsTable;
   micro_orders: MicroOrdersTable;
   bank_cards: BankCardsTable;
@@ -130,6 +132,25 @@ export interface AccountTransfersTable {
 }
 
 /** What a request id already did (wallet/requests.ts). */
+/** An attempt budget's key and its attempts still in its window (server/security/rate-limit.ts). */
+export interface AttemptsTable {
+  /** "<budget>:<subject>", e.g. "pay:12" or "login-source:ann@example.com|10.0.0.1" */
+  key: string;
+  /** JSON array of {at (ms since 1970), pending (the reservation's id, until its request settles it)}, oldest first */
+  entries: string;
+  updated_at: number;
+}
+
+/** A change to what protects an account (server/auth/protection.ts). */
+export interface SecurityChangesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'password' | 'pay_password' | 'email' | 'mobile';
+  /** a replacement: withdrawals wait until then; null when the first one was set */
+  held_until: number | null;
+  created_at: number;
+}
+
 export interface RequestIdsTable {
   user_id: number;
   request_id: string;

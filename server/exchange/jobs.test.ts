@@ -17,8 +17,8 @@ afterEach(async () => {
   await h.close();
 });
 
-test('the products register their jobs with the server', () => {
-  expect(h.ctx.jobs.names).toEqual(['fiat-rates', 'lockup-payouts']);
+test('the products register their jobs with the server, and the server its pruning of old attempts', () => {
+  expect(h.ctx.jobs.names).toEqual(['fiat-rates', 'lockup-payouts', 'attempts-prune']);
 });
 
 test('a run is recorded; a failure is recorded, not thrown, and the next run clears it', async () => {

@@ -48,8 +48,10 @@ function fieldLabel(ctx: AppContext, t: Translate, name: string): string {
 
 function validationMessage(ctx: AppContext, t: Translate, error: ValueError): string {
   const field = fieldLabel(ctx, t, error.path.split('/').filter(Boolean)[0] ?? '');
-  const schema = error.schema as TSchema & { errorKey?: string; maxLength?: number; minLength?: number };
+  const schema = error.schema as TSchema & { errorKey?: string; patternErrorKey?: string; maxLength?: number; minLength?: number };
   if (error.type === ValueErrorType.StringMaxLength) return t('validation:too_long', { field, limit: schema.maxLength ?? 0 });
+  const patternKey = schema.patternErrorKey ? `validation:${schema.patternErrorKey}` : null;
+  if (error.type === ValueErrorType.StringPattern && patternKey && ctx.i18n.has(patternKey)) return t(patternKey, { field });
   const custom = schema.errorKey ? `validation:${schema.errorKey}` : null;
   if (custom && ctx.i18n.has(custom)) return t(custom);
   if (error.type === ValueErrorType.ObjectRequiredProperty) return t('validation:required', { field });
@@ -61,11 +63,17 @@ function fieldsOf(value: unknown): Fields {
   return value !== null && typeof value === 'object' ? (value as Fields) : emptyFields();
 }
 
+/** How a route is served besides its contract. */
+export interface RouteOptions {
+  /** counted per IP against the public limit (app.ts registers @fastify/rate-limit), each route on its own */
+  rateLimited?: boolean;
+}
+
 /**
  * Registers one contract endpoint: parses and validates its input against the
  * contract's schema, checks the session, runs the handler, and answers the envelope.
  */
-export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, endpoint: E, handler: (call: Call<E>) => Promise<OutputOf<E>>): void {
+export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, endpoint: E, handler: (call: Call<E>) => Promise<OutputOf<E>>, options: RouteOptions = {}): void {
   const check = TypeCompiler.Compile(endpoint.input);
   const declared = Object.keys(endpoint.input.properties);
   // TypeBox's conversion would cut "1.5" to 1 for an integer; such text stays text and fails.
@@ -82,7 +90,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
   app.route({
     method: endpoint.method,
     url: `/api${endpoint.path}`,
-    config: { answerStyle: endpoint.upload ? 'urlencoded' : endpoint.envelope === 'code' ? 'code' : 'json' },
+    config: { answerStyle: endpoint.upload ? 'urlencoded' : endpoint.envelope === 'code' ? 'code' : 'json', ...(options.rateLimited ? { rateLimit: {} } : {}) },
     handler: async (request, reply) => {
       const query = fieldsOf(request.query);
       const body = endpoint.method === 'POST' && !endpoint.upload ? fieldsOf(request.body) : emptyFields();
@@ -108,6 +116,9 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
         const first = check.Errors(converted).First();
         return answer(reply, { type: 'error', message: first ? validationMessage(ctx, t, first) : t('server:errors.bad_request') });
       }
+      // No field means a NUL character, and PostgreSQL's text cannot hold one: refused on both stores alike.
+      const withNul = declared.find((name) => typeof converted[name] === 'string' && converted[name].includes('\u0000'));
+      if (withNul !== undefined) return answer(reply, { type: 'error', message: t('validation:invalid', { field: fieldLabel(ctx, t, withNul) }) });
 
       const message = await handler({
         input: check.Decode(converted),

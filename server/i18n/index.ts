@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createInstance, type i18n as I18n } from 'i18next';
-import { formatAmount } from '../../contract/format';
+import { formatAmount, formatDateTimeUtc } from '../../contract/format';
 import { LANGUAGES, type Language } from '../../contract/languages';
 import type { Leaves } from '../../contract/i18n-keys';
 import type enServer from '../../locales/en/server.json';
@@ -50,6 +50,11 @@ export function loadServerI18n(): ServerI18n {
   instance.services.formatter?.add('amount', (value: unknown, lng: string | undefined) => {
     const language = LANGUAGES.find((candidate) => candidate === lng) ?? 'en';
     return formatAmount(String(value), language);
+  });
+  // "{{until, datetime}}": a time (ms since 1970) in UTC, marked so: the server does not know the reader's time zone.
+  instance.services.formatter?.add('datetime', (value: unknown, lng: string | undefined) => {
+    const language = LANGUAGES.find((candidate) => candidate === lng) ?? 'en';
+    return formatDateTimeUtc(Number(value), language);
   });
   const fixedByLanguage = new Map<Language, Translate>();
   for (const language of LANGUAGES) {

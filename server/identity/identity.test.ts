@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
 import { createHarness, type Harness } from '../testing/harness';
-import { uploadImage } from '../testing/wallet';
+import { bindMobile as bindMobileAs, uploadImage } from '../testing/wallet';
 
 let h: Harness;
 let token: string;
@@ -13,11 +13,7 @@ afterEach(async () => {
   await h.close();
 });
 
-async function bindMobile(t: string, mobile = '13512345678'): Promise<void> {
-  h.advance(61_000);
-  await h.call(endpoints.sendMobileCode, { area_code: '86', mobile }, { token: t });
-  await h.call(endpoints.bindMobile, { area_code: '86', mobile, code: await h.codeFor(`+86 ${mobile}`) }, { token: t });
-}
+const bindMobile = (t: string, mobile = '13512345678'): Promise<void> => bindMobileAs(h, t, mobile);
 
 const pendingIds = async () => {
   const answer = await h.call(endpoints.operatorPending, {}, { operator: true });

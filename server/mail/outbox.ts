@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createTransport } from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { ServerConfig } from '../config';
+import { PRIVATE_DIR_MODE } from '../data-dir';
 import { newFileName } from '../security/tokens';
 
 /**
@@ -46,7 +47,7 @@ export function createMessenger(config: Pick<ServerConfig, 'dataDir' | 'smtpUrl'
   const dir = outboxDir(config.dataDir);
   const smtp = config.smtpUrl ? createTransport(config.smtpUrl) : null;
   const write = async (name: string, content: Buffer | string): Promise<void> => {
-    await fs.mkdir(dir, { recursive: true });
+    await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     await fs.writeFile(path.join(dir, name), content, { mode: 0o600 });
   };
   return {

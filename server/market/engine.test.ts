@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { bucketStart, MINUTE, type Candle } from '../../contract/market';
+import { bucketStart, DAY, MINUTE, type Candle } from '../../contract/market';
 import { MarketEngine, type MarketStart, type Trade } from './engine';
 import { INSTRUMENTS } from './instruments';
 import { liquidityFor } from './service';
@@ -147,5 +147,75 @@ describe('the simulated market', () => {
     const ticker = engine.ticker(1);
     expect(ticker.last).toBe(trades.at(-1)!.price);
     expect(ticker.high).toBe(Math.max(...trades.map((t) => t.price)));
+  });
+});
+
+describe('the 24h tickers', () => {
+  /** A day of closed minutes before `start`, with volumes whose sums depend on their order. */
+  function dayOfMinutes(def: (typeof INSTRUMENTS)[number]): Candle[] {
+    const minutes: Candle[] = [];
+    for (let k = 0; k < 1442; k++) {
+      const time = start - DAY - 2 * MINUTE + k * MINUTE;
+      const price = def.referencePrice * (1 + 0.01 * Math.sin(k / 37 + def.id));
+      const volume = 0.1 + ((k * 7919 + def.id * 104729) % 1000) / 3000;
+      minutes.push({ time, open: price, high: price * 1.001, low: price * 0.999, close: price, volume, amount: price * volume });
+    }
+    return minutes;
+  }
+
+  test('kept between minutes, they are the same to the last bit as a scan of the window, as the clock moves with or without trades', () => {
+    const starts = new Map<number, MarketStart>(INSTRUMENTS.map((def) => [def.id, { last: def.referencePrice, open: [], minutes: dayOfMinutes(def) }]));
+    const engine = new MarketEngine(INSTRUMENTS, starts, start, liquidityFor(200));
+    // The scan GET /currency/quotation_new made on every call: the minutes since a day
+    // (and a minute) ago, the open minute last.
+    const minutes = new Map(INSTRUMENTS.map((def) => [def.id, [...starts.get(def.id)!.minutes]]));
+    engine.listen({
+      closed: (marketId, period, candle) => {
+        if (period !== '1min') return;
+        const list = minutes.get(marketId)!;
+        list.push(candle);
+        while (list[0]!.time <= engine.time - DAY) list.shift();
+      },
+    });
+    const scan = (marketId: number) => {
+      const window = minutes.get(marketId)!.filter((candle) => candle.time > engine.time - DAY - MINUTE);
+      const current = engine.openCandle(marketId, '1min');
+      if (current) window.push(current);
+      const last = engine.lastPrice(marketId);
+      if (window.length === 0) return { marketId, last, open: last, high: last, low: last, volume: 0, amount: 0 };
+      let high = -Infinity;
+      let low = Infinity;
+      let volume = 0;
+      let amount = 0;
+      for (const candle of window) {
+        if (candle.high > high) high = candle.high;
+        if (candle.low < low) low = candle.low;
+        volume += candle.volume;
+        amount += candle.amount;
+      }
+      const { lotScale } = engine.scales(marketId);
+      return { marketId, last, open: window[0]!.open, high, low, volume: Math.round(volume * lotScale) / lotScale, amount: Math.round(amount * 100) / 100 };
+    };
+
+    const events = simulator(8).runUntil(start + 4 * MINUTE);
+    const watched = [1, 2, 9];
+    let checks = 0;
+    let changes = 0;
+    let previous = engine.ticker(2);
+    for (let i = 0; i < events.length; i += 40) {
+      // The first half only BTC trades: the others' windows slide with the clock alone.
+      const batch = events.slice(i, i + 40).filter((event) => i > events.length / 2 || event.m === 1);
+      engine.apply(batch);
+      for (const marketId of watched) {
+        expect(engine.ticker(marketId), `market ${marketId} at ${engine.time}`).toEqual(scan(marketId));
+        checks++;
+      }
+      const now = engine.ticker(2);
+      if (now.open !== previous.open || now.volume !== previous.volume) changes++;
+      previous = now;
+    }
+    expect(checks).toBeGreaterThan(300);
+    // ETH's figures moved while it did not trade (minutes left its window), and when it did.
+    expect(changes).toBeGreaterThan(4);
   });
 });

@@ -81,6 +81,26 @@ export interface MarketStart {
   minutes: Candle[];
 }
 
+/**
+ * The closed 1-minute candles inside a market's 24h window, folded: what the ticker adds
+ * the open minute to. Kept until a minute closes (the list changes) or the oldest counted
+ * one leaves the window, so a ticker costs one fold, not a scan of 1,440 minutes.
+ */
+interface ClosedDay {
+  /** `minutesVersion` it was folded at */
+  version: number;
+  /** the engine time it was folded at; an earlier time folds again */
+  since: number;
+  /** the engine time from which its oldest minute has left the window */
+  until: number;
+  count: number;
+  open: number;
+  high: number;
+  low: number;
+  volume: number;
+  amount: number;
+}
+
 const LADDER_LEVELS = DEPTH_LEVELS;
 /** order owner of the market maker */
 export const MARKET_MAKER = 0;
@@ -95,6 +115,9 @@ class MarketRuntime {
   readonly recent: Trade[] = [];
   readonly candles: OpenCandles;
   readonly minutes: Candle[];
+  /** counts the changes of `minutes` */
+  minutesVersion = 0;
+  closedDay: ClosedDay | null = null;
   makerOrders: number[] = [];
   /** users' resting orders: their ref -> the book's order id */
   readonly userOrders = new Map<number, number>();
@@ -125,6 +148,7 @@ export class MarketEngine {
   private nextOrderId = 1;
   /** time of the latest event processed */
   time: number;
+  private prints = 0;
 
   /**
    * `liquidity` scales the market maker's sizes with the flow it faces (1 at the default
@@ -285,6 +309,7 @@ export class MarketEngine {
 
   private record(market: MarketRuntime, time: number, priceTicks: number, lots: number, side: Side): Trade {
     const trade: Trade = { seq: ++market.seq, time, price: market.price(priceTicks), quantity: market.quantity(lots), side };
+    this.prints++;
     market.last = trade.price;
     market.recent.push(trade);
     if (market.recent.length > RECENT_TRADES) market.recent.shift();
@@ -292,6 +317,7 @@ export class MarketEngine {
       if (period === '1min') {
         market.minutes.push(candle);
         while ((market.minutes[0]?.time ?? Infinity) <= time - DAY) market.minutes.shift();
+        market.minutesVersion++;
       }
       for (const listener of this.listeners) listener.closed?.(market.def.id, period, candle);
     }
@@ -327,26 +353,62 @@ export class MarketEngine {
     }
   }
 
-  /** The 24h figures of a market at the engine's time. */
+  /**
+   * The 24h figures of a market at the engine's time: the closed minutes of the last day
+   * (and the one before its start) and the open minute. The socket's tickers and GET
+   * /currency/quotation_new both read them here. The closed part is folded again only
+   * when a minute closes or leaves the window; the sums run oldest first, the open
+   * minute last, so the figures are the same to the last bit as a fresh scan's.
+   */
   ticker(marketId: number): Ticker {
     const market = this.market(marketId);
-    const since = this.time - DAY;
-    const window = market.minutes.filter((candle) => candle.time > since - MINUTE);
+    const closed = this.closedDay(market);
     const current = market.candles.current.get('1min');
-    if (current) window.push(current);
-    if (window.length === 0) return { marketId, last: market.last, open: market.last, high: market.last, low: market.last, volume: 0, amount: 0 };
-    let high = -Infinity;
-    let low = Infinity;
-    let volume = 0;
-    let amount = 0;
-    for (const candle of window) {
-      if (candle.high > high) high = candle.high;
-      if (candle.low < low) low = candle.low;
-      volume += candle.volume;
-      amount += candle.amount;
+    if (closed.count === 0 && !current) return { marketId, last: market.last, open: market.last, high: market.last, low: market.last, volume: 0, amount: 0 };
+    let { high, low, volume, amount } = closed;
+    if (current) {
+      if (current.high > high) high = current.high;
+      if (current.low < low) low = current.low;
+      volume += current.volume;
+      amount += current.amount;
     }
     volume = Math.round(volume * market.lotsPerUnit) / market.lotsPerUnit;
-    return { marketId, last: market.last, open: (window[0] as Candle).open, high, low, volume, amount: Math.round(amount * 100) / 100 };
+    const open = closed.count > 0 ? closed.open : (current as Candle).open;
+    return { marketId, last: market.last, open, high, low, volume, amount: Math.round(amount * 100) / 100 };
+  }
+
+  private closedDay(market: MarketRuntime): ClosedDay {
+    const time = this.time;
+    const kept = market.closedDay;
+    if (kept && kept.version === market.minutesVersion && time >= kept.since && time < kept.until) return kept;
+    // A minute counts while its open time is after the window's start less a minute.
+    const after = time - DAY - MINUTE;
+    const { minutes } = market;
+    let first = 0;
+    while (first < minutes.length && (minutes[first] as Candle).time <= after) first++;
+    const folded: ClosedDay = { version: market.minutesVersion, since: time, until: Infinity, count: minutes.length - first, open: 0, high: -Infinity, low: Infinity, volume: 0, amount: 0 };
+    for (let i = first; i < minutes.length; i++) {
+      const candle = minutes[i] as Candle;
+      if (candle.high > folded.high) folded.high = candle.high;
+      if (candle.low < folded.low) folded.low = candle.low;
+      folded.volume += candle.volume;
+      folded.amount += candle.amount;
+    }
+    const oldest = minutes[first];
+    if (oldest) {
+      folded.open = oldest.open;
+      folded.until = oldest.time + DAY + MINUTE;
+    }
+    market.closedDay = folded;
+    return folded;
+  }
+
+  /**
+   * Trades printed on every market so far. The tickers change with it, or when `time`
+   * enters another minute (a closed minute leaves a 24h window), never otherwise.
+   */
+  get printed(): number {
+    return this.prints;
   }
 
   lastSeq(marketId: number): number {

@@ -180,3 +180,41 @@ describe('hot search', () => {
     expect((await h.call(endpoints.recordView, { market_id: 99, source: 'search' })).type).toBe('error');
   });
 });
+
+describe('rate limits on the public market endpoints', () => {
+  test('each endpoint counts per IP: past PUBLIC_RATE_LIMIT a minute it answers 429 with the translated envelope and Retry-After', async () => {
+    const limited = await createHarness({ PUBLIC_RATE_LIMIT: '3' });
+    try {
+      const get = (url: string, ip = '10.9.0.1') => limited.app.inject({ method: 'GET', url, remoteAddress: ip });
+      for (let i = 0; i < 3; i++) expect((await get('/api/currency/quotation_new')).statusCode).toBe(200);
+      const refused = await get('/api/currency/quotation_new');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ type: 'error', message: expect.stringMatching(/^Too many requests\. Please try again in \d+ seconds\.$/) });
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(refused.json<{ message: string }>().message).toContain(`${retryAfter} seconds`);
+      // In the language the app asks for (its lang field), as every other message.
+      const zh = await get('/api/currency/quotation_new?lang=zh-cn');
+      expect(zh.statusCode).toBe(429);
+      expect(zh.json<{ message: string }>().message).toMatch(/^请求过于频繁，请\d+秒后再试。$/);
+
+      // Another address has its own count; so has each endpoint.
+      expect((await get('/api/currency/quotation_new', '10.9.0.2')).statusCode).toBe(200);
+      const candles = '/api/currency/new_timeshar?symbol=BTC/USDT&period=1min';
+      for (let i = 0; i < 3; i++) expect((await get(candles)).json<{ code: number }>().code).toBe(1);
+      // The kline endpoint keeps its own envelope, {code: 0, msg}.
+      const refusedCandles = await get(candles);
+      expect(refusedCandles.statusCode).toBe(429);
+      expect(refusedCandles.json()).toEqual({ code: 0, msg: expect.stringMatching(/^Too many requests\./) });
+      for (const url of ['/api/market/depth?symbol=BTC/USDT', '/api/market/trades?symbol=BTC/USDT', '/api/market/hot']) {
+        for (let i = 0; i < 3; i++) expect((await get(url)).statusCode, url).toBe(200);
+        expect((await get(url)).statusCode, url).toBe(429);
+      }
+      // Endpoints outside the market's public ones are not counted here.
+      for (let i = 0; i < 5; i++) expect((await get('/api/getSiteConfig')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

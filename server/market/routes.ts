@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { Static } from '@sinclair/typebox';
-import { endpoints, type MarketQuote } from '../../contract/api';
-import { DAY, HOUR, periodMs, type Candle, type Period } from '../../contract/market';
+import { endpoints } from '../../contract/api';
+import { DAY, HOUR, periodMs, type Period } from '../../contract/market';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { route } from '../http/route';
-import { readCandles } from './store';
+import { QuoteList } from './quotes';
+import { MAX_CANDLES } from './recent-candles';
 
-const MAX_CANDLES = 1000;
 const DEFAULT_CANDLES = 300;
 const HOT_WINDOW_MS = 7 * DAY;
 /** one person looking again within the hour counts once */
@@ -26,68 +25,61 @@ function marketByCurrency(ctx: AppContext, currencyId: number) {
  */
 export const milliseconds = (timestamp: number): number => (timestamp < 1e11 ? timestamp * 1000 : timestamp);
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
 export function marketRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { engine, feed } = ctx.market;
+  // Public and the costliest to answer: counted per IP (PUBLIC_RATE_LIMIT).
+  const limited = { rateLimited: true };
+  const quotes = new QuoteList(ctx.catalogue, engine, feed);
 
-  route(app, ctx, endpoints.quotations, async () => {
-    const seq = feed.tickersSeq;
-    const groups = new Map<string, Static<typeof MarketQuote>[]>();
-    for (const market of ctx.catalogue.markets) {
-      const ticker = engine.ticker(market.id);
-      const list = groups.get(market.quote.code) ?? [];
-      groups.set(market.quote.code, list);
-      list.push({
-        id: market.id,
-        currency_id: market.base.id,
-        legal_id: market.quote.id,
-        symbol: market.symbol,
-        base: market.base.code,
-        quote: market.quote.code,
-        name: market.base.name,
-        kind: market.kind,
-        contract: market.contractLot !== null,
-        price_precision: market.pricePrecision,
-        qty_precision: market.qtyPrecision,
-        last: ticker.last,
-        open: ticker.open,
-        high: ticker.high,
-        low: ticker.low,
-        volume: ticker.volume,
-        amount: round2(ticker.amount),
-        change: ticker.open > 0 ? round2(((ticker.last - ticker.open) / ticker.open) * 100) : 0,
-      });
-    }
-    return { seq, groups: [...groups].map(([quote, markets]) => ({ quote, markets })) };
-  });
+  route(
+    app,
+    ctx,
+    endpoints.quotations,
+    async ({ reply }) => {
+      reply.type('application/json; charset=utf-8').serializer(quotes.serialize);
+      return quotes.current();
+    },
+    limited,
+  );
 
-  route(app, ctx, endpoints.klines, async ({ input }) => {
-    const def = ctx.catalogue.bySymbol(input.symbol);
-    const period: Period = input.period;
-    const to = input.to === undefined ? engine.time + 1 : milliseconds(input.to);
-    const from = input.from === undefined ? to - periodMs(period) * (DEFAULT_CANDLES + 2) : milliseconds(input.from);
-    const limit = input.from === undefined ? DEFAULT_CANDLES : MAX_CANDLES;
-    const stored = await readCandles(ctx.db, def.id, period, from, to, limit);
-    // Read after the query, together: the candles not stored yet, and the trade they reach.
-    const seq = engine.lastSeq(def.id);
-    const live = [...ctx.market.unsaved(def.id, period), engine.openCandle(def.id, period)];
-    const byTime = new Map<number, Candle>(stored.map((candle) => [candle.time, candle]));
-    for (const candle of live) if (candle && candle.time >= from && candle.time < to) byTime.set(candle.time, { ...candle });
-    const data = [...byTime.values()].sort((a, b) => a.time - b.time).slice(-limit);
-    return { data, seq };
-  });
+  route(
+    app,
+    ctx,
+    endpoints.klines,
+    async ({ input, reply }) => {
+      const def = ctx.catalogue.bySymbol(input.symbol);
+      const period: Period = input.period;
+      const to = input.to === undefined ? engine.time + 1 : milliseconds(input.to);
+      const from = input.from === undefined ? to - periodMs(period) * (DEFAULT_CANDLES + 2) : milliseconds(input.from);
+      const limit = input.from === undefined ? DEFAULT_CANDLES : MAX_CANDLES;
+      reply.type('application/json; charset=utf-8').serializer(ctx.market.candles.serialize);
+      return ctx.market.candles.snapshot(def.id, period, from, to, limit);
+    },
+    limited,
+  );
 
-  route(app, ctx, endpoints.depth, async ({ input }) => {
-    const def = ctx.catalogue.bySymbol(input.symbol);
-    return { seq: engine.depthSeq(def.id), ...engine.depth(def.id) };
-  });
+  route(
+    app,
+    ctx,
+    endpoints.depth,
+    async ({ input }) => {
+      const def = ctx.catalogue.bySymbol(input.symbol);
+      return { seq: engine.depthSeq(def.id), ...engine.depth(def.id) };
+    },
+    limited,
+  );
 
-  route(app, ctx, endpoints.recentTrades, async ({ input }) => {
-    const def = ctx.catalogue.bySymbol(input.symbol);
-    const trades = engine.recentTrades(def.id).map((t): [number, number, number, number, number] => [t.seq, t.time, t.price, t.quantity, t.side]);
-    return { seq: engine.lastSeq(def.id), trades };
-  });
+  route(
+    app,
+    ctx,
+    endpoints.recentTrades,
+    async ({ input }) => {
+      const def = ctx.catalogue.bySymbol(input.symbol);
+      const trades = engine.recentTrades(def.id).map((t): [number, number, number, number, number] => [t.seq, t.time, t.price, t.quantity, t.side]);
+      return { seq: engine.lastSeq(def.id), trades };
+    },
+    limited,
+  );
 
   route(app, ctx, endpoints.favouriteAdd, async ({ input, auth, t }) => {
     const market = marketByCurrency(ctx, input.currency_id);
@@ -116,32 +108,44 @@ export function marketRoutes(app: FastifyInstance, ctx: AppContext): void {
       .execute(),
   );
 
-  route(app, ctx, endpoints.recordView, async ({ input, auth, ip, t }) => {
-    const def = ctx.catalogue.market(input.market_id);
-    const viewer = auth ? `u:${auth.user.id}` : `ip:${ip}`;
-    const now = ctx.now();
-    const recent = await ctx.db
-      .selectFrom('market_views')
-      .select('id')
-      .where('market_id', '=', def.id)
-      .where('viewer', '=', viewer)
-      .where('at', '>', now - VIEW_DEDUPE_MS)
-      .executeTakeFirst();
-    if (!recent) await ctx.db.insertInto('market_views').values({ market_id: def.id, viewer, source: input.source, at: now }).execute();
-    return t('server:ok.view_counted');
-  });
+  route(
+    app,
+    ctx,
+    endpoints.recordView,
+    async ({ input, auth, ip, t }) => {
+      const def = ctx.catalogue.market(input.market_id);
+      const viewer = auth ? `u:${auth.user.id}` : `ip:${ip}`;
+      const now = ctx.now();
+      const recent = await ctx.db
+        .selectFrom('market_views')
+        .select('id')
+        .where('market_id', '=', def.id)
+        .where('viewer', '=', viewer)
+        .where('at', '>', now - VIEW_DEDUPE_MS)
+        .executeTakeFirst();
+      if (!recent) await ctx.db.insertInto('market_views').values({ market_id: def.id, viewer, source: input.source, at: now }).execute();
+      return t('server:ok.view_counted');
+    },
+    limited,
+  );
 
-  route(app, ctx, endpoints.hotSearch, async () => {
-    const rows = await ctx.db
-      .selectFrom('market_views')
-      .innerJoin('markets', 'markets.id', 'market_views.market_id')
-      .select((eb) => ['markets.id as market_id', 'markets.symbol', eb.fn.count<number>('market_views.viewer').distinct().as('viewers')])
-      .where('market_views.at', '>', ctx.now() - HOT_WINDOW_MS)
-      .groupBy('markets.id')
-      .orderBy('viewers', 'desc')
-      .orderBy('markets.sort')
-      .limit(10)
-      .execute();
-    return rows.map((row) => ({ market_id: row.market_id, symbol: row.symbol, viewers: Number(row.viewers) }));
-  });
+  route(
+    app,
+    ctx,
+    endpoints.hotSearch,
+    async () => {
+      const rows = await ctx.db
+        .selectFrom('market_views')
+        .innerJoin('markets', 'markets.id', 'market_views.market_id')
+        .select((eb) => ['markets.id as market_id', 'markets.symbol', eb.fn.count<number>('market_views.viewer').distinct().as('viewers')])
+        .where('market_views.at', '>', ctx.now() - HOT_WINDOW_MS)
+        .groupBy('markets.id')
+        .orderBy('viewers', 'desc')
+        .orderBy('markets.sort')
+        .limit(10)
+        .execute();
+      return rows.map((row) => ({ market_id: row.market_id, symbol: row.symbol, viewers: Number(row.viewers) }));
+    },
+    limited,
+  );
 }

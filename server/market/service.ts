@@ -4,11 +4,12 @@ import { MarketEngine, type MarketStart } from './engine';
 import { MarketFeed, type Publish } from './feed';
 import { backfill, FULL_HISTORY, gapFill, SHORT_HISTORY } from './history';
 import { marketCatalog, type InstrumentDef } from './instruments';
+import { RecentCandles } from './recent-candles';
 import { Replay, readRecording } from './replay';
 import { hash32 } from './rng';
 import { Simulator } from './simulator';
 import type { MarketSource, SourceEvent } from './source';
-import { latestMinute, loadStart, mergeHistory, seedCatalog, writeCandles, type CandleRow } from './store';
+import { latestMinute, loadStart, mergeHistory, readCandles, seedCatalog, writeCandles, type CandleRow } from './store';
 
 /**
  * The market as the server runs it: history brought up to now, the engine, the source
@@ -28,6 +29,8 @@ const FLUSH_EVERY_MS = 1000;
 
 export class MarketService {
   readonly feed: MarketFeed;
+  /** the candles GET /currency/new_timeshar answers, the newest kept in memory */
+  readonly candles: RecentCandles;
   private readonly dirty = new Map<string, CandleRow>();
   private flushTimer: ReturnType<typeof setInterval> | undefined;
   private publishImpl: Publish = () => undefined;
@@ -48,6 +51,11 @@ export class MarketService {
     engine.listen({
       closed: (marketId, period, candle) => this.markDirty(marketId, period, candle),
     });
+    this.candles = new RecentCandles(
+      engine,
+      (marketId, period, from, to, limit) => readCandles(db, marketId, period, from, to, limit),
+      (marketId, period) => this.unsaved(marketId, period),
+    );
   }
 
   /**

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../context';
+import { makePrivateDir } from '../data-dir';
 import type { Db } from '../db/database';
 import { newToken, tokenHash } from '../security/tokens';
 
@@ -32,7 +33,7 @@ export async function ensureLocalOperator(db: Db, dataDir: string, now: number):
       .insertInto('operators')
       .values({ name: LOCAL_OPERATOR, token_hash: tokenHash(token), created_at: now })
       .execute();
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateDir(dataDir);
   fs.writeFileSync(file, `${token}\n`, { mode: 0o600 });
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
 import { createHarness, type Harness, ok } from '../testing/harness';
-import { userIdOf } from '../testing/wallet';
+import { bindMobile as bindMobileAs, userIdOf } from '../testing/wallet';
 
 /**
  * The operator's identity review (POST /operator/identity/approve and /reject): only an
@@ -23,12 +23,7 @@ afterEach(async () => {
   await h.close();
 });
 
-async function bindMobile(token: string): Promise<void> {
-  const mobile = String(mobiles++);
-  h.advance(61_000);
-  await h.call(endpoints.sendMobileCode, { area_code: '86', mobile }, { token });
-  await ok(h.call(endpoints.bindMobile, { area_code: '86', mobile, code: await h.codeFor(`+86 ${mobile}`) }, { token }));
-}
+const bindMobile = (token: string): Promise<void> => bindMobileAs(h, token, String(mobiles++));
 
 /** Ann's level-1 submission, waiting for review (her mobile bound, so it can pass). */
 async function annSubmits(): Promise<number> {

@@ -136,12 +136,14 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, endpoints.addOperator, async ({ input, operator }) => {
     if (operator !== LOCAL_OPERATOR) throw new ApiError('server:errors.operator_local_only');
     const token = newToken();
-    const taken = await ctx.db.selectFrom('operators').select('id').where('name', '=', input.name).executeTakeFirst();
-    if (taken) throw new ApiError('server:errors.operator_exists');
-    await ctx.db
+    // The name's unique key decides, so two adds of one name at once answer "exists", not a 500.
+    const added = await ctx.db
       .insertInto('operators')
       .values({ name: input.name, token_hash: tokenHash(token), created_at: ctx.now() })
-      .execute();
+      .onConflict((oc) => oc.column('name').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!added) throw new ApiError('server:errors.operator_exists');
     await audit(ctx, operator, 'operator-add', input.name, '');
     return { name: input.name, token };
   });

@@ -7,7 +7,7 @@ import { bucketStart, extendCandle, type Candle } from '../../contract/market';
 import { CHANNELS, SOCKET_EVENTS, TICKER_WIDTH, USER_EVENTS, type DepthMessage, type SubAnswer, type TickerBatch, type TradeBatch } from '../../contract/realtime';
 import { INSTRUMENTS } from '../market/instruments';
 import { Simulator } from '../market/simulator';
-import { createHarness, type Harness } from '../testing/harness';
+import { createHarness, ok, type Harness } from '../testing/harness';
 import { attachRealtime } from './socket';
 
 let h: Harness;
@@ -186,4 +186,55 @@ test('leaving a channel stops its messages', async () => {
   const after = count;
   await wait(400);
   expect(count).toBe(after);
+});
+
+test("ending a session closes its sockets at once: logout closes that session's, a password reset every one of the user's", async () => {
+  const first = await h.registerUser('sam@example.com');
+  const login = await h.call(endpoints.login, { user_string: 'sam@example.com', password: 'secret-pass' });
+  if (login.type !== 'ok') throw new Error(login.message);
+  const second = login.message;
+  const other = await h.registerUser('tess@example.com');
+  const { port } = h.app.server.address() as AddressInfo;
+  const open = (token: string) =>
+    new Promise<{ socket: Socket; closed: Promise<string> }>((resolve) => {
+      const socket = connect(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'], reconnection: false, auth: { token } });
+      const closed = new Promise<string>((done) => socket.on('disconnect', (reason) => done(reason)));
+      socket.on('connect', () => resolve({ socket, closed }));
+    });
+  const [a, b, c, bystander] = await Promise.all([open(first), open(first), open(second), open(other)]);
+  const state = () => [a, b, c, bystander].map(({ socket }) => socket.connected);
+
+  // Logging out of the first session closes both of its sockets, not the second session's.
+  await ok(h.call(endpoints.logout, {}, { token: first }));
+  expect(await a.closed).toBe('io server disconnect');
+  expect(await b.closed).toBe('io server disconnect');
+  await wait(100);
+  expect(state()).toEqual([false, false, true, true]);
+
+  // A reset ends every session of the user: the second session's socket closes too.
+  await ok(h.call(endpoints.sendCode, { user_string: 'sam@example.com', scene: 'forget' }));
+  const code = await h.codeFor('sam@example.com');
+  await ok(h.call(endpoints.forgotPassword, { account: 'sam@example.com', code, password: 'other-pass', repassword: 'other-pass' }));
+  expect(await c.closed).toBe('io server disconnect');
+  await wait(100);
+  expect(state()).toEqual([false, false, false, true]);
+
+  // Connecting again with the ended token gives the public channels only: no private events.
+  const again = await open(second);
+  const leaked: string[] = [];
+  for (const event of Object.values(USER_EVENTS)) again.socket.on(event, () => leaked.push(event));
+  const relogged = await h.call(endpoints.login, { user_string: 'sam@example.com', password: 'other-pass' });
+  if (relogged.type !== 'ok') throw new Error(relogged.message);
+  const fresh = await open(relogged.message);
+  const delivered: string[] = [];
+  fresh.socket.on(USER_EVENTS.spotOrder, () => delivered.push(USER_EVENTS.spotOrder));
+  const info = await ok(h.call(endpoints.userInfo, {}, { token: relogged.message }));
+  await ok(h.call(endpoints.adjust, { uid: info.uid, currency: 'USDT', amount: '100', account: 'change', reason: 'test' }, { operator: true }));
+  await ok(h.call(endpoints.spotTrade, { currency_id: 1, legal_id: 3, type: 'buy', amount: '0.001', target_price: '50000' }, { token: relogged.message }));
+  await wait(200);
+  expect(delivered).toEqual([USER_EVENTS.spotOrder]);
+  fresh.socket.close();
+  again.socket.close();
+  bystander.socket.close();
+  expect(leaked).toEqual([]);
 });

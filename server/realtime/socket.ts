@@ -1,14 +1,20 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
-import { CHANNELS, SOCKET_EVENTS, USER_EVENTS, type SubAnswer } from '../../contract/realtime';
+import { CHANNELS, SOCKET_EVENTS, SOCKET_LIMITS, USER_EVENTS, type LimitedNotice, type SubAnswer } from '../../contract/realtime';
 import { authenticate, tokenFromHeader } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { optionView, positionView, spotOrderView } from '../trading/views';
+import { MessageBudget } from './limits';
 
 /** The room of one user's private events (positions, option results, balances). */
 export const userRoom = (userId: number): string => `user:${userId}`;
+/** The room of the sockets of one session, closed when it ends. */
+const sessionRoom = (sessionId: number): string => `session:${sessionId}`;
 
-const MAX_CHANNELS_PER_SOCKET = 64;
+/** Names past these in one 'sub' are not read. */
+const MAX_NAMES_PER_SUB = 2 * SOCKET_LIMITS.channels;
+/** A client sends channel lists: a message far larger is refused by socket.io before it is read. */
+const MAX_MESSAGE_BYTES = 16 * 1024;
 
 /** The acknowledgement callback socket.io passes last when the client asked for one. */
 const isAck = (value: unknown): value is (answer: unknown) => void => typeof value === 'function';
@@ -34,26 +40,42 @@ export function pushUserEvents(ctx: Pick<AppContext, 'exchange' | 'catalogue'>, 
  * room. Public market channels need no token.
  */
 export function attachRealtime(server: HttpServer, ctx: AppContext): Server {
-  const io = new Server(server, { path: '/socket.io', serveClient: false, pingInterval: 20_000, pingTimeout: 20_000 });
+  const io = new Server(server, { path: '/socket.io', serveClient: false, pingInterval: 20_000, pingTimeout: 20_000, maxHttpBufferSize: MAX_MESSAGE_BYTES });
   const publicChannels = new Set<string>([CHANNELS.tickers, ...ctx.catalogue.markets.flatMap((market) => [CHANNELS.trades(market.id), CHANNELS.depth(market.id)])]);
   io.use((socket, next) => {
     const raw: unknown = socket.handshake.auth['token'];
     const token = tokenFromHeader(typeof raw === 'string' ? raw : undefined);
     authenticate(ctx, token)
       .then((auth) => {
-        if (auth) void socket.join(userRoom(auth.user.id));
+        if (auth) void socket.join([userRoom(auth.user.id), sessionRoom(auth.sessionId)]);
         next();
       })
       .catch((error: unknown) => next(error instanceof Error ? error : new Error(String(error))));
   });
 
   io.on('connection', (socket) => {
+    // SOCKET_LIMITS.messagesPerSecond: the rest of the second is dropped, a flood disconnected.
+    const budget = new MessageBudget(SOCKET_LIMITS.messagesPerSecond);
+    socket.use((_packet, next) => {
+      const verdict = budget.take(Date.now());
+      if (verdict === 'pass') return next();
+      if (verdict === 'warn') socket.emit(SOCKET_EVENTS.limited, { reason: 'messages' } satisfies LimitedNotice);
+      if (verdict === 'close' && socket.connected) {
+        socket.emit(SOCKET_EVENTS.limited, { reason: 'flood' } satisfies LimitedNotice);
+        socket.disconnect(true);
+      }
+    });
     socket.on(SOCKET_EVENTS.subscribe, (channels: unknown, ack: unknown) => {
-      const list = Array.isArray(channels) ? channels.filter((c): c is string => typeof c === 'string').slice(0, MAX_CHANNELS_PER_SOCKET) : [];
+      const list = Array.isArray(channels) ? channels.filter((c): c is string => typeof c === 'string').slice(0, MAX_NAMES_PER_SUB) : [];
       const unknown = list.filter((channel) => !publicChannels.has(channel));
-      const known = list.filter((channel) => publicChannels.has(channel));
-      void socket.join(known);
-      const answer: SubAnswer = { ok: unknown.length === 0, unknown };
+      // SOCKET_LIMITS.channels at once: the channels past them are refused, by name.
+      const fresh = [...new Set(list.filter((channel) => publicChannels.has(channel) && !socket.rooms.has(channel)))];
+      let joined = 0;
+      for (const room of socket.rooms) if (publicChannels.has(room)) joined++;
+      const room = Math.max(0, SOCKET_LIMITS.channels - joined);
+      const refused = fresh.slice(room);
+      void socket.join(fresh.slice(0, room));
+      const answer: SubAnswer = refused.length > 0 ? { ok: false, unknown, refused } : { ok: unknown.length === 0, unknown };
       if (isAck(ack)) ack(answer);
     });
     socket.on(SOCKET_EVENTS.clock, (ack: unknown) => {
@@ -66,6 +88,10 @@ export function attachRealtime(server: HttpServer, ctx: AppContext): Server {
   });
 
   pushUserEvents(ctx, (userId, event, payload) => io.to(userRoom(userId)).emit(event, payload));
+  // An ended session's sockets are closed (through the adapter: on every process). The
+  // client connects again with the token it holds now: a logged-out device gets the
+  // public channels back, a revoked token no longer gets its user's private events.
+  ctx.sessions.subscribe((end) => io.in(end.sessionId === null ? userRoom(end.userId) : sessionRoom(end.sessionId)).disconnectSockets());
   ctx.market.connect(
     (channel, event, payload) => io.to(channel).emit(event, payload),
     (channel) => (io.sockets.adapter.rooms.get(channel)?.size ?? 0) > 0,

@@ -1,76 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database';
+
 /**
- * Sliding-window counters kept in memory: how many events a key had in the last
- * `windowMs`. Used for login attempts per account and per IP, and code requests per
- * IP. One process holds them; a restart forgets them, which only ever lets a user in
- * sooner, never locks one out for longer.
+ * Attempt budgets, kept in the database so that every server process on it shares them
+ * (the `attempts` table, one row per key). An attempt is reserved before the password or
+ * code is compared: the reservation locks the key's row (an upsert, which PostgreSQL
+ * locks until the commit; SQLite's transactions take the write lock at their start),
+ * counts the attempts still in the window and records this one only while the budget
+ * allows it. However many requests arrive at once, no more are compared than the budget
+ * holds; a refused request records nothing.
+ *
+ * A reserved attempt is pending until its request says how it went: settled, it counts
+ * (a wrong password); refunded, it is given back (a right one is not a wrong guess);
+ * cleared, the key forgets every attempt. While pending it counts as if wrong, and a
+ * request that only pending attempts keep out waits for them to settle instead of being
+ * refused: the owner's own requests sent at once all get their turn. A pending attempt
+ * whose request never settled it (the process stopped) counts as wrong after a minute.
  */
-export class SlidingWindow {
-  private readonly events = new Map<string, number[]>();
-  private sweeps = 0;
-
-  constructor(
-    readonly limit: number,
-    readonly windowMs: number,
-  ) {}
-
-  private recent(key: string, now: number): number[] {
-    const times = this.events.get(key);
-    if (!times) return [];
-    const cutoff = now - this.windowMs;
-    let drop = 0;
-    while (drop < times.length && (times[drop] ?? 0) <= cutoff) drop++;
-    if (drop > 0) times.splice(0, drop);
-    if (times.length === 0) this.events.delete(key);
-    return times;
-  }
-
-  /** Milliseconds until the key may act again; 0 when it may act now. */
-  blockedFor(key: string, now: number): number {
-    const times = this.recent(key, now);
-    if (times.length < this.limit) return 0;
-    const oldest = times[times.length - this.limit] ?? now;
-    return Math.max(1, oldest + this.windowMs - now);
-  }
-
-  record(key: string, now: number): void {
-    const times = this.recent(key, now);
-    times.push(now);
-    this.events.set(key, times);
-    if (++this.sweeps % 1000 === 0) this.sweep(now);
-  }
-
-  clear(key: string): void {
-    this.events.delete(key);
-  }
-
-  private sweep(now: number): void {
-    for (const key of [...this.events.keys()]) this.recent(key, now);
-  }
+export interface Budget {
+  /** the keys' prefix */
+  name: string;
+  /** how long an attempt counts */
+  windowMs: number;
+  /** at most this many attempts in any window */
+  limit: number;
+  /** after `free` attempts in the window, each further one waits `firstMs` after the one before, doubling up to `maxMs` */
+  backoff?: { free: number; firstMs: number; maxMs: number };
 }
 
-export interface Limits {
-  /** failed logins per account */
-  loginFailuresPerAccount: SlidingWindow;
-  /** login attempts per IP */
-  loginAttemptsPerIp: SlidingWindow;
-  /** code requests per IP */
-  codesPerIp: SlidingWindow;
-  /** wrong pay passwords per user */
-  payPasswordFailures: SlidingWindow;
-  /** files uploaded per user */
-  uploadsPerUser: SlidingWindow;
+/** A budget and whose attempts it counts: an account, an IP, a user... */
+export interface BudgetKey {
+  budget: Budget;
+  subject: string;
 }
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 /** Enough for any form of the app (identity takes three photos) many times over. */
 export const UPLOADS_PER_HOUR = 60;
 
-export function createLimits(): Limits {
-  return {
-    loginFailuresPerAccount: new SlidingWindow(5, 15 * MINUTE),
-    loginAttemptsPerIp: new SlidingWindow(30, 15 * MINUTE),
-    codesPerIp: new SlidingWindow(20, 60 * MINUTE),
-    payPasswordFailures: new SlidingWindow(5, 15 * MINUTE),
-    uploadsPerUser: new SlidingWindow(UPLOADS_PER_HOUR, 60 * MINUTE),
-  };
+export const BUDGETS = {
+  /**
+   * Wrong passwords for one account from one source (IP): five at once, then 2, 4, 8,
+   * then 15 minutes between tries. A guesser's source slows down; the owner's own source
+   * keeps its own budget, so a guesser cannot lock the owner out.
+   */
+  loginPerSource: { name: 'login-source', windowMs: HOUR, limit: 20, backoff: { free: 5, firstMs: 2 * MINUTE, maxMs: 15 * MINUTE } },
+  /**
+   * Wrong passwords for one account from all sources together: the ceiling on guesses
+   * however many sources share them. One source alone never reaches it (its delays allow
+   * at most 11 in an hour).
+   */
+  loginPerAccount: { name: 'login-account', windowMs: HOUR, limit: 30 },
+  /** login attempts (right or wrong) from one IP, whatever the account */
+  loginPerIp: { name: 'login-ip', windowMs: 15 * MINUTE, limit: 30 },
+  /** wrong pay passwords per user (only the user's session can make them) */
+  payPassword: { name: 'pay', windowMs: 15 * MINUTE, limit: 5 },
+  /** wrong current login passwords per user, asked before a change of its protection (server/auth/protection.ts) */
+  currentPassword: { name: 'current-password', windowMs: 15 * MINUTE, limit: 5 },
+  /** verification codes asked for from one IP */
+  codesPerIp: { name: 'codes-ip', windowMs: HOUR, limit: 20 },
+  /** unknown invite codes given at sign-up from one IP */
+  invitesPerIp: { name: 'invites-ip', windowMs: HOUR, limit: 10 },
+  /** files uploaded per user, refused ones included: reading an image is the costly part */
+  uploadsPerUser: { name: 'uploads', windowMs: HOUR, limit: UPLOADS_PER_HOUR },
+} as const satisfies Record<string, Budget>;
+
+/** How long a row can matter: rows whose newest attempt is older are pruned. */
+const LONGEST_WINDOW = Math.max(...Object.values(BUDGETS).map((budget) => budget.windowMs));
+/** A pending attempt older than this was never settled (its request died): it counts as wrong. */
+const PENDING_MS = MINUTE;
+/** How long a request waits (real time) for pending attempts to settle: by then they count as wrong anyway. */
+const WAIT_FOR_PENDING_MS = PENDING_MS;
+
+/**
+ * Milliseconds until the budget allows one more attempt after those at `times` (oldest
+ * first); 0 when it allows one now.
+ */
+export function waitFor(budget: Budget, times: readonly number[], now: number): number {
+  const recent = times.filter((at) => at > now - budget.windowMs);
+  let wait = 0;
+  if (recent.length >= budget.limit) wait = (recent[recent.length - budget.limit] ?? now) + budget.windowMs - now;
+  const backoff = budget.backoff;
+  if (backoff && recent.length >= backoff.free) {
+    const delay = Math.min(backoff.firstMs * 2 ** (recent.length - backoff.free), backoff.maxMs);
+    wait = Math.max(wait, (recent.at(-1) ?? now) + delay - now);
+  }
+  return wait > 0 ? Math.max(1, wait) : 0;
+}
+
+/** One attempt in a key's row: when, and while its request has not said how it went, the reservation's id. */
+interface Entry {
+  at: number;
+  pending?: string;
+}
+
+const timesOf = (entries: readonly Entry[]): number[] => entries.map((entry) => entry.at);
+const keyOf = ({ budget, subject }: BudgetKey): string => `${budget.name}:${subject}`;
+const byKey = (a: BudgetKey, b: BudgetKey): number => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0);
+
+function parseEntries(text: string): Entry[] {
+  const value: unknown = JSON.parse(text);
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item: unknown): Entry[] => {
+    if (typeof item !== 'object' || item === null || !('at' in item) || typeof item.at !== 'number') return [];
+    return [{ at: item.at, ...('pending' in item && typeof item.pending === 'string' ? { pending: item.pending } : {}) }];
+  });
+}
+
+/** The key's attempts, its row locked until the transaction ends (created empty if it has none). */
+async function lockKey(trx: Db, key: string, now: number): Promise<Entry[]> {
+  const row = await trx
+    .insertInto('attempts')
+    .values({ key, entries: '[]', updated_at: now })
+    .onConflict((oc) => oc.column('key').doUpdateSet((eb) => ({ updated_at: eb.ref('attempts.updated_at') })))
+    .returning('entries')
+    .executeTakeFirstOrThrow();
+  return parseEntries(row.entries);
+}
+
+async function storeEntries(trx: Db, key: string, entries: readonly Entry[]): Promise<void> {
+  await trx
+    .updateTable('attempts')
+    .set({ entries: JSON.stringify(entries), updated_at: Math.max(0, ...entries.map((entry) => entry.at)) })
+    .where('key', '=', key)
+    .execute();
+}
+
+/** An attempt reserved under some keys, pending until its request settles, refunds or clears it under each. */
+export class Attempt {
+  private readonly open: BudgetKey[];
+
+  constructor(
+    private readonly db: Db,
+    private readonly id: string,
+    keys: readonly BudgetKey[],
+  ) {
+    this.open = [...keys].sort(byKey);
+  }
+
+  private take(key: BudgetKey): boolean {
+    const index = this.open.findIndex((open) => keyOf(open) === keyOf(key));
+    if (index >= 0) this.open.splice(index, 1);
+    return index >= 0;
+  }
+
+  /** Counts it under every key not refunded or cleared (a wrong password, or a request that counts whatever it answers). */
+  async settle(): Promise<void> {
+    const keys = this.open.splice(0);
+    if (keys.length === 0) return;
+    await this.db.transaction().execute(async (trx) => {
+      for (const key of keys) {
+        const entries = await lockKey(trx, keyOf(key), 0);
+        await storeEntries(
+          trx,
+          keyOf(key),
+          entries.map((entry) => (entry.pending === this.id ? { at: entry.at } : entry)),
+        );
+      }
+    });
+  }
+
+  /** Gives it back under `key`. */
+  async refund(key: BudgetKey): Promise<void> {
+    if (!this.take(key)) return;
+    await this.db.transaction().execute(async (trx) => {
+      const entries = await lockKey(trx, keyOf(key), 0);
+      await storeEntries(
+        trx,
+        keyOf(key),
+        entries.filter((entry) => entry.pending !== this.id),
+      );
+    });
+  }
+
+  /** Forgets every attempt under `key`, this one included. */
+  async clear(key: BudgetKey): Promise<void> {
+    this.take(key);
+    await this.db.deleteFrom('attempts').where('key', '=', keyOf(key)).execute();
+  }
+}
+
+export type Reservation = { attempt: Attempt; waitMs: 0 } | { attempt: null; waitMs: number };
+
+/**
+ * Reserves one attempt at `clock()` under every key, or none: answers the attempt, or
+ * the milliseconds until all the budgets allow one (nothing recorded). When only pending
+ * attempts stand in the way, it waits for them to settle (at most a minute, when they
+ * would count as wrong anyway) and tries again.
+ */
+export async function reserveAttempt(db: Db, clock: () => number, keys: readonly BudgetKey[]): Promise<Reservation> {
+  const id = randomUUID();
+  const sorted = [...keys].sort(byKey);
+  const deadline = performance.now() + WAIT_FOR_PENDING_MS;
+  for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+    const now = clock();
+    const outcome = await db.transaction().execute(async (trx) => {
+      // Locked in one order (by key), so that two reservations never wait for each other.
+      const held: { key: string; live: Entry[] }[] = [];
+      let wait = 0;
+      let waitSettled = 0;
+      for (const entry of sorted) {
+        const key = keyOf(entry);
+        const live = (await lockKey(trx, key, now)).filter((attempt) => attempt.at > now - entry.budget.windowMs);
+        held.push({ key, live });
+        const settled = live.filter((attempt) => attempt.pending === undefined || attempt.at <= now - PENDING_MS);
+        wait = Math.max(wait, waitFor(entry.budget, timesOf(live), now));
+        waitSettled = Math.max(waitSettled, waitFor(entry.budget, timesOf(settled), now));
+      }
+      if (wait > 0) return { wait, onlyPending: waitSettled === 0 };
+      for (const { key, live } of held) await storeEntries(trx, key, [...live, { at: now, pending: id }]);
+      return { wait: 0, onlyPending: false };
+    });
+    if (outcome.wait === 0) return { attempt: new Attempt(db, id, sorted), waitMs: 0 };
+    if (!outcome.onlyPending || performance.now() + pause > deadline) return { attempt: null, waitMs: outcome.wait };
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
+/** Deletes the rows no budget looks at any more (the attempts-prune job). */
+export async function pruneAttempts(db: Db, now: number): Promise<number> {
+  const result = await db
+    .deleteFrom('attempts')
+    .where('updated_at', '<=', now - LONGEST_WINDOW)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -3,8 +3,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contract/api';
 import type { AppContext } from '../context';
-import { ApiError } from '../http/errors';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../data-dir';
+import { ApiError, unreadableMultipart } from '../http/errors';
 import { route } from '../http/route';
+import { BUDGETS, reserveAttempt } from '../security/rate-limit';
 import { newFileName } from '../security/tokens';
 import { cleanImage, IMAGE_MIME, MAX_UPLOAD_BYTES } from './images';
 
@@ -16,19 +18,24 @@ export function uploadsDir(dataDir: string): string {
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext): void {
   const dir = uploadsDir(ctx.config.dataDir);
   route(app, ctx, endpoints.upload, async ({ request, auth }) => {
-    const key = String(auth.user.id);
     // Every attempt counts, refused ones too: reading an image is the costly part.
-    if (ctx.limits.uploadsPerUser.blockedFor(key, ctx.now()) > 0) throw new ApiError('server:errors.upload_limit');
-    ctx.limits.uploadsPerUser.record(key, ctx.now());
+    const { attempt } = await reserveAttempt(ctx.db, ctx.now, [{ budget: BUDGETS.uploadsPerUser, subject: String(auth.user.id) }]);
+    if (!attempt) throw new ApiError('server:errors.upload_limit');
+    await attempt.settle();
     if (!request.isMultipart()) throw new ApiError('server:errors.upload_missing');
-    const file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
-    if (!file || file.fieldname !== 'file') throw new ApiError('server:errors.upload_missing');
-    const bytes = await file.toBuffer();
+    let bytes: Buffer;
+    try {
+      const file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024 } });
+      if (!file || file.fieldname !== 'file') throw new ApiError('server:errors.upload_missing');
+      bytes = await file.toBuffer();
+    } catch (error) {
+      throw unreadableMultipart(error);
+    }
     const image = await cleanImage(bytes);
     if (!image) throw new ApiError('server:errors.upload_not_image');
     const name = `${newFileName()}.${image.format}`;
-    await fs.mkdir(dir, { recursive: true });
-    await fs.writeFile(path.join(dir, name), image.bytes);
+    await fs.mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    await fs.writeFile(path.join(dir, name), image.bytes, { mode: PRIVATE_FILE_MODE });
     const address = `/uploads/${name}`;
     await ctx.db
       .insertInto('uploads')

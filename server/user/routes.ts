@@ -3,10 +3,11 @@ import { endpoints } from '../../contract/api';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { route } from '../http/route';
+import { withdrawalsHeldUntil } from '../auth/protection';
 import { toUserInfo } from './users';
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, endpoints.userInfo, async ({ auth }) => toUserInfo(auth.user));
+  route(app, ctx, endpoints.userInfo, async ({ auth }) => toUserInfo(auth.user, await withdrawalsHeldUntil(ctx.db, auth.user.id, ctx.now())));
 
   route(app, ctx, endpoints.editNickname, async ({ input, auth, t }) => {
     await ctx.db

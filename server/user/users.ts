@@ -48,7 +48,8 @@ export async function createUser(db: Kysely<Database>, account: NewAccount): Pro
   }
 }
 
-export function toUserInfo(user: UserRow): Static<typeof UserInfo> {
+/** `withdrawHoldUntil`: while a change of its protection pauses the account's withdrawals, until when (server/auth/protection.ts). */
+export function toUserInfo(user: UserRow, withdrawHoldUntil: number | null): Static<typeof UserInfo> {
   return {
     uid: user.uid,
     email: user.email,
@@ -60,6 +61,7 @@ export function toUserInfo(user: UserRow): Static<typeof UserInfo> {
     credit_score: user.credit_score,
     invite_code: user.invite_code,
     has_pay_password: user.pay_password_hash !== null,
+    withdraw_hold_until: withdrawHoldUntil,
     created_at: user.created_at,
   };
 }

@@ -91,3 +91,102 @@ test('a crash in the middle of withdrawals loses nothing and pays nothing twice'
     await server.stop('SIGKILL');
   }
 }, 60_000);
+
+/**
+ * Every kind of money move at once, then SIGKILL: each one the server acknowledged is
+ * found after the restart (sent again with its request id, it answers what it made and
+ * moves nothing; a lock-up order is in the list), and the ledger checks out, before and
+ * after those replays.
+ */
+test('a crash in the middle of every kind of money move loses nothing acknowledged and pays nothing twice', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-crash-'));
+  dirs.push(dataDir);
+  const env = { SIGNUP_GIFT: '20000', AUTO_APPROVE: 'none', MARKET_HISTORY: 'short' };
+
+  const setup = await createHarness(env, { persist: dataDir });
+  const token = await setup.registerUser('bea@example.com');
+  for (const to_field of ['lever', 'micro'] as const) {
+    const moved = await setup.call(endpoints.moveFunds, { currency_id: 3, number: '4000', from_field: 'change', to_field }, { token });
+    if (moved.type !== 'ok') throw new Error(moved.message);
+  }
+  await setup.close();
+
+  // What each kind sends; `i` makes each request its own.
+  const kinds = [
+    { endpoint: endpoints.moveFunds, fields: () => ({ currency_id: '3', number: '7', from_field: 'change', to_field: 'lever' }) },
+    { endpoint: endpoints.exchange, fields: () => ({ number: '9', from_currency_id: '3', to_currency_id: '1' }) },
+    { endpoint: endpoints.spotTrade, fields: () => ({ currency_id: '1', legal_id: '3', type: 'buy', total: '11' }) },
+    { endpoint: endpoints.spotTrade, fields: (i: number) => ({ currency_id: '1', legal_id: '3', type: 'buy', amount: '0.001', target_price: String(60_000 + i) }) },
+    { endpoint: endpoints.leverSubmit, fields: () => ({ currency_id: '1', legal_id: '3', direction: 'buy', share: '1', multiple: '10' }) },
+    { endpoint: endpoints.optionSubmit, fields: () => ({ match_id: '1', currency_id: '3', type: 'up', seconds: '60', number: '10' }) },
+    { endpoint: endpoints.lockupBuy, fields: () => ({ config_id: '1', amount: '100' }) },
+  ] as const;
+  const withRequestId = (kind: (typeof kinds)[number]) => kind.endpoint !== endpoints.lockupBuy;
+
+  const server = await startServerProcess(dataDir, env);
+  const acknowledged: { kind: (typeof kinds)[number]; fields: Record<string, string>; message: unknown }[] = [];
+  const refused: string[] = [];
+  try {
+    const post = async (url: string, fields: Record<string, string>, auth?: string) => {
+      const response = await fetch(`http://127.0.0.1:${server.port}/api${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...(auth ? { authorization: auth } : {}) },
+        body: new URLSearchParams(fields).toString(),
+      });
+      return (await response.json()) as { type: string; message: unknown };
+    };
+    const login = await post(endpoints.login.path, { user_string: 'bea@example.com', password: 'secret-pass' });
+    expect(login.type).toBe('ok');
+    const session = String(login.message);
+
+    // Seventy moves, ten of each kind, at once; the process dies once twenty are confirmed.
+    let killed = false;
+    await Promise.allSettled(
+      Array.from({ length: 70 }, (_, i) => {
+        const kind = kinds[i % kinds.length]!;
+        const fields: Record<string, string> = { ...kind.fields(i), ...(withRequestId(kind) ? { request_id: `crash-move-${i}` } : {}) };
+        return post(kind.endpoint.path, fields, session).then((answer) => {
+          if (answer.type !== 'ok') return void refused.push(`${kind.endpoint.path}: ${String(answer.message)}`);
+          acknowledged.push({ kind, fields, message: answer.message });
+          if (acknowledged.length >= 20 && !killed) {
+            killed = true;
+            server.child.kill('SIGKILL');
+          }
+        });
+      }),
+    );
+    if (!killed) server.child.kill('SIGKILL');
+    expect((await server.exited).signal).toBe('SIGKILL');
+  } finally {
+    await server.stop('SIGKILL');
+  }
+  // Every kind was acknowledged at least once before the end.
+  expect(new Set(acknowledged.map(({ kind }) => kinds.indexOf(kind))).size, refused.join('\n')).toBe(kinds.length);
+
+  const after = await createHarness(env, { persist: dataDir });
+  try {
+    expect((await checkLedger(after.ctx.db)).violations).toEqual([]);
+    const again = await after.call(endpoints.login, { user_string: 'bea@example.com', password: 'secret-pass' });
+    if (again.type !== 'ok') throw new Error(again.message);
+    const balances = async () => Promise.all([1, 3].map((currency) => balance(after, again.message, currency)));
+    const before = await balances();
+    const lockups = await after.call(endpoints.lockupOrders, {}, { token: again.message });
+    if (lockups.type !== 'ok') throw new Error(lockups.message);
+    for (const { kind, fields, message } of acknowledged) {
+      if (!withRequestId(kind)) {
+        expect(JSON.stringify(lockups.message)).toContain(`"id":${(message as { id: number }).id},`);
+        continue;
+      }
+      // Sent again, the request answers what the first made: it was stored with it.
+      const replay = await after.call(kind.endpoint, fields, { token: again.message });
+      expect(replay).toEqual({ type: 'ok', message: expect.anything() });
+      const id = (value: unknown) => (typeof value === 'object' && value !== null && 'id' in value ? value.id : value);
+      if (kind.endpoint !== endpoints.moveFunds && kind.endpoint !== endpoints.exchange) expect(id(replay.message)).toBe(id(message));
+    }
+    // The replays moved nothing, and the ledger still checks out.
+    expect(await balances()).toEqual(before);
+    expect((await checkLedger(after.ctx.db)).violations).toEqual([]);
+  } finally {
+    await after.close();
+  }
+}, 90_000);

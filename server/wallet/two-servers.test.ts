@@ -86,4 +86,52 @@ test('two servers on one store: the whole balance withdrawn through both at once
   } finally {
     await after.close();
   }
-});
+  // Two server processes start first: most of the time is theirs.
+}, 60_000);
+
+test('two servers on one store share the attempt budgets: of wrong passwords sent through both at once, five are compared', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-two-'));
+  dirs.push(dataDir);
+  const setup = await createHarness(env, { persist: dataDir });
+  const token = await setup.registerUser('ann@example.com');
+  await setPayPassword(setup, token, 'ann@example.com');
+  await verifyIdentity(setup, token);
+  await setup.close();
+
+  const servers: ServerProcess[] = await Promise.all([startServerProcess(dataDir, env), startServerProcess(dataDir, env)]);
+  try {
+    const post = async (server: ServerProcess, url: string, fields: Record<string, string>, headers: Record<string, string> = {}) => {
+      const response = await fetch(`http://127.0.0.1:${server.port}/api${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams(fields).toString(),
+      });
+      return (await response.json()) as { type: string; message: unknown };
+    };
+    const [first, second] = servers as [ServerProcess, ServerProcess];
+    const login = await post(first, endpoints.login.path, { user_string: 'ann@example.com', password: 'secret-pass' });
+    expect(login.type).toBe('ok');
+    const session = { authorization: String(login.message) };
+
+    const logins = await Promise.all(Array.from({ length: 40 }, (_, i) => post(i % 2 === 0 ? first : second, endpoints.login.path, { user_string: 'ann@example.com', password: `wrong-pass-${i}` })));
+    expect(logins.filter((answer) => answer.message === 'The account or password is incorrect.')).toHaveLength(5);
+    expect(logins.filter((answer) => answer.message === 'Too many attempts. Please try again in 2 minutes.')).toHaveLength(35);
+
+    const withdraw = (server: ServerProcess, payPassword: string) =>
+      post(server, endpoints.withdraw.path, { currency: '3', network: 'TRC20', address: TRON, amount: '100', pay_password: payPassword }, session);
+    const payments = await Promise.all(Array.from({ length: 40 }, (_, i) => withdraw(i % 2 === 0 ? first : second, String(100_000 + i))));
+    const locked = 'Too many wrong pay passwords. Please try again in 15 minutes.';
+    expect(payments.filter((answer) => answer.message === 'The pay password is wrong.')).toHaveLength(5);
+    expect(payments.filter((answer) => answer.message === locked)).toHaveLength(35);
+    expect(await withdraw(second, '246810')).toEqual({ type: 'error', message: locked });
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+  const after = await createHarness(env, { persist: dataDir });
+  try {
+    expect(await after.ctx.db.selectFrom('withdrawals').select('id').execute()).toHaveLength(0);
+  } finally {
+    await after.close();
+  }
+  // Two server processes start in this one: more time than one request's test.
+}, 60_000);

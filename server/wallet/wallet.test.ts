@@ -137,6 +137,26 @@ describe('withdrawals', () => {
     expect((await request()).type).toBe('ok');
   });
 
+  test('of 200 withdrawals sent at once with wrong pay passwords and the right one last, 5 passwords are compared and nothing moves', async () => {
+    await verifyIdentity(h, ann);
+    const wrong = Array.from({ length: 199 }, (_, i) => request({ pay_password: String(100_000 + i) }));
+    const answers = await Promise.all([...wrong, request()]);
+    const locked = 'Too many wrong pay passwords. Please try again in 15 minutes.';
+    expect(answers.filter((answer) => answer.message === 'The pay password is wrong.')).toHaveLength(5);
+    expect(answers.filter((answer) => answer.message === locked)).toHaveLength(195);
+    expect(answers.at(-1)).toEqual({ type: 'error', message: locked });
+    expect(await balance(h, ann, USDT)).toMatchObject({ available: '10000.000000', frozen: '0.000000' });
+    expect(await h.ctx.db.selectFrom('withdrawals').select('id').execute()).toHaveLength(0);
+  });
+
+  test('a right pay password does not forget the wrong ones before it', async () => {
+    await verifyIdentity(h, ann);
+    for (let i = 0; i < 4; i++) expect((await request({ pay_password: '000000' })).message).toBe('The pay password is wrong.');
+    expect((await request()).type).toBe('ok');
+    expect((await request({ pay_password: '000000' })).message).toBe('The pay password is wrong.');
+    expect((await request()).message).toBe('Too many wrong pay passwords. Please try again in 15 minutes.');
+  });
+
   test('freeze on request; approved: the amount leaves (fee to the house); refused: it comes back', async () => {
     await verifyIdentity(h, ann);
     expect(await request({ amount: '300' })).toEqual({ type: 'ok', message: 'Your withdrawal request has been submitted.' });

@@ -10,10 +10,11 @@ import { checkPayPassword } from './pay-password';
 import { usdPrice } from './prices';
 import { once, type Remember } from '../http/request-ids';
 import type { HoldSource } from '../ledger/holds';
+import { refuseWhileHeld } from '../auth/protection';
 
 /**
  * Withdrawals: checked (address, the network's configured minimum, pay password,
- * identity level and its 24-hour limit), then frozen with the network's configured fee
+ * identity level and its 24-hour limit, no pause after a change of the account's protection), then frozen with the network's configured fee
  * written on the request (withdraw_lock); an operator sends them or refuses them. Sent:
  * the fee goes to the house (withdraw_deduct) and the rest leaves (withdraw_success),
  * so the bills show both. Refused: the whole amount returns (withdraw_fail). Either
@@ -50,6 +51,8 @@ async function placeWithdrawal(
   const address = input.address.trim();
   if (!isValidAddress(net.format, address)) throw new ApiError('server:errors.address_invalid', { network: net.name });
   if (user.real_level < 1) throw new ApiError('server:errors.verification_required', {}, '998');
+  // Paused after a change of the account's protection (server/auth/protection.ts): said before a pay-password try is spent...
+  await refuseWhileHeld(ctx.db, user.id, ctx.now());
   await checkPayPassword(ctx, user, input.pay_password);
 
   const price = usdPrice(ctx, currency.id)?.price;
@@ -59,6 +62,8 @@ async function placeWithdrawal(
   // The checks above (the pay password's hash among them) run before the step, which holds the exchange's queue.
   return ctx.exchange.run(async (step) => {
     const { trx, time: now } = step;
+    // ...and decided here, after the pay password was read: a change committed meanwhile (a new pay password) is seen.
+    await refuseWhileHeld(trx, user.id, now);
     const recent = await trx
       .selectFrom('withdrawals')
       .select('btc_value')

@@ -108,6 +108,16 @@ describe('the one API client', () => {
     expect(shownToast.value).not.toBeNull();
   });
 
+  test("429 (too many requests) toasts the server's translated words, in either envelope", async () => {
+    replies.push({ status: 429, body: { type: 'error', message: 'Too many requests. Please try again in 12 seconds.' } });
+    const quotes = await failureOf(api('GET /currency/quotation_new'));
+    expect(quotes.kind).toBe('http');
+    expect(quotes.message).toBe('Too many requests. Please try again in 12 seconds.');
+    replies.push({ status: 429, body: { code: 0, msg: '请求过于频繁，请12秒后再试。' } });
+    const candles = await failureOf(api('GET /currency/new_timeshar', { symbol: 'BTC/USDT', period: '1min' }));
+    expect(candles.message).toBe('请求过于频繁，请12秒后再试。');
+  });
+
   test('the loading indicator shows only after 800 ms, and a request gives up after 60 s', async () => {
     replies.push('never');
     const pending = failureOf(api('GET /getSiteConfig'));

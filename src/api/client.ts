@@ -108,7 +108,9 @@ async function send(url: string, init: RequestInit, decode: 'json' | 'urlencoded
     body = null;
   }
   if (response.status !== 200) {
-    const message = isEnvelope(body) && typeof body.message === 'string' ? body.message : translate('common:errors.http', { status: response.status });
+    // A refusal with its own status (429: too many requests) still carries the server's words.
+    const said = isEnvelope(body) ? body.message : isCodeEnvelope(body) ? body.msg : undefined;
+    const message = typeof said === 'string' ? said : translate('common:errors.http', { status: response.status });
     return fail(new ApiFailure('http', message), options);
   }
   if (isCodeEnvelope(body)) {

@@ -12,6 +12,7 @@ export const checks = {
   mobile: (areaCode: string) => (value: string) => (isMobile(areaCode, value.replace(/[\s-]/g, '')) ? null : translate('validation:mobile_invalid')),
   password: (value: string) => (value === '' ? translate('validation:password_required') : isPassword(value) ? null : translate('validation:password_rule')),
   loginPassword: (value: string) => (value === '' ? translate('validation:password_required') : null),
+  currentPassword: (value: string) => (value === '' ? translate('validation:current_password_required') : null),
   confirm: (original: string) => (value: string) => (value === original ? null : translate('validation:passwords_differ')),
   code: (value: string) => (isCode(value) ? null : translate('validation:code_rule')),
   payPassword: (value: string) => (isPayPassword(value) ? null : translate('validation:pay_password_rule')),

@@ -4,8 +4,9 @@ import { expect, test } from '@playwright/test';
 import { baseUrl, codeFromOutbox, open, toast, uniqueEmail } from './support';
 
 const PASSWORD = 'e2e-secret-pass';
+const NEW_PASSWORD = 'e2e-newer-pass';
 
-test('a newcomer registers with the mailed code, edits the profile, sets a pay password, tries every language, logs out and back in', async ({ page }) => {
+test('a newcomer registers with the mailed code, edits the profile, sets a pay password, binds a mobile, changes the password, tries every language, logs out and back in', async ({ page }) => {
   const email = uniqueEmail('newcomer');
 
   await test.step('register with the code read from the outbox', async () => {
@@ -43,12 +44,13 @@ test('a newcomer registers with the mailed code, edits the profile, sets a pay p
     expect(image.headers()['x-content-type-options']).toBe('nosniff');
   });
 
-  await test.step('set the pay password with a code', async () => {
+  await test.step('set the first pay password with the login password and a code', async () => {
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('link', { name: 'Security' }).click();
     await expect(page.getByTestId('pay-password-cell')).toContainText('Not set');
     await page.getByTestId('pay-password-cell').click();
     await expect(page.getByText(/A verification code will be sent to ne\*\*\*@example\.com/)).toBeVisible();
+    await page.getByPlaceholder('Enter your current login password').fill(PASSWORD);
     const asked = Date.now() - 1000;
     await page.getByTestId('get-code').click();
     await expect(toast(page)).toHaveText('The verification code has been sent.');
@@ -58,6 +60,56 @@ test('a newcomer registers with the mailed code, edits the profile, sets a pay p
     await page.getByTestId('pay-password-submit').click();
     await expect(toast(page)).toHaveText('Your pay password has been saved.');
     await expect(page.getByTestId('pay-password-cell')).toContainText('Change');
+    // A first pay password pauses nothing.
+    await expect(page.getByTestId('withdraw-hold')).toHaveCount(0);
+  });
+
+  await test.step('bind a mobile number: the login password, a code mailed to the account and one texted to the number', async () => {
+    await page.getByTestId('mobile-cell').click();
+    await expect(page.getByText('Confirm with your login password and a code sent to ne***@example.com, then with a code sent by SMS to the new number.')).toBeVisible();
+    const mobile = `137${String(Date.now()).slice(-8)}`;
+    await page.getByPlaceholder('Enter your current login password').fill(PASSWORD);
+    let asked = Date.now() - 1000;
+    await page.getByTestId('get-contact-code').click();
+    await expect(toast(page)).toHaveText('The verification code has been sent.');
+    await page.locator('input[name=contact_code]').fill(await codeFromOutbox(email, asked));
+    await page.getByPlaceholder('Enter your mobile number').fill(mobile);
+    asked = Date.now() - 1000;
+    await page.getByTestId('get-code').click();
+    await expect(page.getByTestId('get-code')).toBeDisabled();
+    await page.locator('input[name=code]').fill(await codeFromOutbox(`+86 ${mobile}`, asked));
+    await page.getByTestId('mobile-submit').click();
+    await expect(toast(page)).toHaveText('Your mobile number has been bound.');
+    await expect(page.getByTestId('mobile-cell')).toContainText(`+86 ${mobile.slice(0, 3)}****${mobile.slice(-4)}`);
+    await expect(page.getByTestId('withdraw-hold')).toHaveCount(0);
+  });
+
+  await test.step('change the login password: the current one and a code; back to login; withdrawals pause for 24 hours, as the screens say', async () => {
+    await open(page, '/pages/setting/password');
+    await expect(page.getByText('For your safety, withdrawals are paused for 24 hours after a change.')).toBeVisible();
+    await page.getByPlaceholder('Enter your current login password').fill('not-my-password');
+    const asked = Date.now() - 1000;
+    await page.getByTestId('get-code').click();
+    await expect(toast(page)).toHaveText('The verification code has been sent.');
+    await page.getByPlaceholder('6-digit code').fill(await codeFromOutbox(email, asked));
+    await page.getByPlaceholder('More than 6 characters').fill(NEW_PASSWORD);
+    await page.getByPlaceholder('Enter the password again').fill(NEW_PASSWORD);
+    await page.getByTestId('password-submit').click();
+    await expect(toast(page)).toHaveText('The current login password is wrong.');
+    await page.getByPlaceholder('Enter your current login password').fill(PASSWORD);
+    await page.getByTestId('password-submit').click();
+    await expect(toast(page)).toHaveText(/^Your password has been changed\. Please log in again\. For your safety, withdrawals are paused until .+ UTC\.$/);
+    await expect(page.locator('html')).toHaveAttribute('data-screen', '/pages/common/login');
+    await page.getByPlaceholder('Enter your e-mail').fill(email);
+    await page.getByPlaceholder('Enter your password').fill(NEW_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-screen', '/pages/common/login');
+
+    await open(page, '/pages/setting/security');
+    await expect(page.getByTestId('withdraw-hold')).toHaveText(/^Withdrawals are paused until .+ for your safety\.$/);
+    await open(page, '/pages/fund/withdraw?currency=3&network=TRC20');
+    await expect(page.getByTestId('withdraw-hold')).toBeVisible();
+    await expect(page.getByTestId('withdraw-submit')).toBeDisabled();
   });
 
   await test.step('switch through all eight languages and see the tab labels change', async () => {
@@ -81,7 +133,7 @@ test('a newcomer registers with the mailed code, edits the profile, sets a pay p
 
     await page.getByTestId('home-login').click();
     await page.getByPlaceholder('Enter your e-mail').fill(email);
-    await page.getByPlaceholder('Enter your password').fill(PASSWORD);
+    await page.getByPlaceholder('Enter your password').fill(NEW_PASSWORD);
     await page.getByTestId('login-submit').click();
     await expect(page.getByTestId('home-account')).toContainText('Hello, Tester');
     await expect(page.getByTestId('home-account').getByTestId('avatar')).toHaveAttribute('src', /^\/uploads\//);

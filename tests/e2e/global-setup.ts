@@ -5,8 +5,9 @@ import { DEVICE_STATE } from './device';
 
 /** The server every spec shares (simulated market), handed over through the environment. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  // Recharges and identity checks wait for the operator command, as in production.
-  const server = await startServer({ AUTO_APPROVE: 'none' });
+  // Recharges and identity checks wait for the operator command, as in production. Every
+  // spec asks for its codes from 127.0.0.1: the whole run gets the codes a busy NAT would.
+  const server = await startServer({ AUTO_APPROVE: 'none', CODES_PER_IP: '200' });
   process.env['E2E_BASE_URL'] = server.url;
   process.env['E2E_DATA_DIR'] = server.dataDir;
   // Specs run on a phone that has already seen the seeded pop-up notice (it shows once

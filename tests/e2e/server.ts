@@ -16,13 +16,23 @@ export interface RunningServer {
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { app?: boolean } = {}): Promise<RunningServer> {
   const appDir = env['APP_DIR'] ?? path.join(root, 'dist/h5');
-  if (!fs.existsSync(path.join(appDir, 'index.html'))) throw new Error(`Build the app first: npm run build (no ${appDir}/index.html)`);
+  // Without the app (the API alone, for a bench) no build is needed.
+  if (options.app !== false && !fs.existsSync(path.join(appDir, 'index.html'))) throw new Error(`Build the app first: npm run build (no ${appDir}/index.html)`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-e2e-'));
   const server = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MARKET_HISTORY: 'short', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      MARKET_HISTORY: 'short',
+      ...(options.app === false ? { APP_DIR: path.join(dataDir, 'no-app') } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {

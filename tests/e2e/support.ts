@@ -80,6 +80,9 @@ export function ok(answer: { type: string; message: string }): string {
   return answer.message;
 }
 
+/** The login password of the accounts loggedInUser registers. */
+export const E2E_PASSWORD = 'e2e-secret-pass';
+
 /**
  * A new account, registered through the API with the code from the outbox, and the
  * page logged in as it (the token in local storage, as the app keeps it).
@@ -90,7 +93,7 @@ export async function loggedInUser(page: Page, label: string, server = baseUrl()
   // Refused past 20 codes an hour from one address: the suite's specs share 127.0.0.1.
   ok(await post(page, server, 'sms_mail', { user_string: email, scene: 'register' }));
   const code = await codeFromOutbox(email, asked);
-  const token = ok(await post(page, server, 'user/register', { user_string: email, code, password: 'e2e-secret-pass', re_password: 'e2e-secret-pass' }));
+  const token = ok(await post(page, server, 'user/register', { user_string: email, code, password: E2E_PASSWORD, re_password: E2E_PASSWORD }));
   await page.goto(`${server}/h5/`);
   await page.evaluate((value) => localStorage.setItem('token', value), token);
   await page.reload();
@@ -109,17 +112,24 @@ export async function demoUser(page: Page, server = baseUrl()): Promise<string> 
   return token;
 }
 
-/** Binds a mobile number and sets the pay password through the API, codes read from the outbox. */
+/**
+ * Binds a mobile number and sets the pay password through the API, as a loggedInUser:
+ * each confirmed by the login password and a code mailed to the account (the number by
+ * its own SMS code too), codes read from the outbox. First ones: nothing is paused.
+ */
 export async function prepareForWithdrawals(page: Page, user: { email: string; token: string }, payPassword: string, server = baseUrl()): Promise<void> {
   const mobile = `139${String(Date.now()).slice(-8)}`;
   let asked = Date.now();
+  ok(await post(page, server, 'sms_mail', { scene: 'change_mobile' }, user.token));
+  const contactCode = await codeFromOutbox(user.email, asked);
+  asked = Date.now();
   ok(await post(page, server, 'sms_send', { area_code: '86', mobile }, user.token));
   const smsCode = await codeFromOutbox(`+86 ${mobile}`, asked);
-  ok(await post(page, server, 'safe/mobile', { area_code: '86', mobile, code: smsCode }, user.token));
+  ok(await post(page, server, 'safe/mobile', { area_code: '86', mobile, code: smsCode, contact_code: contactCode, current_password: E2E_PASSWORD }, user.token));
   asked = Date.now();
   ok(await post(page, server, 'sms_mail', { scene: 'pay_password' }, user.token));
   const code = await codeFromOutbox(user.email, asked);
-  ok(await post(page, server, 'safe/pay_password', { pay_password: payPassword, re_pay_password: payPassword, code }, user.token));
+  ok(await post(page, server, 'safe/pay_password', { pay_password: payPassword, re_pay_password: payPassword, code, current_password: E2E_PASSWORD }, user.token));
 }
 
 /** Runs one of the project's scripts against the shared server's DATA_DIR, as an operator would. */

@@ -9,6 +9,8 @@ import * as m007 from './007_lockup';
 import * as m008 from './008_request_ids';
 import * as m009 from './009_exchange_core';
 import * as m010 from './010_coupon_scope';
+import * as m011 from './011_attempts';
+import * as m012 from './012_security_changes';
 
 /**
  * Numbered migrations, applied in name order at start, on SQLite and PostgreSQL alike
@@ -26,4 +28,6 @@ export const migrations: Record<string, Migration> = {
   '008_request_ids': m008,
   '009_exchange_core': m009,
   '010_coupon_scope': m010,
+  '011_attempts': m011,
+  '012_security_changes': m012,
 };

@@ -14,6 +14,7 @@ import { Field, Form, PasswordInput, PrimaryButton, TextInput } from '../../ui/f
 import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
 import { refreshUser } from '../auth/actions';
+import { WithdrawalHoldNote, withdrawalsHeldUntil } from '../settings/protection';
 import { FiatValue } from './FiatValue';
 import { NetworkChips } from './NetworkChips';
 import { loadCoins, networksOf } from './wallet';
@@ -22,7 +23,8 @@ import { useRequestIds } from '../../lib/requestId';
 
 /**
  * Withdraw from the coin account: address (typed or from the book), amount with the
- * network's minimum and fee, pay password. The server checks identity level and limits.
+ * network's minimum and fee, pay password. The server checks identity level and limits,
+ * and refuses while a change of the account's protection pauses withdrawals (said here too).
  */
 export function WithdrawScreen() {
   useSignals();
@@ -92,6 +94,7 @@ export function WithdrawScreen() {
   return (
     <Screen title={t('assets:withdraw.title', { coin: info?.code ?? entry?.name ?? '' })}>
       <Form onSubmit={() => void submit()}>
+        <WithdrawalHoldNote />
         <NetworkChips networks={entries.map((coin) => coin.type)} chosen={chosen} onChoose={setChosen} />
         <Field label={`${t('assets:withdraw.address')} · ${network?.name ?? chosen}`} error={errors.address}>
           <TextInput
@@ -159,7 +162,7 @@ export function WithdrawScreen() {
             maxLength={6}
           />
         </Field>
-        <PrimaryButton type="submit" busy={busy} testId="withdraw-submit">
+        <PrimaryButton type="submit" busy={busy} disabled={withdrawalsHeldUntil() !== null} testId="withdraw-submit">
           {t('assets:withdraw.submit')}
         </PrimaryButton>
       </Form>

@@ -7,6 +7,8 @@ import { Cell, CellGroup } from '../../ui/Cell';
 import { LockIcon, MailIcon, PhoneIcon, ShieldIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
 import { refreshUser } from '../auth/actions';
+import { WithdrawalHoldNote, withdrawalsHeldUntil } from './protection';
+import styles from './settings.module.css';
 
 export function SecurityScreen() {
   useSignals();
@@ -17,6 +19,11 @@ export function SecurityScreen() {
   const me = user.value;
   return (
     <Screen title={t('settings:security.title')}>
+      {withdrawalsHeldUntil() !== null && (
+        <div className={styles.holdRow}>
+          <WithdrawalHoldNote />
+        </div>
+      )}
       <CellGroup>
         <Cell icon={<LockIcon />} title={t('settings:security.login_password')} value={t('settings:security.change')} to="/pages/setting/password" />
         <Cell
@@ -26,8 +33,14 @@ export function SecurityScreen() {
           to="/pages/setting/payPassword"
           testId="pay-password-cell"
         />
-        <Cell icon={<PhoneIcon />} title={t('settings:security.mobile')} value={me?.mobile ? maskMobile(me.area_code, me.mobile) : t('common:not_bound')} to="/pages/setting/mobile" />
-        <Cell icon={<MailIcon />} title={t('settings:security.email')} value={me?.email ? maskEmail(me.email) : t('common:not_bound')} {...(me?.email ? {} : { to: '/pages/setting/email' })} />
+        <Cell
+          icon={<PhoneIcon />}
+          title={t('settings:security.mobile')}
+          value={me?.mobile ? maskMobile(me.area_code, me.mobile) : t('common:not_bound')}
+          to="/pages/setting/mobile"
+          testId="mobile-cell"
+        />
+        <Cell icon={<MailIcon />} title={t('settings:security.email')} value={me?.email ? maskEmail(me.email) : t('common:not_bound')} to="/pages/setting/email" testId="email-cell" />
       </CellGroup>
     </Screen>
   );

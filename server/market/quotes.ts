@@ -1,0 +1,90 @@
+import { endpoints, type OutputOf } from '../../contract/api';
+import { MINUTE } from '../../contract/market';
+import type { Catalogue } from '../exchange/catalogue';
+import type { MarketEngine } from './engine';
+import type { MarketFeed } from './feed';
+
+/**
+ * GET /currency/quotation_new: every market with its 24h figures, grouped by quote
+ * currency. The figures are the engine's tickers, the ones the socket's "tickers" batches
+ * carry; seq is the feed's last batch. The list is built once for each state of the
+ * tickers and its JSON kept, so a flood of requests costs a comparison and a write each.
+ * The tickers change only when a trade prints or the engine's clock enters another minute
+ * (a closed minute leaves the 24h window: MarketEngine.ticker), so these three numbers say
+ * when the list must be built again.
+ */
+export type Quotations = OutputOf<typeof endpoints.quotations>;
+type Quote = Quotations['groups'][number]['markets'][number];
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+interface Kept {
+  printed: number;
+  minute: number;
+  seq: number;
+  list: Quotations;
+  /** the JSON of the envelope that carries `list`, once written */
+  json: string | null;
+}
+
+export class QuoteList {
+  private kept: Kept | null = null;
+
+  constructor(
+    private readonly catalogue: Catalogue,
+    private readonly engine: MarketEngine,
+    private readonly feed: MarketFeed,
+  ) {}
+
+  /** The list as the tickers stand now. */
+  current(): Quotations {
+    const printed = this.engine.printed;
+    const minute = Math.floor(this.engine.time / MINUTE);
+    const seq = this.feed.tickersSeq;
+    const kept = this.kept;
+    if (kept && kept.printed === printed && kept.minute === minute && kept.seq === seq) return kept.list;
+    this.kept = { printed, minute, seq, list: this.build(seq), json: null };
+    return this.kept.list;
+  }
+
+  /**
+   * Writes an envelope as JSON (a reply's serializer): the one carrying the current list
+   * is written once, and its text reused until the list changes.
+   */
+  readonly serialize = (envelope: { type: string; message: unknown }): string => {
+    const kept = this.kept;
+    if (!kept || envelope.message !== kept.list) return JSON.stringify(envelope);
+    kept.json ??= JSON.stringify(envelope);
+    return kept.json;
+  };
+
+  private build(seq: number): Quotations {
+    const groups = new Map<string, Quote[]>();
+    for (const market of this.catalogue.markets) {
+      const ticker = this.engine.ticker(market.id);
+      const list = groups.get(market.quote.code) ?? [];
+      groups.set(market.quote.code, list);
+      list.push({
+        id: market.id,
+        currency_id: market.base.id,
+        legal_id: market.quote.id,
+        symbol: market.symbol,
+        base: market.base.code,
+        quote: market.quote.code,
+        name: market.base.name,
+        kind: market.kind,
+        contract: market.contractLot !== null,
+        price_precision: market.pricePrecision,
+        qty_precision: market.qtyPrecision,
+        last: ticker.last,
+        open: ticker.open,
+        high: ticker.high,
+        low: ticker.low,
+        volume: ticker.volume,
+        amount: round2(ticker.amount),
+        change: ticker.open > 0 ? round2(((ticker.last - ticker.open) / ticker.open) * 100) : 0,
+      });
+    }
+    return { seq, groups: [...groups].map(([quote, markets]) => ({ quote, markets })) };
+  }
+}
