@@ -6,7 +6,7 @@ import type { Database, SecurityChangesTable, UserRow } from '../db/schema';
 import { ApiError } from '../http/errors';
 import type { ServerKey, Translate } from '../i18n';
 import { verifyPassword } from '../security/passwords';
-import { BUDGETS, reserveAttempt } from '../security/rate-limit';
+import { BUDGETS, guessWithin } from '../security/rate-limit';
 import { contactsOf, targetOf } from './accounts';
 
 /**
@@ -27,15 +27,13 @@ export type SecurityChange = SecurityChangesTable['kind'];
  * password's, server/wallet/pay-password.ts); a right one gives it back.
  */
 export async function checkCurrentPassword(ctx: AppContext, user: UserRow, password: string): Promise<void> {
-  const key = { budget: BUDGETS.currentPassword, subject: String(user.id) };
-  const { attempt, waitMs } = await reserveAttempt(ctx.db, ctx.now, [key]);
-  if (!attempt) throw new ApiError('server:errors.too_many_attempts', { minutes: Math.ceil(waitMs / 60_000) });
-  try {
-    if (!(await verifyPassword(user.password_hash, password))) throw new ApiError('server:errors.current_password_wrong');
-    await attempt.refund(key);
-  } finally {
-    await attempt.settle();
-  }
+  await guessWithin(
+    ctx.db,
+    ctx.now,
+    { budget: BUDGETS.currentPassword, subject: String(user.id) },
+    { locked: 'server:errors.too_many_attempts', wrong: 'server:errors.current_password_wrong' },
+    async () => ((await verifyPassword(user.password_hash, password)) ? true : null),
+  );
 }
 
 /** A change as recorded: when, and until when it holds withdrawals (null: a first one, which holds nothing). */

@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import { ApiError, sessionEnded } from '../http/errors';
 import { route } from '../http/route';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../security/passwords';
-import { BUDGETS, reserveAttempt } from '../security/rate-limit';
+import { BUDGETS, guessWithin, reserveAttempt } from '../security/rate-limit';
 import { createUser } from '../user/users';
 import { welcome } from '../wallet/gifts';
 import { accountRef, contactOf, findUser, targetOf, type AccountRef } from './accounts';
@@ -99,20 +99,13 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const codeId = await verifyCode(ctx, { to: ref, scene: 'register', code: input.code, userId: null });
     // Invite codes are looked up only with a right code in hand, and a source's unknown
     // ones are counted: trying codes one after another to find users' invite codes stops soon.
-    let invitedBy: number | null = null;
-    if (input.extension_code) {
-      const perIp = { budget: BUDGETS.invitesPerIp, subject: ip };
-      const { attempt, waitMs } = await reserveAttempt(ctx.db, ctx.now, [perIp]);
-      if (!attempt) throw new ApiError('server:errors.too_many_attempts', { minutes: Math.ceil(waitMs / 60_000) });
-      try {
-        const inviter = await ctx.db.selectFrom('users').select('id').where('invite_code', '=', input.extension_code.toUpperCase()).executeTakeFirst();
-        if (!inviter) throw new ApiError('server:errors.invite_code_unknown');
-        await attempt.refund(perIp);
-        invitedBy = inviter.id;
-      } finally {
-        await attempt.settle();
-      }
-    }
+    const invite = input.extension_code?.toUpperCase();
+    const invitedBy = invite
+      ? await guessWithin(ctx.db, ctx.now, { budget: BUDGETS.invitesPerIp, subject: ip }, { locked: 'server:errors.too_many_attempts', wrong: 'server:errors.invite_code_unknown' }, async () => {
+          const inviter = await ctx.db.selectFrom('users').select('id').where('invite_code', '=', invite).executeTakeFirst();
+          return inviter?.id ?? null;
+        })
+      : null;
     const passwordHash = await hashPassword(input.password);
     // A step of the exchange: the account and its paper-trading gift, together.
     const user = await ctx.exchange.run(async (step) => {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
+import { ApiError } from '../http/errors';
+import type { ServerKey } from '../i18n';
 
 /**
  * Attempt budgets, kept in the database so that every server process on it shares them
@@ -215,6 +217,24 @@ export async function reserveAttempt(db: Db, clock: () => number, keys: readonly
     if (outcome.wait === 0) return { attempt: new Attempt(db, id, sorted), waitMs: 0 };
     if (!outcome.onlyPending || performance.now() + pause > deadline) return { attempt: null, waitMs: outcome.wait };
     await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
+/**
+ * One guess under one budget: the try is reserved before `guess` runs; a right guess
+ * (one that answers a value) gives it back, a wrong one (null) counts and is refused with
+ * `wrong`. A budget spent refuses with `locked` and its minutes, before anything is compared.
+ */
+export async function guessWithin<T>(db: Db, clock: () => number, key: BudgetKey, refusals: { locked: ServerKey; wrong: ServerKey }, guess: () => Promise<T | null>): Promise<T> {
+  const { attempt, waitMs } = await reserveAttempt(db, clock, [key]);
+  if (!attempt) throw new ApiError(refusals.locked, { minutes: Math.ceil(waitMs / 60_000) });
+  try {
+    const right = await guess();
+    if (right === null) throw new ApiError(refusals.wrong);
+    await attempt.refund(key);
+    return right;
+  } finally {
+    await attempt.settle();
   }
 }
 

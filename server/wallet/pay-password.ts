@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { BUDGETS, reserveAttempt } from '../security/rate-limit';
+import { BUDGETS, guessWithin } from '../security/rate-limit';
 import { verifyPassword } from '../security/passwords';
 
 /**
@@ -12,13 +12,8 @@ import { verifyPassword } from '../security/passwords';
  */
 export async function checkPayPassword(ctx: AppContext, user: UserRow, payPassword: string): Promise<void> {
   if (!user.pay_password_hash) throw new ApiError('server:errors.pay_password_unset');
-  const key = { budget: BUDGETS.payPassword, subject: String(user.id) };
-  const { attempt, waitMs } = await reserveAttempt(ctx.db, ctx.now, [key]);
-  if (!attempt) throw new ApiError('server:errors.pay_password_locked', { minutes: Math.ceil(waitMs / 60_000) });
-  try {
-    if (!(await verifyPassword(user.pay_password_hash, payPassword))) throw new ApiError('server:errors.pay_password_wrong');
-    await attempt.refund(key);
-  } finally {
-    await attempt.settle();
-  }
+  const hash = user.pay_password_hash;
+  await guessWithin(ctx.db, ctx.now, { budget: BUDGETS.payPassword, subject: String(user.id) }, { locked: 'server:errors.pay_password_locked', wrong: 'server:errors.pay_password_wrong' }, async () =>
+    (await verifyPassword(hash, payPassword)) ? true : null,
+  );
 }
