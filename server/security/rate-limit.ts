@@ -196,15 +196,18 @@ export async function reserveAttempt(db: Db, clock: () => number, keys: readonly
   const sorted = [...keys].sort(byKey);
   const deadline = performance.now() + WAIT_FOR_PENDING_MS;
   for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
-    const now = clock();
     const outcome = await db.transaction().execute(async (trx) => {
       // Locked in one order (by key), so that two reservations never wait for each other.
+      const locked: { entry: BudgetKey; key: string; entries: Entry[] }[] = [];
+      for (const entry of sorted) locked.push({ entry, key: keyOf(entry), entries: await lockKey(trx, keyOf(entry), clock()) });
+      // The clock is read once every key is held: an attempt recorded by a reservation this
+      // one waited for is in its past, never a moment in its future (a wait told too long).
+      const now = clock();
       const held: { key: string; live: Entry[] }[] = [];
       let wait = 0;
       let waitSettled = 0;
-      for (const entry of sorted) {
-        const key = keyOf(entry);
-        const live = (await lockKey(trx, key, now)).filter((attempt) => attempt.at > now - entry.budget.windowMs);
+      for (const { entry, key, entries } of locked) {
+        const live = entries.filter((attempt) => attempt.at > now - entry.budget.windowMs);
         held.push({ key, live });
         const settled = live.filter((attempt) => attempt.pending === undefined || attempt.at <= now - PENDING_MS);
         wait = Math.max(wait, waitFor(entry.budget, timesOf(live), now));
