@@ -75,19 +75,39 @@ export function directionOf(value: number): Direction {
   return value > 0 ? 'up' : value < 0 ? 'down' : 'flat';
 }
 
+/**
+ * Date formats made once per language and shape, like the number formats: building one
+ * costs a slow phone milliseconds, and a list formats a date on every row.
+ */
+const CLOCK = { hour12: false, hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
+const DATE_TIME = { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false } as const;
+const DATE = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(language: Language, shape: 'clock' | 'dateTime' | 'date' | 'dateTimeUtc'): Intl.DateTimeFormat {
+  const key = `${language}:${shape}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    const options = shape === 'clock' ? CLOCK : shape === 'date' ? DATE : shape === 'dateTime' ? DATE_TIME : { ...DATE_TIME, timeZone: 'UTC' };
+    format = new Intl.DateTimeFormat(BCP47[language], options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Local time of day, hh:mm:ss, for trade lists. */
 export function formatClock(time: number, language: Language): string {
-  return new Date(time).toLocaleTimeString(BCP47[language], { hour12: false, hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return dateFormat(language, 'clock').format(time);
 }
 
 /** Local date and time in the app's language, for records and articles. */
 export function formatDateTime(time: number, language: Language): string {
-  return new Date(time).toLocaleString(BCP47[language], { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
+  return dateFormat(language, 'dateTime').format(time);
 }
 
 /** Local date in the app's language. */
 export function formatDate(time: number, language: Language): string {
-  return new Date(time).toLocaleDateString(BCP47[language], { year: 'numeric', month: '2-digit', day: '2-digit' });
+  return dateFormat(language, 'date').format(time);
 }
 
 /**
@@ -95,6 +115,5 @@ export function formatDate(time: number, language: Language): string {
  * server does not know the reader's time zone; the screens show local time instead.
  */
 export function formatDateTimeUtc(time: number, language: Language): string {
-  const text = new Date(time).toLocaleString(BCP47[language], { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' });
-  return `${text} UTC`;
+  return `${dateFormat(language, 'dateTimeUtc').format(time)} UTC`;
 }

@@ -35,11 +35,12 @@ function collect(key: string, into: Set<string>): void {
 const gzipKb = (file: string) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length / 1024;
 
 const firstScreen = new Set<string>();
-// The page's module scripts (the build puts the entry's whole static graph in one 'app'
+// The page's entry modules (the build puts the entry's whole static graph in one 'app'
 // chunk, vite.config.ts), each with what it imports.
 const page = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const scripts = [...page.matchAll(/<script type="module"[^>]*src="\/h5\/([^"]+)"/g)].map((match) => match[1] ?? '');
-if (scripts.length === 0) throw new Error('no module script in index.html');
+// The entry modules stand in index.html as modulepreload links (started after the first frame, scripts/vite-boot-plugin.ts).
+const scripts = [...page.matchAll(/<link rel="modulepreload" crossorigin href="\/h5\/([^"]+)"/g)].map((match) => match[1] ?? '');
+if (scripts.length === 0) throw new Error('no entry module in index.html');
 for (const file of scripts) {
   const key = Object.entries(manifest).find(([, chunk]) => chunk.file === file)?.[0];
   if (!key) throw new Error(`${file} is not in the manifest`);

@@ -1,21 +1,24 @@
 import type { Plugin } from 'vite';
 import { API_LANG } from '../contract/languages';
+import { EARLY_REQUESTS } from '../src/app/early';
 
 /**
  * The first second (issue 16). Fills index.html's `<!--boot-->` mark with one small
  * inline script that runs before any module has loaded:
  * - it names the screen the URL opens (`<html data-boot="market">`, from the hash), so
  *   the skeleton painted from index.html itself has that tab's shape and its tab lit;
- * - it preloads that screen's own chunks (`<link rel="modulepreload">`), which the router
+ * - it preloads that screen's own chunks and their stylesheets (`<link rel="modulepreload">`,
+ *   `<link rel="preload" as="style">`), which the router
  *   would otherwise ask for only after the entry has loaded and run: the entry, the
  *   screen and the worker (started by the entry at once) download together.
- * - on a tab that shows quotes, it asks for the first quotes snapshot at once
- *   (`window.kestrelEarly`, taken by the API client, src/api/client.ts), and starts the
+ * - on a tab that shows quotes, it sends that tab's first requests at once (the quotes
+ *   snapshot; on home its banners and news: src/app/early.ts), as `window.kestrelEarly`,
+ *   taken by the API client (src/api/client.ts), and starts the
  *   realtime worker (`window.kestrelWorker`, taken by src/core/index.ts), instead of
  *   waiting for the entry to start the worker and the worker to ask.
- * And it moves the app's stylesheet to the end of the body: the skeleton above it paints
- * without waiting for it, while the entry module still waits for it (a module script
- * never runs before the style sheets in front of it), so the app never shows unstyled.
+ * And the app's stylesheet and entry modules are fetched at once (preload, modulepreload)
+ * but added by a last inline script (startScript): the stylesheet without blocking the
+ * first paint, the modules once it has loaded and the skeleton has painted.
  *
  * The server allows this inline script by its hash (server/http/csp.ts).
  */
@@ -58,26 +61,60 @@ interface OutputChunk {
   isEntry: boolean;
   facadeModuleId: string | null;
   imports: string[];
+  /** The stylesheets the chunk's modules import (Vite's own record). */
+  viteMetadata?: { importedCss: Set<string> };
 }
 
-/** The tabs whose first screen shows quotes. */
-const QUOTE_TABS = ['home', 'market', 'trade'];
+/**
+ * Each tab's early requests as the boot script sends them: [method, path, query before
+ * lang]; the API client names them the same way (src/app/early.ts earlyKey).
+ */
+function earlyRequests(): Record<string, [string, string, string][]> {
+  const result: Record<string, [string, string, string][]> = {};
+  for (const [tab, requests] of Object.entries(EARLY_REQUESTS)) {
+    result[tab] = requests.map(({ method, path, input }) => [method, `/api${path}`, new URLSearchParams(Object.entries(input).map(([key, value]) => [key, String(value)])).toString()]);
+  }
+  return result;
+}
 
-function bootScript(base: string, files: string[], routes: Record<string, number[]>, worker: string | null): string {
+export function bootScript(base: string, files: string[], routes: Record<string, number[]>, worker: string | null): string {
   // Kept small and old-fashioned: it runs on any phone, before everything else.
   return [
     '(function(){',
-    `var b=${JSON.stringify(base)},f=${JSON.stringify(files)},r=${JSON.stringify(routes)},t=${JSON.stringify(TAB_PATHS)},w=${JSON.stringify(worker)},q=${JSON.stringify(QUOTE_TABS)},a=${JSON.stringify(API_LANG)};`,
+    `var b=${JSON.stringify(base)},f=${JSON.stringify(files)},r=${JSON.stringify(routes)},t=${JSON.stringify(TAB_PATHS)},w=${JSON.stringify(worker)},q=${JSON.stringify(earlyRequests())},a=${JSON.stringify(API_LANG)};`,
     "var d=document,p=(location.hash.slice(1).split('?')[0]||'/').replace(/\\/$/,'')||'/',s=t[p]||'page';",
     "d.documentElement.setAttribute('data-boot',s);",
     "function k(rel,href,as){var e=d.createElement('link');e.rel=rel;e.href=href;e.crossOrigin='';if(as)e.as=as;d.head.appendChild(e);}",
-    "var l=r[p]||[];for(var i=0;i<l.length;i++)k('modulepreload',b+f[l[i]]);",
-    'if(q.indexOf(s)>=0){',
+    "var l=r[p]||[];for(var i=0;i<l.length;i++){var x=f[l[i]];if(/\\.css$/.test(x))k('preload',b+x,'style');else k('modulepreload',b+x);}",
+    'var e=q[s];if(e){',
     "if(w){try{window.kestrelWorker=new Worker(b+w,{type:'module',name:'kestrel-core'})}catch(e){}}",
-    "var g;try{g=a[localStorage.getItem('lang')]}catch(e){}g=g||'en';",
-    "var u='/api/currency/quotation_new?lang='+encodeURIComponent(g);",
-    "try{window.kestrelEarly={url:u,at:performance.now(),response:fetch(u,{credentials:'omit',headers:{'Accept-Language':g}})};}catch(e){}",
+    "var g;try{g=a[localStorage.getItem('lang')]}catch(x){}g=g||'en';",
+    'var o={};window.kestrelEarly=o;',
+    'for(var j=0;j<e.length;j++){',
+    "var m=e[j][0],v=(e[j][2]?e[j][2]+'&':'')+'lang='+encodeURIComponent(g),u=m==='GET'?e[j][1]+'?'+v:e[j][1],y=m==='GET'?'':v,h={'Accept-Language':g};",
+    "if(y)h['Content-Type']='application/x-www-form-urlencoded';",
+    "try{o[m+' '+u+' '+y]={at:performance.now(),response:fetch(u,{method:m,credentials:'omit',headers:h,body:y||undefined})};}catch(x){}",
     '}',
+    '}',
+    '})();',
+  ].join('');
+}
+
+/**
+ * Starts the app: adds its stylesheets (fetched early by a preload; added from a script,
+ * they block neither the parser nor the first paint), and once they have loaded (or
+ * failed) and the skeleton has painted, runs the entry modules. So the skeleton always
+ * paints first, and the app never renders unstyled. A page opened in the background,
+ * which paints no frame, starts as soon as its styles are in.
+ */
+export function startScript(entries: string[], styles: string[]): string {
+  return [
+    '(function(){',
+    `var e=${JSON.stringify(entries)},c=${JSON.stringify(styles)},d=document,n=c.length;`,
+    "function g(){for(var i=0;i<e.length;i++){var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=e[i];d.body.appendChild(s);}}",
+    'function r(){if(--n>0)return;if(d.hidden)g();else requestAnimationFrame(function(){setTimeout(g,0)});}',
+    "for(var j=0;j<c.length;j++){var l=d.createElement('link');l.rel='stylesheet';l.crossOrigin='';l.href=c[j];l.onload=l.onerror=r;d.head.appendChild(l);}",
+    'if(!c.length){n=1;r();}',
     '})();',
   ].join('');
 }
@@ -119,6 +156,9 @@ export function bootPlugin(): Plugin {
             if (layoutChunk) graph(layoutChunk, own);
           }
           graph(fileName, own);
+          // With each chunk, its stylesheets: Vite loads them before it runs the chunk, and
+          // asking only then would cost the first screen one more round trip.
+          for (const name of [...own]) for (const css of byName.get(name)?.viteMetadata?.importedCss ?? []) own.add(css);
           const needed = [...own].filter((name) => !entryGraph.has(name));
           if (needed.length === 0) continue;
           routes[path] = needed.map((name) => {
@@ -128,12 +168,25 @@ export function bootPlugin(): Plugin {
         }
         // The realtime worker is built apart and emitted as a file of the app chunk (its only .js asset).
         const worker = Object.values(context.bundle ?? {}).find((item) => item.type === 'asset' && item.fileName.endsWith('.js'))?.fileName ?? null;
-        const stylesheets: string[] = [];
-        const withoutCss = html.replace(/<link rel="stylesheet"[^>]*>\s*/g, (tag) => {
-          stylesheets.push(tag.trim());
-          return '';
+        // The app's stylesheets: fetched at once (preload), added by the start script.
+        const styles: string[] = [];
+        const withoutCss = html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_tag, href: string) => {
+          styles.push(href);
+          return `<link rel="preload" as="style" crossorigin href="${href}">`;
         });
-        return withoutCss.replace('<!--boot-->', `<script>${bootScript(base, files, routes, worker)}</script>`).replace('</body>', `  ${stylesheets.join('\n    ')}\n  </body>`);
+        // The entry modules are fetched at once (modulepreload) but run only once the skeleton
+        // has painted: a module that arrives early (a fast network, the service worker's
+        // cache) would otherwise run before the first frame, and the phone would show
+        // nothing for the quarter of a second the app takes to start.
+        const entries: string[] = [];
+        const withoutEntries = withoutCss.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_tag, src: string) => {
+          entries.push(src);
+          return `<link rel="modulepreload" crossorigin href="${src}">`;
+        });
+        // The dev server serves its own module script and styles as they are.
+        if (!context.bundle) return html.replace('<!--boot-->', `<script>${bootScript(base, files, routes, worker)}</script>`);
+        if (entries.length === 0 || styles.length === 0) throw new Error('kestrel-boot: index.html has no entry module or no stylesheet');
+        return withoutEntries.replace('<!--boot-->', `<script>${bootScript(base, files, routes, worker)}</script>`).replace('</body>', `  <script>${startScript(entries, styles)}</script>\n  </body>`);
       },
     },
   };

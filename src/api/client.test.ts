@@ -4,7 +4,10 @@ import { LOGIN_PATH, REAL_NAME_PATH, REDIRECT_DELAY_MS } from '../app/navigation
 import { startSession, token } from '../app/session';
 import { LOADING_DELAY_MS, loadingShown } from '../ui/loading';
 import { shownToast, TOAST_MS } from '../ui/toast';
-import { api, ApiFailure, REQUEST_TIMEOUT_MS } from './client';
+import type { ApiInput } from '../../contract/api';
+import { bootScript } from '../../scripts/vite-boot-plugin';
+import { HOME_BANNERS, HOME_NEWS } from '../app/early';
+import { api, ApiFailure, request, REQUEST_TIMEOUT_MS } from './client';
 
 type Reply = { status?: number; body: unknown } | 'never';
 let replies: Reply[] = [];
@@ -49,12 +52,35 @@ afterEach(async () => {
 describe('the one API client', () => {
   test("the first quotes the page's boot script asked for are used once, and only for the same URL", async () => {
     const early = { type: 'ok', message: { seq: 7, groups: [] } };
-    window.kestrelEarly = { url: '/api/currency/quotation_new?lang=en', at: performance.now(), response: Promise.resolve(new Response(JSON.stringify(early))) };
+    window.kestrelEarly = { 'GET /api/currency/quotation_new?lang=en ': { at: performance.now(), response: Promise.resolve(new Response(JSON.stringify(early))) } };
     expect(await api('GET /currency/quotation_new')).toEqual(early.message);
     expect(seen).toHaveLength(0);
     replies = [{ body: { type: 'ok', message: { seq: 8, groups: [] } } }];
     expect(await api('GET /currency/quotation_new')).toEqual({ seq: 8, groups: [] });
     expect(seen.map((call) => call.url)).toEqual(['/api/currency/quotation_new?lang=en']);
+  });
+  test("on the home tab, the boot script's quotes, banners and news stand in for the screens' own requests", async () => {
+    window.location.hash = '#/';
+    window.kestrelEarly = undefined;
+    replies = [1, 2, 3].map((seq) => ({ body: { type: 'ok', message: { seq } } }));
+    // The script index.html carries, run as the page runs it (no worker file in this build).
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the test runs the very text index.html carries
+    (new Function(bootScript('/h5/', [], {}, null)) as () => void)();
+    expect(seen.map((call) => `${call.init.method} ${call.url} ${typeof call.init.body === 'string' ? call.init.body : ''}`)).toEqual([
+      'GET /api/currency/quotation_new?lang=en ',
+      'POST /api/news/list c_id=5&page=1&limit=10&lang=en',
+      'POST /api/news/list c_id=4&page=1&lang=en',
+    ]);
+    // The screens ask as they always do (HomeContent.tsx; usePaged, which leaves the page size to the server): nothing more is sent.
+    const newsPage = (page: number) => ({ ...HOME_NEWS, page }) as ApiInput<'POST /news/list'>;
+    expect(await api('POST /news/list', HOME_BANNERS)).toEqual({ seq: 2 });
+    expect(await request('POST /news/list', newsPage(1))).toEqual({ seq: 3 });
+    expect(await api('GET /currency/quotation_new')).toEqual({ seq: 1 });
+    expect(seen).toHaveLength(3);
+    // Another page of news is the screen's own request.
+    replies = [{ body: { type: 'ok', message: { seq: 4 } } }];
+    expect(await request('POST /news/list', newsPage(2))).toEqual({ seq: 4 });
+    expect(seen).toHaveLength(4);
   });
   test('sends lang and the token, and answers the message of an ok envelope', async () => {
     startSession('tok-1');

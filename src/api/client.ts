@@ -1,6 +1,7 @@
 import type { ApiInput, ApiOutput, ApiRoute } from '../../contract/api';
 import { API_LANG } from '../../contract/languages';
 import { goToLogin, navigate, REAL_NAME_PATH, redirectAfterToast } from '../app/navigation';
+import { earlyKey } from '../app/early';
 import { clearSession, token } from '../app/session';
 import { language, translate } from '../i18n';
 import { trackRequest } from '../ui/loading';
@@ -68,19 +69,25 @@ function fail(failure: ApiFailure, options: RequestOptions): never {
 
 declare global {
   interface Window {
-    /** A GET index.html's boot script sent before any module had loaded (the first quotes). */
-    kestrelEarly?: { url: string; at: number; response: Promise<Response> } | undefined;
+    /** What index.html's boot script asked for before any module had loaded, by earlyKey (src/app/early.ts). */
+    kestrelEarly?: Record<string, { at: number; response: Promise<Response> }> | undefined;
   }
 }
 
 /** How long the boot script's early answer may stand in for a request of the same URL. */
 const EARLY_FOR_MS = 10_000;
 
-/** The boot script's answer for this GET, if it asked for the same URL moments ago: taken once. */
+/**
+ * The boot script's answer for this request, if it sent the same one (method, URL, body)
+ * moments ago: taken once. It asks only for public reads, whose answer is everyone's.
+ */
 function takeEarly(url: string, init: RequestInit): Promise<Response> | undefined {
-  const early = typeof window === 'undefined' ? undefined : window.kestrelEarly;
-  if (!early || early.url !== url || init.method !== 'GET') return undefined;
-  window.kestrelEarly = undefined;
+  const sent = typeof window === 'undefined' ? undefined : window.kestrelEarly;
+  if (!sent) return undefined;
+  const key = earlyKey(init.method ?? 'GET', url, init.body instanceof URLSearchParams ? init.body.toString() : '');
+  const early = sent[key];
+  if (!early) return undefined;
+  delete sent[key];
   return performance.now() - early.at < EARLY_FOR_MS ? early.response : undefined;
 }
 

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { createInstance, type TFunction } from 'i18next';
+import { formatDate } from '../../contract/format';
 import { BCP47, DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contract/languages';
 import { readString, STORAGE_KEYS, writeString } from '../lib/storage';
 import { language } from './language';
@@ -54,4 +55,21 @@ export function useT(): Translator {
 /** For code outside components (the API client, toasts from services). */
 export function translate(...args: Parameters<Translator>): string {
   return String(t(...args));
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * When something was published, as spec section 9 has it: "just now" under five
+ * minutes, then minutes, hours, and days under thirty days, otherwise its date.
+ */
+export function formatAgo(time: number, now: number): string {
+  const past = Math.max(0, now - time);
+  if (past < 5 * MINUTE) return t('common:ago.now');
+  if (past < HOUR) return t('common:ago.minutes', { count: Math.floor(past / MINUTE) });
+  if (past < DAY) return t('common:ago.hours', { count: Math.floor(past / HOUR) });
+  if (past < 30 * DAY) return t('common:ago.days', { count: Math.floor(past / DAY) });
+  return formatDate(time, language.value);
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { LANGUAGES } from '../../contract/languages';
+import { BCP47, LANGUAGES, type Language } from '../../contract/languages';
 import { LEDGER_REASONS } from '../../contract/ledger';
 
 /**
@@ -23,6 +23,21 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 const read = (language: string, file: string): Map<string, string> => leaves(JSON.parse(fs.readFileSync(path.join(root, language, file), 'utf8')) as Tree);
+
+/**
+ * A counted text (i18next's `key_one`, `key_other`…) has one form per plural category of
+ * its language (Intl.PluralRules): English one and other, Chinese other alone.
+ */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+function expectedKeys(language: Language, english: Map<string, string>): Map<string, string> {
+  const categories = new Intl.PluralRules(BCP47[language]).resolvedOptions().pluralCategories;
+  const result = new Map<string, string>();
+  for (const [key, text] of english) {
+    if (!PLURAL.test(key) || !english.has(key.replace(PLURAL, '_other'))) result.set(key, text);
+    else for (const category of categories) result.set(key.replace(PLURAL, `_${category}`), english.get(key.replace(PLURAL, '_other')) ?? text);
+  }
+  return result;
+}
 
 const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 
@@ -118,8 +133,8 @@ test('every reason the ledger records has its bill label (the other languages fo
 });
 
 describe.each(LANGUAGES.filter((language) => language !== 'en'))('%s', (language) => {
-  test.each(namespaces)('%s has every English key, no others, and the same placeholders', (file) => {
-    const english = read('en', file);
+  test.each(namespaces)('%s has every English key (each plural form its language has), no others, and the same placeholders', (file) => {
+    const english = expectedKeys(language, read('en', file));
     const translated = read(language, file);
     expect(
       [...translated.keys()].filter((key) => !english.has(key)),

@@ -2,9 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
+import { HOME_BANNERS, HOME_NEWS } from '../../app/early';
 import { navigate } from '../../app/navigation';
-import { language, useT } from '../../i18n';
-import { formatDate } from '../../../contract/format';
+import { formatAgo, language, useT } from '../../i18n';
 import { readString, STORAGE_KEYS, writeString } from '../../lib/storage';
 import { useLoad } from '../../lib/useLoad';
 import { usePaged } from '../../lib/usePaged';
@@ -18,7 +18,7 @@ const BANNER_EVERY_MS = 5000;
 /** The home banners: swipe or wait; each opens its article. */
 export function Banners() {
   const t = useT();
-  const { data, failed } = useLoad(() => api('POST /news/list', { c_id: 5, page: 1, limit: 10 }, { silent: true }));
+  const { data, failed } = useLoad(() => api('POST /news/list', HOME_BANNERS, { silent: true }));
   const track = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(0);
   const banners = data?.data ?? [];
@@ -102,7 +102,8 @@ export function PopNotice() {
 export function NewsList() {
   useSignals();
   const t = useT();
-  const list = usePaged('POST /news/list', { c_id: 4 }, [language.value]);
+  const list = usePaged('POST /news/list', HOME_NEWS, [language.value]);
+  const now = Date.now();
   return (
     <section className={styles.news} aria-label={t('content:news')}>
       <h2 className={styles.sectionTitle}>{t('content:news')}</h2>
@@ -112,7 +113,7 @@ export function NewsList() {
             <strong>{item.title}</strong>
             <span>{item.summary}</span>
           </span>
-          <span className={styles.date}>{formatDate(item.created_at, language.value)}</span>
+          <span className={styles.date}>{formatAgo(item.created_at, now)}</span>
         </Link>
       ))}
       <ListFooter {...list} />
