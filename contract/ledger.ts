@@ -27,6 +27,7 @@ export const LEDGER_REASONS = [
   'lockup_yield',
   'lockup_return',
   'lockup_redeem',
+  'copy_profit_share',
 ] as const;
 
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

@@ -22,6 +22,7 @@ import { marketRoutes } from './market/routes';
 import { identityRoutes } from './identity/routes';
 import { tradingRoutes } from './trading/routes';
 import { financeRoutes } from './finance/routes';
+import { copyRoutes } from './copy/routes';
 import { operatorRoutes } from './operator/routes';
 import { privateUploadRoutes } from './uploads/private';
 import { walletRoutes } from './wallet/routes';
@@ -170,6 +171,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   contentRoutes(app, ctx);
   peopleRoutes(app, ctx);
   financeRoutes(app, ctx);
+  copyRoutes(app, ctx);
 
   const openApi = buildOpenApi(allEndpoints(), { title: 'Kestrel exchange API', version: APP_VERSION });
   app.get('/api/openapi.json', async () => openApi);

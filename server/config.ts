@@ -30,7 +30,11 @@ export interface ServerConfig {
   logLevel: string;
   market: MarketConfig;
   /** what is approved at once instead of waiting for an operator (demo: recharge, identity) */
-  autoApprove: ReadonlySet<'recharge' | 'identity'>;
+  autoApprove: ReadonlySet<'recharge' | 'identity' | 'trader'>;
+  /** COPY_PROFIT_SHARE: the share of a profitable copy's net profit paid to its trader, "0.1" is a tenth */
+  copyProfitShare: string;
+  /** COPY_BOTS: seed the strategy-bot traders and run them (demo: on) */
+  copyBots: boolean;
   /** USDT each new account receives through the ledger (paper trading); "0" for none */
   signupGift: string;
   /** replay only: how many recorded seconds pass per real second */
@@ -141,14 +145,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (marketCount < INSTRUMENTS.length) throw new Error(`MARKET_COUNT must be at least ${INSTRUMENTS.length}, the real instruments, got ${env['MARKET_COUNT']}`);
   if (marketCount > INSTRUMENTS.length && source !== 'simulator') throw new Error('MARKET_COUNT above the real instruments needs MARKET=simulator');
   const demo = flag(env['DEMO'], true);
-  const autoApprove = new Set<'recharge' | 'identity'>();
-  for (const item of (env['AUTO_APPROVE'] ?? (demo ? 'recharge,identity' : ''))
+  const autoApprove = new Set<'recharge' | 'identity' | 'trader'>();
+  for (const item of (env['AUTO_APPROVE'] ?? (demo ? 'recharge,identity,trader' : ''))
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)) {
-    if (item === 'recharge' || item === 'identity') autoApprove.add(item);
-    else if (item !== 'none') throw new Error(`AUTO_APPROVE takes recharge, identity or none, got ${item}`);
+    if (item === 'recharge' || item === 'identity' || item === 'trader') autoApprove.add(item);
+    else if (item !== 'none') throw new Error(`AUTO_APPROVE takes recharge, identity, trader or none, got ${item}`);
   }
+  const copyProfitShare = env['COPY_PROFIT_SHARE'] || '0.1';
+  if (!/^(0(\.[0-9]{1,8})?|1(\.0{1,8})?)$/.test(copyProfitShare))
+    throw new Error(`COPY_PROFIT_SHARE must be a fraction from 0 to 1 with at most 8 decimals, such as 0.1 for a tenth of a copy's net profit, got ${copyProfitShare}`);
   const signupGift = env['SIGNUP_GIFT'] ?? (demo ? '10000' : '0');
   if (!/^(0|[1-9][0-9]{0,12})(\.[0-9]{1,6})?$/.test(signupGift)) throw new Error(`SIGNUP_GIFT must be an amount of USDT, got ${signupGift}`);
   if (history !== 'full' && history !== 'short') throw new Error(`MARKET_HISTORY must be full or short, got ${history}`);
@@ -180,6 +187,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     replaySpeed: positive('REPLAY_SPEED', env['REPLAY_SPEED'], 1),
     autoApprove,
+    copyProfitShare: new Money(copyProfitShare).toFixed(),
+    copyBots: flag(env['COPY_BOTS'], demo),
     signupGift,
     networks: networks(env),
     exchangeFee: new Money(exchangeFee).toFixed(),

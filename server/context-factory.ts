@@ -15,6 +15,8 @@ import { openMarket, replayStart } from './market/service';
 import { PRODUCTS } from './products';
 import { pruneAttempts } from './security/rate-limit';
 import { Trading } from './trading/service';
+import { CopyDesk } from './copy/desk';
+import { seedCopyBots } from './copy/bots';
 
 /**
  * The server's clock. Replaying a recorded feed, it runs from the recording's start
@@ -54,6 +56,8 @@ export async function createContext(config: ServerConfig, overrides: { database?
   const fees = new FeePath(new Money(config.rebateRate));
   const trading = new Trading({ db, exchange, catalogue, now, fees });
   await trading.restore();
+  // Registered after the trading desks: a trader's position is mirrored once the contracts' own handlers have run.
+  const copy = new CopyDesk({ db, exchange, catalogue, contracts: trading.contracts, profitShare: new Money(config.copyProfitShare) });
   await seedDemoAccount(db, exchange, config);
   const ctx: AppContext = {
     config,
@@ -68,8 +72,10 @@ export async function createContext(config: ServerConfig, overrides: { database?
     jobs: new JobRegistry(db, now),
     market,
     trading,
+    copy,
     sessions: new SessionEnds(),
   };
+  if (config.copyBots) await seedCopyBots(ctx);
   for (const product of PRODUCTS) for (const job of product.jobs?.(ctx) ?? []) ctx.jobs.register(job);
   // Attempt budgets (server/security/rate-limit.ts): rows no budget looks at any more.
   ctx.jobs.register({ name: 'attempts-prune', everyMs: 10 * 60_000, run: async () => void (await pruneAttempts(db, now())) });

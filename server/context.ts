@@ -9,6 +9,7 @@ import type { ServerI18n } from './i18n';
 import type { Messenger } from './mail/outbox';
 import type { MarketService } from './market/service';
 import type { Trading } from './trading/service';
+import type { CopyDesk } from './copy/desk';
 
 /** What every domain's routes and services are built from. One per server process. */
 export interface AppContext {
@@ -31,6 +32,8 @@ export interface AppContext {
   /** the books, the source and the market feed */
   market: MarketService;
   trading: Trading;
+  /** copy trading: follows, mirrored positions, profit shares (server/copy/desk.ts) */
+  copy: CopyDesk;
   /** sessions ended (logout, password change or reset): the socket server closes their sockets */
   sessions: SessionEnds;
 }

@@ -6,6 +6,8 @@ import { positionHolds } from './trading/contracts';
 import { lostOptions } from './trading/options';
 import { spotOrderHolds } from './trading/spot';
 import { refreshRates } from './wallet/rates';
+import { runCopyBots } from './copy/bots';
+import { computeAllTraderStats } from './copy/stats';
 import { withdrawalHolds } from './wallet/withdrawals';
 
 /**
@@ -49,6 +51,15 @@ export const PRODUCTS: readonly Product[] = [
     // Payouts fall due every 24 hours after each purchase: settled from the stored orders
     // (a restart included), so a run finds only what is due and pays it once.
     jobs: (ctx) => [{ name: 'lockup-payouts', everyMs: 30_000, run: async () => void (await settleDue(ctx)) }],
+  },
+  {
+    name: 'copy trading',
+    // Copies are contract positions (their holds are the contracts'); the profit share moves at once.
+    jobs: (ctx) => [
+      // Spec 9 asks for figures at most an hour old; every ten minutes keeps a new trader's page current.
+      { name: 'copy-stats', everyMs: 10 * 60_000, run: async () => void (await computeAllTraderStats(ctx)) },
+      ...(ctx.config.copyBots ? [{ name: 'copy-bots', everyMs: 20_000, run: async () => void (await runCopyBots(ctx)) }] : []),
+    ],
   },
 ];
 

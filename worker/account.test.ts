@@ -34,6 +34,7 @@ const position: PositionView = {
   created_at: evening,
   opened_at: evening,
   closed_at: null,
+  copy: null,
 };
 
 describe('the account book values positions as the server does', () => {

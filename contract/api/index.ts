@@ -2,6 +2,7 @@ import type { Endpoint, InputOf, OutputOf } from './define';
 import * as auth from './auth';
 import * as common from './common';
 import * as content from './content';
+import * as copy from './copy';
 import * as finance from './finance';
 import * as identity from './identity';
 import * as market from './market';
@@ -17,6 +18,7 @@ export { UserInfo } from './user';
 export { CandleRow, MarketQuote } from './market';
 export { OptionOrder, Position, SpotOrder } from './trade';
 export { LockupOrder, LockupProduct } from './finance';
+export { CopyPosition, CopyRules, CopySkip, Follow, TraderApplication, TraderCard, TraderStats } from './copy';
 
 /** Every endpoint the server serves under /api, by name. */
 export const endpoints = {
@@ -95,6 +97,8 @@ export const endpoints = {
   rejectWithdrawal: operator.rejectWithdrawal,
   approveIdentity: operator.approveIdentity,
   rejectIdentity: operator.rejectIdentity,
+  approveTrader: operator.approveTrader,
+  rejectTrader: operator.rejectTrader,
   adjust: operator.adjust,
   setRate: operator.setRate,
   listOperators: operator.listOperators,
@@ -125,6 +129,15 @@ export const endpoints = {
   lockupOrders: finance.lockupOrders,
   lockupBuy: finance.lockupBuy,
   lockupRedeem: finance.lockupRedeem,
+  traderList: copy.traderList,
+  traderDetail: copy.traderDetail,
+  follow: copy.follow,
+  unfollow: copy.unfollow,
+  selfHold: copy.selfHold,
+  copyHistory: copy.copyHistory,
+  myFollows: copy.myFollows,
+  traderApplication: copy.traderApplication,
+  traderApply: copy.traderApply,
 } as const;
 
 type AnyEndpoint = (typeof endpoints)[keyof typeof endpoints];

@@ -48,6 +48,8 @@ export const Pending = Type.Object({
       created_at: Type.Integer(),
     }),
   ),
+  /** applications to become a copy-trading trader; id is the user's id */
+  traders: Type.Array(Type.Object({ id: Type.Integer(), uid: Type.Integer(), nickname: Type.String(), applied_at: Type.Integer() })),
 });
 
 export const pending = endpoint({
@@ -55,7 +57,7 @@ export const pending = endpoint({
   path: '/operator/pending',
   access: 'operator',
   tag: 'operator',
-  summary: 'What waits for review: recharges, withdrawals, identity submissions',
+  summary: 'What waits for review: recharges, withdrawals, identity submissions, trader applications',
   input: Type.Object({}),
   output: Pending,
 });
@@ -98,6 +100,24 @@ export const approveIdentity = endpoint({
   tag: 'operator',
   summary: 'Pass an identity submission (the user needs e-mail and mobile bound)',
   input: Id,
+  output: Done,
+});
+export const approveTrader = endpoint({
+  method: 'POST',
+  path: '/operator/trader/approve',
+  access: 'operator',
+  tag: 'operator',
+  summary: "Approve a trader application (id: the applicant's user id): the trader is listed and can be followed",
+  input: Id,
+  output: Done,
+});
+export const rejectTrader = endpoint({
+  method: 'POST',
+  path: '/operator/trader/reject',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Refuse a trader application with a reason the user sees',
+  input: IdReason,
   output: Done,
 });
 export const rejectIdentity = endpoint({

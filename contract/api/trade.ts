@@ -165,7 +165,16 @@ export const Position = Type.Object({
   target_profit_price: NullableAmount,
   stop_loss_price: NullableAmount,
   close_price: NullableAmount,
-  close_reason: Type.Union([Type.Literal('user'), Type.Literal('batch'), Type.Literal('take_profit'), Type.Literal('stop_loss'), Type.Literal('liquidation'), Type.Null()]),
+  close_reason: Type.Union([
+    Type.Literal('user'),
+    Type.Literal('batch'),
+    Type.Literal('take_profit'),
+    Type.Literal('stop_loss'),
+    Type.Literal('liquidation'),
+    /** a copy closed with its trader's position */
+    Type.Literal('copy'),
+    Type.Null(),
+  ]),
   profit: NullableAmount,
   shortfall: Amount,
   open_tick: NullableTick,
@@ -173,6 +182,8 @@ export const Position = Type.Object({
   created_at: Type.Integer(),
   opened_at: Type.Union([Type.Integer(), Type.Null()]),
   closed_at: Type.Union([Type.Integer(), Type.Null()]),
+  /** a copy of a trader's position (copy trading): whose, whether it still follows the trader's changes, the profit share paid */
+  copy: Type.Union([Type.Object({ trader_user_id: Type.Integer(), linked: Type.Boolean(), profit_share: Amount }), Type.Null()]),
 });
 
 export const LeverAccount = Type.Object({

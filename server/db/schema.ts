@@ -38,6 +38,10 @@ export interface Database {
   bank_cards: BankCardsTable;
   invite_rebates: InviteRebatesTable;
   lockup_orders: LockupOrdersTable;
+  traders: TradersTable;
+  trader_stats: TraderStatsTable;
+  follows: FollowsTable;
+  copy_skips: CopySkipsTable;
   news: NewsTable;
   news_texts: NewsTextsTable;
   faqs: FaqsTable;
@@ -260,7 +264,8 @@ export interface LeverPositionsTable {
   target_profit_price: string | null;
   stop_loss_price: string | null;
   close_price: string | null;
-  close_reason: 'user' | 'batch' | 'take_profit' | 'stop_loss' | 'liquidation' | null;
+  /** 'copy': a copy closed with its trader's position */
+  close_reason: 'user' | 'batch' | 'take_profit' | 'stop_loss' | 'liquidation' | 'copy' | null;
   profit: string | null;
   shortfall: string;
   open_tick: string | null;
@@ -268,6 +273,14 @@ export interface LeverPositionsTable {
   created_at: number;
   opened_at: number | null;
   closed_at: number | null;
+  /** copy trading: the follow that opened this copy, and the trader's position and trader it copies */
+  copy_follow_id: number | null;
+  copy_source_id: number | null;
+  copy_trader_id: number | null;
+  /** 1 while the copy follows its trader's changes and closes; 0 once self-held (or not a copy) */
+  copy_linked: Generated<number>;
+  /** the profit share this copy paid its trader */
+  copy_share: Generated<string>;
 }
 
 export interface MicroOrdersTable {
@@ -594,3 +607,59 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type CodeRow = Selectable<VerificationCodesTable>;
+
+export interface TradersTable {
+  user_id: number;
+  status: 'pending' | 'approved' | 'rejected';
+  /** 1: a strategy bot the exchange runs on the simulated market (the demo seed's) */
+  bot: Generated<number>;
+  /** 'delayed': open positions are shown once they are older than the delay */
+  visibility: Generated<'live' | 'delayed'>;
+  reason: Generated<string>;
+  applied_at: number;
+  reviewed_at: number | null;
+}
+
+export interface TraderStatsTable {
+  user_id: number;
+  total_profit: string;
+  win_rate: string | null;
+  position_value: string;
+  followers: number;
+  orders: number;
+  profitable_orders: number;
+  long_orders: number;
+  long_wins: number;
+  short_orders: number;
+  short_wins: number;
+  followers_profit: string;
+  /** JSON: cumulative profit at the end of each of the last 30 UTC days */
+  curve: string;
+  computed_at: number;
+}
+
+export interface FollowsTable {
+  id: Generated<number>;
+  follower_id: number;
+  trader_id: number;
+  mode: 'multiple' | 'lots';
+  number: string;
+  max_margin: string | null;
+  end_time: number | null;
+  status: 'active' | 'cancelled' | 'ended';
+  active_key: string | null;
+  created_at: number;
+  closed_at: number | null;
+}
+
+export interface CopySkipsTable {
+  id: Generated<number>;
+  follow_id: number;
+  follower_id: number;
+  trader_id: number;
+  source_position_id: number;
+  market_id: number;
+  direction: 1 | -1;
+  reason: 'margin' | 'cap' | 'ended' | 'too_small' | 'rules';
+  created_at: number;
+}

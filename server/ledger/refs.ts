@@ -28,6 +28,7 @@ export const LEDGER_REF_KINDS = [
   'lockup-yield',
   'lockup-return',
   'lockup-redeem',
+  'copy-share',
 ] as const;
 
 export type LedgerRefKind = (typeof LEDGER_REF_KINDS)[number];

@@ -14,6 +14,7 @@ import { approveRecharge, rejectRecharge } from '../wallet/deposits';
 import { rateText, writeRate } from '../wallet/rates';
 import { approveWithdrawal, rejectWithdrawal } from '../wallet/withdrawals';
 import { audit, LOCAL_OPERATOR } from './auth';
+import { computeTraderStats } from '../copy/stats';
 import { newToken, tokenHash } from '../security/tokens';
 
 /** The operator API: reviews, adjustments and rates; every decision is audited. */
@@ -57,6 +58,13 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
       recharges: recharges.map(({ currency_id, ...row }) => ({ ...row, code: code(currency_id) })),
       withdrawals: withdrawals.map(({ currency_id, ...row }) => ({ ...row, code: code(currency_id) })),
       identities,
+      traders: await ctx.db
+        .selectFrom('traders')
+        .innerJoin('users', 'users.id', 'traders.user_id')
+        .select(['traders.user_id as id', 'users.uid', 'users.nickname', 'traders.applied_at'])
+        .where('traders.status', '=', 'pending')
+        .orderBy('traders.applied_at')
+        .execute(),
     };
   });
 
@@ -88,6 +96,18 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, endpoints.rejectIdentity, async ({ input, operator, t }) => {
     await rejectIdentity(ctx, input.id, by(operator), input.reason);
     await audit(ctx, by(operator), 'reject-identity', `identity:${input.id}`, input.reason);
+    return t('server:ok.done');
+  });
+
+  route(app, ctx, endpoints.approveTrader, async ({ input, operator, t }) => {
+    await ctx.exchange.run((step) => ctx.copy.review(step, input.id, { approve: true }));
+    await computeTraderStats(ctx, input.id);
+    await audit(ctx, by(operator), 'approve-trader', `trader:${input.id}`, '');
+    return t('server:ok.done');
+  });
+  route(app, ctx, endpoints.rejectTrader, async ({ input, operator, t }) => {
+    await ctx.exchange.run((step) => ctx.copy.review(step, input.id, { approve: false, reason: input.reason }));
+    await audit(ctx, by(operator), 'reject-trader', `trader:${input.id}`, input.reason);
     return t('server:ok.done');
   });
 

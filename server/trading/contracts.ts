@@ -58,6 +58,13 @@ export interface ContractOrder {
 
 type TradeFacts = Pick<Trade, 'seq' | 'time' | 'price'>;
 
+/** A copy's origin (copy trading): the follow that opened it, the trader's position it copies, the trader. */
+export interface CopyOrigin {
+  followId: number;
+  sourceId: number;
+  traderId: number;
+}
+
 export class ContractDesk {
   /** Positions that are open or waiting, by id: the ones the market's trades can move. */
   private readonly live = new Map<number, PositionRow>();
@@ -171,12 +178,18 @@ export class ContractDesk {
     return result ? result.toFixed(this.deps.catalogue.market(row.market_id).pricePrecision) : null;
   }
 
+  /** What opening `share` lots at `price` with `multiple` takes from the account: the margin frozen and the fee. */
+  openingCost(market: Market, share: number, multiple: number, price: Money): { margin: Money; fee: Money } {
+    const quantity = this.rules(market).lotSize.times(share);
+    return { margin: up(marginOf(price, quantity, multiple)), fee: down(price.times(quantity).times(LEVER_FEE)) };
+  }
+
   /**
    * Opens a position (market) or places a limit order to open one. A market order opens
    * at the market's last trade, or at `at` when given: a settlement handler reacting to a
-   * trade (copy trading) opens at that trade.
+   * trade (copy trading) opens at that trade. `copy` marks a copy of a trader's position.
    */
-  async submit(step: Step, userId: number, input: ContractOrder, remember: Remember = noRequestId, at?: TradeFacts): Promise<PositionRow> {
+  async submit(step: Step, userId: number, input: ContractOrder, remember: Remember = noRequestId, at?: TradeFacts, copy?: CopyOrigin): Promise<PositionRow> {
     const market = this.deps.catalogue.pair(input.currency_id, input.legal_id);
     const rules = this.rules(market);
     if (!rules.multiples.includes(input.multiple)) throw new ApiError('server:errors.multiple_invalid', { multiples: rules.multiples.join(', ') });
@@ -199,8 +212,7 @@ export class ContractDesk {
     const waits = limit !== null && !limitReached(direction, limit, live);
     const price = waits ? limit : live;
     checkStops(market, direction, price, tp, sl);
-    const margin = up(marginOf(price, quantity, input.multiple));
-    const fee = down(price.times(quantity).times(LEVER_FEE));
+    const { margin, fee } = this.openingCost(market, input.share, input.multiple, price);
     const { trx, time } = step;
     const { id } = await trx
       .insertInto('lever_positions')
@@ -230,6 +242,10 @@ export class ContractDesk {
         created_at: time,
         opened_at: waits ? null : time,
         closed_at: null,
+        copy_follow_id: copy?.followId ?? null,
+        copy_source_id: copy?.sourceId ?? null,
+        copy_trader_id: copy?.traderId ?? null,
+        copy_linked: copy ? 1 : 0,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -302,6 +318,32 @@ export class ContractDesk {
       closed.push(done);
     }
     return { closed: closed.length, profit: closed.reduce((total, row) => total.plus(row.profit ?? 0), ZERO) };
+  }
+
+  /** Live positions that satisfy `test` (copy trading reads the copies of a trader's position, the margin of a follow's copies). */
+  liveWhere(test: (row: PositionRow) => boolean): PositionRow[] {
+    return [...this.live.values()].filter(test);
+  }
+
+  /**
+   * Closes an open position at a given trade and time, for a reason: a copy closing with
+   * its trader's position, at the trade that closed the trader's. Null when it is not open.
+   */
+  async closeWith(step: Step, id: number, trade: TradeFacts, reason: CloseReason, at: number): Promise<PositionRow | null> {
+    const row = this.live.get(id);
+    if (!row || row.status !== 'open') return null;
+    const closed = await this.settle(step, row, trade, reason, at);
+    this.changed(step, closed, row.status);
+    return closed;
+  }
+
+  /** Sets a live position's copy columns (self-holding a copy unlinks it, a paid profit share is recorded). */
+  async setCopy(step: Step, id: number, values: { copy_linked?: number; copy_share?: string }): Promise<PositionRow> {
+    const before = await positionRow(step.trx, id);
+    await step.trx.updateTable('lever_positions').set(values).where('id', '=', id).execute();
+    const row = await positionRow(step.trx, id);
+    this.changed(step, row, before.status);
+    return row;
   }
 
   private ownLive(userId: number, id: number): PositionRow {

@@ -62,6 +62,7 @@ export function positionView(catalogue: Catalogue, row: Selectable<LeverPosition
     created_at: row.created_at,
     opened_at: row.opened_at,
     closed_at: row.closed_at,
+    copy: row.copy_trader_id === null ? null : { trader_user_id: row.copy_trader_id, linked: row.copy_linked === 1, profit_share: row.copy_share },
   };
 }
 

@@ -11,6 +11,7 @@ import * as m009 from './009_exchange_core';
 import * as m010 from './010_coupon_scope';
 import * as m011 from './011_attempts';
 import * as m012 from './012_security_changes';
+import * as m013 from './013_copy_trading';
 
 /**
  * Numbered migrations, applied in name order at start, on SQLite and PostgreSQL alike
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '010_coupon_scope': m010,
   '011_attempts': m011,
   '012_security_changes': m012,
+  '013_copy_trading': m013,
 };
