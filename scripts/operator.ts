@@ -14,6 +14,8 @@ const HELP = `Kestrel operator commands (DATA_DIR=${process.env['DATA_DIR'] ?? '
   reject-withdrawal <id> <reason...>      refuse a withdrawal; the amount returns
   approve-identity <id>                   pass an identity submission
   reject-identity <id> <reason...>        refuse an identity submission
+  approve-trader <user id>                approve a copy-trading trader application
+  reject-trader <user id> <reason...>     refuse a trader application
   adjust <uid> <currency> <amount> [--account legal|change|lever|micro] <reason...>
                                           adjust a balance (negative amounts debit)
   set-rate <CODE> <rate>                  set a fiat rate (units per US dollar)
@@ -178,7 +180,14 @@ switch (command) {
     }
     for (const [kind, rows] of Object.entries(pending)) {
       console.log(`${kind} (${rows.length})`);
-      if (rows.length > 0) console.table(rows.map((row) => ({ ...row, created_at: new Date(Number(row['created_at'])).toISOString() })));
+      if (rows.length > 0)
+        console.table(
+          rows.map((row) => ({
+            ...row,
+            ...(row['created_at'] !== undefined ? { created_at: new Date(Number(row['created_at'])).toISOString() } : {}),
+            ...(row['applied_at'] !== undefined ? { applied_at: new Date(Number(row['applied_at'])).toISOString() } : {}),
+          })),
+        );
     }
     break;
   }
@@ -193,6 +202,12 @@ switch (command) {
     break;
   case 'reject-withdrawal':
     console.log(await call('/operator/withdrawal/reject', 'POST', { id: id(args[0]), reason: reason(args.slice(1)) }));
+    break;
+  case 'approve-trader':
+    console.log(await call('/operator/trader/approve', 'POST', { id: id(args[0]) }));
+    break;
+  case 'reject-trader':
+    console.log(await call('/operator/trader/reject', 'POST', { id: id(args[0]), reason: reason(args.slice(1)) }));
     break;
   case 'approve-identity':
     console.log(await call('/operator/identity/approve', 'POST', { id: id(args[0]) }));

@@ -69,7 +69,7 @@ describe('following', () => {
       [followTrader({ type: 'multiple', number: '1.234' }), 'Please enter a correct multiple or number of lots.'],
     ];
     for (const [answer, message] of refusals) expect(await answer).toEqual({ type: 'error', message });
-    expect(await h.call(endpoints.follow, { trader_user_id: traderId, type: 'double' as 'lots', number: '1' }, { token: follower })).toMatchObject({ type: 'error' });
+    expect(await h.call(endpoints.follow, { trader_user_id: traderId, type: 'double', number: '1' }, { token: follower })).toMatchObject({ type: 'error' });
     expect(await h.call(endpoints.unfollow, { follow_user_id: traderId }, { token: follower })).toEqual({ type: 'error', message: 'You do not follow this trader.' });
     expect(await h.ctx.db.selectFrom('follows').selectAll().execute()).toEqual([]);
     void other;

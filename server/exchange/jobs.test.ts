@@ -18,7 +18,24 @@ afterEach(async () => {
 });
 
 test('the products register their jobs with the server, and the server its pruning of old attempts', () => {
-  expect(h.ctx.jobs.names).toEqual(['fiat-rates', 'lockup-payouts', 'attempts-prune']);
+  expect(h.ctx.jobs.names).toEqual(['fiat-rates', 'lockup-payouts', 'copy-stats', 'attempts-prune']);
+});
+
+test('the demo runs the copy-trading bots: seeded once as approved bot traders with their stake, and their job', async () => {
+  const demo = await createHarness({ COPY_BOTS: 'true' });
+  try {
+    expect(demo.ctx.jobs.names).toContain('copy-bots');
+    const bots = await demo.ctx.db.selectFrom('traders').innerJoin('users', 'users.id', 'traders.user_id').select(['users.nickname', 'traders.bot', 'traders.status']).orderBy('users.id').execute();
+    expect(bots).toEqual([
+      { nickname: 'Trend Bot', bot: 1, status: 'approved' },
+      { nickname: 'Reversion Bot', bot: 1, status: 'approved' },
+      { nickname: 'Breakout Bot', bot: 1, status: 'approved' },
+    ]);
+    const list = await demo.app.inject({ method: 'GET', url: '/api/follow/index' });
+    expect((list.json() as { message: { data: { bot: boolean; signature: string }[] } }).message.data.every((card) => card.bot && card.signature.startsWith('Strategy bot'))).toBe(true);
+  } finally {
+    await demo.close();
+  }
 });
 
 test('a run is recorded; a failure is recorded, not thrown, and the next run clears it', async () => {

@@ -383,6 +383,17 @@ const cases: Partial<Record<Name, Case>> = {
       for (const id of [ann.pending, ann.position]) expect(await h.call(endpoints.leverCancel, { id }, as(bob.token))).toEqual(NOT_OPEN);
     },
   },
+  follow: { public: { trader_user_id: 'a trader of the public list (GET /follow/index); the follow made is the caller’s own' } },
+  unfollow: { public: { follow_user_id: 'a trader of the public list; only the caller’s own follow of that trader can end' } },
+  copyHistory: { public: { trader_user_id: 'a trader of the public list; only the caller’s own copies are listed' } },
+  selfHold: {
+    attacked: ['transaction_id'],
+    attack: async () => {
+      for (const transaction_id of [ann.position, ann.pending]) {
+        expect(await h.call(endpoints.selfHold, { transaction_id }, as(bob.token))).toEqual({ type: 'error', message: 'This is not one of your linked copied positions.' });
+      }
+    },
+  },
   leverSetStop: {
     attacked: ['id'],
     attack: async () => {
@@ -482,6 +493,9 @@ const views: Partial<Record<Name, readonly Record<string, unknown>[]>> = {
   inviteList: [{}],
   rebateList: [{}],
   lockupOrders: [{}, { status: 'active' }],
+  myFollows: [{}],
+  copyHistory: [{ status: 'current' }, { status: 'history' }],
+  traderApplication: [{}],
 };
 /** Views whose lists hold catalogue entries (currencies, markets), the same ids for everyone. */
 const CATALOGUE_VIEWS = new Set<Name>(['coinList', 'walletList', 'movableCurrencies', 'exchangeList', 'optionCurrencies', 'coinInfo', 'favouriteList']);
@@ -497,6 +511,7 @@ const actions: Partial<Record<Name, string>> = {
   leverBatchClose: "closes the caller's own positions (asserted below)",
   cashSave: "the caller's own card",
   cashSaveInternational: "the caller's own card",
+  traderApply: "the caller's own trader application",
 };
 
 /** The fields of an input that name a record, a file or a request. */
