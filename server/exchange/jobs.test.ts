@@ -32,7 +32,7 @@ test('the demo runs the copy-trading bots: seeded once as approved bot traders w
       { nickname: 'Breakout Bot', bot: 1, status: 'approved' },
     ]);
     const list = await demo.app.inject({ method: 'GET', url: '/api/follow/index' });
-    expect((list.json() as { message: { data: { bot: boolean; signature: string }[] } }).message.data.every((card) => card.bot && card.signature.startsWith('Strategy bot'))).toBe(true);
+    expect(list.json<{ message: { data: { bot: boolean; signature: string }[] } }>().message.data.every((card) => card.bot && card.signature.startsWith('Strategy bot'))).toBe(true);
   } finally {
     await demo.close();
   }
