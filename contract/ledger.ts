@@ -28,6 +28,9 @@ export const LEDGER_REASONS = [
   'lockup_return',
   'lockup_redeem',
   'copy_profit_share',
+  'dual_buy',
+  'dual_settle',
+  'dual_refund',
 ] as const;
 
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

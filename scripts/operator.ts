@@ -15,6 +15,10 @@ const HELP = `Kestrel operator commands (DATA_DIR=${process.env['DATA_DIR'] ?? '
   approve-identity <id>                   pass an identity submission
   reject-identity <id> <reason...>        refuse an identity submission
   approve-trader <user id>                approve a copy-trading trader application
+  dual-offer <SYMBOL> <call|put> <unit price> <apr> <linked price> <days> <open hours> <shares>
+                                          offer a dual product (call: sell high, put: buy low;
+                                          apr as a fraction, 0.365 is 36.5 %); prints its id
+  dual-close <id>                         withdraw a dual product: every order refunded
   reject-trader <user id> <reason...>     refuse a trader application
   adjust <uid> <currency> <amount> [--account legal|change|lever|micro] <reason...>
                                           adjust a balance (negative amounts debit)
@@ -202,6 +206,29 @@ switch (command) {
     break;
   case 'reject-withdrawal':
     console.log(await call('/operator/withdrawal/reject', 'POST', { id: id(args[0]), reason: reason(args.slice(1)) }));
+    break;
+  case 'dual-offer': {
+    const [symbol, type, unit, apr, linked, days, hours, shares] = args;
+    if (!symbol || !type || !unit || !apr || !linked || !days || !hours || !shares) throw new Error('dual-offer <SYMBOL> <call|put> <unit price> <apr> <linked price> <days> <open hours> <shares>');
+    const quotes = (await call('/currency/quotation_new', 'GET')) as { groups: { markets: { id: number; symbol: string }[] }[] };
+    const market = quotes.groups.flatMap((group) => group.markets).find((row) => row.symbol.replace('/', '').toUpperCase() === symbol.replace('/', '').toUpperCase());
+    if (!market) throw new Error(`no market ${symbol}`);
+    console.log(
+      await call('/operator/dual/create', 'POST', {
+        market_id: String(market.id),
+        type,
+        unit_price: unit,
+        apr,
+        linked_price: linked,
+        days,
+        subscribe_until: String(Date.now() + Number(hours) * 3_600_000),
+        total_shares: shares,
+      }),
+    );
+    break;
+  }
+  case 'dual-close':
+    console.log(await call('/operator/dual/close', 'POST', { id: id(args[0]) }));
     break;
   case 'approve-trader':
     console.log(await call('/operator/trader/approve', 'POST', { id: id(args[0]) }));

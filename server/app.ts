@@ -23,6 +23,7 @@ import { identityRoutes } from './identity/routes';
 import { tradingRoutes } from './trading/routes';
 import { financeRoutes } from './finance/routes';
 import { copyRoutes } from './copy/routes';
+import { dualRoutes } from './finance/dual-routes';
 import { operatorRoutes } from './operator/routes';
 import { privateUploadRoutes } from './uploads/private';
 import { walletRoutes } from './wallet/routes';
@@ -172,6 +173,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   peopleRoutes(app, ctx);
   financeRoutes(app, ctx);
   copyRoutes(app, ctx);
+  dualRoutes(app, ctx);
 
   const openApi = buildOpenApi(allEndpoints(), { title: 'Kestrel exchange API', version: APP_VERSION });
   app.get('/api/openapi.json', async () => openApi);

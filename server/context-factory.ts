@@ -17,6 +17,7 @@ import { pruneAttempts } from './security/rate-limit';
 import { Trading } from './trading/service';
 import { CopyDesk } from './copy/desk';
 import { seedCopyBots } from './copy/bots';
+import { DualDesk } from './finance/dual';
 
 /**
  * The server's clock. Replaying a recorded feed, it runs from the recording's start
@@ -58,6 +59,8 @@ export async function createContext(config: ServerConfig, overrides: { database?
   await trading.restore();
   // Registered after the trading desks: a trader's position is mirrored once the contracts' own handlers have run.
   const copy = new CopyDesk({ db, exchange, catalogue, contracts: trading.contracts, profitShare: new Money(config.copyProfitShare) });
+  const dual = new DualDesk({ db, exchange, catalogue, now });
+  await dual.restore();
   await seedDemoAccount(db, exchange, config);
   const ctx: AppContext = {
     config,
@@ -73,6 +76,7 @@ export async function createContext(config: ServerConfig, overrides: { database?
     market,
     trading,
     copy,
+    dual,
     sessions: new SessionEnds(),
   };
   if (config.copyBots) await seedCopyBots(ctx);

@@ -10,6 +10,7 @@ import type { Messenger } from './mail/outbox';
 import type { MarketService } from './market/service';
 import type { Trading } from './trading/service';
 import type { CopyDesk } from './copy/desk';
+import type { DualDesk } from './finance/dual';
 
 /** What every domain's routes and services are built from. One per server process. */
 export interface AppContext {
@@ -34,6 +35,8 @@ export interface AppContext {
   trading: Trading;
   /** copy trading: follows, mirrored positions, profit shares (server/copy/desk.ts) */
   copy: CopyDesk;
+  /** dual investment (server/finance/dual.ts) */
+  dual: DualDesk;
   /** sessions ended (logout, password change or reset): the socket server closes their sockets */
   sessions: SessionEnds;
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from './context';
 import type { Job } from './exchange/jobs';
+import { dualHolds, keepDemoOffers } from './finance/dual';
 import { lockupHolds, settleDue } from './finance/lockup';
 import type { EmptySettlements, HoldSource } from './ledger/holds';
 import { positionHolds } from './trading/contracts';
@@ -51,6 +52,15 @@ export const PRODUCTS: readonly Product[] = [
     // Payouts fall due every 24 hours after each purchase: settled from the stored orders
     // (a restart included), so a run finds only what is due and pays it once.
     jobs: (ctx) => [{ name: 'lockup-payouts', everyMs: 30_000, run: async () => void (await settleDue(ctx)) }],
+  },
+  {
+    name: 'dual investment',
+    holds: [dualHolds],
+    // Settled by the trades (the dual.maturities handler); the demo keeps its offers open.
+    jobs: (ctx) =>
+      ctx.config.demo
+        ? [{ name: 'dual-offers', everyMs: 10 * 60_000, run: async () => void (await keepDemoOffers({ exchange: ctx.exchange, catalogue: ctx.catalogue, dual: ctx.dual, lastPrice: (id) => ctx.market.engine.lastPrice(id) })) }]
+        : [],
   },
   {
     name: 'copy trading',

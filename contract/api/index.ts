@@ -3,6 +3,7 @@ import * as auth from './auth';
 import * as common from './common';
 import * as content from './content';
 import * as copy from './copy';
+import * as dual from './dual';
 import * as finance from './finance';
 import * as identity from './identity';
 import * as market from './market';
@@ -18,6 +19,7 @@ export { UserInfo } from './user';
 export { CandleRow, MarketQuote } from './market';
 export { OptionOrder, Position, SpotOrder } from './trade';
 export { LockupOrder, LockupProduct } from './finance';
+export { DualOrder, DualProduct } from './dual';
 export { CopyPosition, CopyRules, CopySkip, Follow, TraderApplication, TraderCard, TraderStats } from './copy';
 
 /** Every endpoint the server serves under /api, by name. */
@@ -98,6 +100,8 @@ export const endpoints = {
   approveIdentity: operator.approveIdentity,
   rejectIdentity: operator.rejectIdentity,
   approveTrader: operator.approveTrader,
+  createDual: operator.createDual,
+  closeDual: operator.closeDual,
   rejectTrader: operator.rejectTrader,
   adjust: operator.adjust,
   setRate: operator.setRate,
@@ -138,6 +142,10 @@ export const endpoints = {
   myFollows: copy.myFollows,
   traderApplication: copy.traderApplication,
   traderApply: copy.traderApply,
+  dualIndex: dual.dualIndex,
+  dualDetail: dual.dualDetail,
+  dualBuy: dual.dualBuy,
+  dualOrders: dual.dualOrders,
 } as const;
 
 type AnyEndpoint = (typeof endpoints)[keyof typeof endpoints];

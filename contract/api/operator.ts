@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint } from './define';
-import { AccountKindField, IdField, PlainText, ReasonField } from './fields';
+import { AccountKindField, AmountField, IdField, PlainText, ReasonField } from './fields';
 
 /**
  * The operator API: approvals the product needs, balance adjustments, fiat rates.
@@ -118,6 +118,33 @@ export const rejectTrader = endpoint({
   tag: 'operator',
   summary: 'Refuse a trader application with a reason the user sees',
   input: IdReason,
+  output: Done,
+});
+export const createDual = endpoint({
+  method: 'POST',
+  path: '/operator/dual/create',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Offer a dual product: market, kind, unit price, APR, linked price, days, when purchases close (ms), shares; answers its id',
+  input: Type.Object({
+    market_id: IdField,
+    type: Type.Union([Type.Literal('call'), Type.Literal('put')], { errorKey: 'dual_type_invalid' }),
+    unit_price: AmountField,
+    apr: AmountField,
+    linked_price: AmountField,
+    days: Type.Integer({ minimum: 1, maximum: 365, errorKey: 'dual_days_invalid' }),
+    subscribe_until: Type.Integer({ minimum: 0, errorKey: 'dual_time_invalid' }),
+    total_shares: Type.Integer({ minimum: 1, maximum: 100_000_000, errorKey: 'dual_num_invalid' }),
+  }),
+  output: Type.Object({ id: Type.Integer() }),
+});
+export const closeDual = endpoint({
+  method: 'POST',
+  path: '/operator/dual/close',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Withdraw a dual product before its holding period starts: every order is refunded in full and marked failed',
+  input: Id,
   output: Done,
 });
 export const rejectIdentity = endpoint({

@@ -42,6 +42,8 @@ export interface Database {
   trader_stats: TraderStatsTable;
   follows: FollowsTable;
   copy_skips: CopySkipsTable;
+  dual_products: DualProductsTable;
+  dual_orders: DualOrdersTable;
   news: NewsTable;
   news_texts: NewsTextsTable;
   faqs: FaqsTable;
@@ -662,4 +664,37 @@ export interface CopySkipsTable {
   direction: 1 | -1;
   reason: 'margin' | 'cap' | 'ended' | 'too_small' | 'rules';
   created_at: number;
+}
+
+export interface DualProductsTable {
+  id: Generated<number>;
+  market_id: number;
+  type: 'call' | 'put';
+  unit_price: string;
+  apr: string;
+  linked_price: string;
+  days: number;
+  subscribe_until: number;
+  maturity_at: number;
+  total_shares: number;
+  sold_shares: Generated<number>;
+  status: 'active' | 'settled' | 'closed';
+  /** JSON TickRecord of the trade that settled it */
+  settle_tick: string | null;
+  created_at: number;
+  settled_at: number | null;
+}
+
+export interface DualOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number;
+  num: number;
+  currency_id: number;
+  amount: string;
+  status: 'purchased' | 'completed' | 'failed';
+  payout_currency_id: number | null;
+  payout_amount: string | null;
+  created_at: number;
+  settled_at: number | null;
 }

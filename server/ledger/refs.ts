@@ -29,6 +29,9 @@ export const LEDGER_REF_KINDS = [
   'lockup-return',
   'lockup-redeem',
   'copy-share',
+  'dual-buy',
+  'dual-settle',
+  'dual-refund',
 ] as const;
 
 export type LedgerRefKind = (typeof LEDGER_REF_KINDS)[number];

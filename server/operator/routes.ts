@@ -111,6 +111,17 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
     return t('server:ok.done');
   });
 
+  route(app, ctx, endpoints.createDual, async ({ input, operator }) => {
+    const row = await ctx.exchange.run((step) => ctx.dual.offer(step, input));
+    await audit(ctx, by(operator), 'create-dual', `dual:${row.id}`, JSON.stringify(input));
+    return { id: row.id };
+  });
+  route(app, ctx, endpoints.closeDual, async ({ input, operator, t }) => {
+    await ctx.exchange.run((step) => ctx.dual.withdraw(step, input.id));
+    await audit(ctx, by(operator), 'close-dual', `dual:${input.id}`, '');
+    return t('server:ok.done');
+  });
+
   route(app, ctx, endpoints.adjust, async ({ input, operator, t }) => {
     const user = await ctx.db.selectFrom('users').select('id').where('uid', '=', input.uid).executeTakeFirst();
     if (!user) throw new ApiError('server:errors.user_unknown');

@@ -383,6 +383,7 @@ const cases: Partial<Record<Name, Case>> = {
       for (const id of [ann.pending, ann.position]) expect(await h.call(endpoints.leverCancel, { id }, as(bob.token))).toEqual(NOT_OPEN);
     },
   },
+  dualBuy: { public: { id: 'a product of the public list (GET /dual/index), the same for everyone; the order made is the caller’s own' } },
   follow: { public: { trader_user_id: 'a trader of the public list (GET /follow/index); the follow made is the caller’s own' } },
   unfollow: { public: { follow_user_id: 'a trader of the public list; only the caller’s own follow of that trader can end' } },
   copyHistory: { public: { trader_user_id: 'a trader of the public list; only the caller’s own copies are listed' } },
@@ -494,6 +495,7 @@ const views: Partial<Record<Name, readonly Record<string, unknown>[]>> = {
   rebateList: [{}],
   lockupOrders: [{}, { status: 'active' }],
   myFollows: [{}],
+  dualOrders: [{}, { status: 'active' }, { status: 'closed' }],
   copyHistory: [{ status: 'current' }, { status: 'history' }],
   traderApplication: [{}],
 };

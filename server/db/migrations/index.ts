@@ -12,6 +12,7 @@ import * as m010 from './010_coupon_scope';
 import * as m011 from './011_attempts';
 import * as m012 from './012_security_changes';
 import * as m013 from './013_copy_trading';
+import * as m014 from './014_dual';
 
 /**
  * Numbered migrations, applied in name order at start, on SQLite and PostgreSQL alike
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '011_attempts': m011,
   '012_security_changes': m012,
   '013_copy_trading': m013,
+  '014_dual': m014,
 };
