@@ -100,6 +100,8 @@ export const CopyPosition = Type.Object({
 });
 
 export const TraderApplication = Type.Object({
+  /** the caller's user id: their trader page is /follow/traderDetail of it */
+  user_id: Type.Integer(),
   status: Type.Union([Type.Literal('none'), Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
   reason: Type.String(),
   applied_at: Type.Union([Type.Integer(), Type.Null()]),
@@ -150,6 +152,8 @@ export const traderDetail = endpoint({
     hidden_positions: Type.Integer(),
     history: Type.Array(Position),
     follow: Type.Union([Follow, Type.Null()]),
+    /** the caller is this trader (who cannot follow themselves) */
+    self: Type.Boolean(),
     rules: CopyRules,
   }),
 });
@@ -168,6 +172,32 @@ export const follow = endpoint({
     end_time: Type.Optional(Type.Integer({ minimum: 0, errorKey: 'copy_end_invalid' })),
   }),
   output: Follow,
+});
+
+export const editFollow = endpoint({
+  method: 'POST',
+  path: '/follow/edit',
+  access: 'user',
+  tag: 'copy',
+  summary: "Change the caller's active follow of a trader in place (mode, number, cap, stop date; a field left out is cleared): its open copies stay with it and count toward the new cap",
+  input: Type.Object({
+    trader_user_id: IdField,
+    type: FollowMode,
+    number: FollowNumberField,
+    max_margin: Type.Optional(CapField),
+    end_time: Type.Optional(Type.Integer({ minimum: 0, errorKey: 'copy_end_invalid' })),
+  }),
+  output: Follow,
+});
+
+export const copyRules = endpoint({
+  method: 'GET',
+  path: '/follow/rules',
+  access: 'public',
+  tag: 'copy',
+  summary: 'The copy-trading rules: multiple and lots ranges, the profit share, the delay of delayed traders, what a trader needs',
+  input: Type.Object({}),
+  output: CopyRules,
 });
 
 export const unfollow = endpoint({

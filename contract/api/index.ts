@@ -136,6 +136,8 @@ export const endpoints = {
   traderList: copy.traderList,
   traderDetail: copy.traderDetail,
   follow: copy.follow,
+  editFollow: copy.editFollow,
+  copyRules: copy.copyRules,
   unfollow: copy.unfollow,
   selfHold: copy.selfHold,
   copyHistory: copy.copyHistory,

@@ -93,6 +93,24 @@ describe('following', () => {
   });
 });
 
+test('a follow is changed in place: its open copies stay with it and count toward the new cap; bad terms change nothing', async () => {
+  const first = await ok(followTrader({ type: 'lots', number: '2' }));
+  await open(trader, { direction: 'buy', share: 1, multiple: 10 });
+  const edit = (input: { type: 'multiple' | 'lots'; number: string; max_margin?: string }) => h.call(endpoints.editFollow, { trader_user_id: traderId, ...input }, { token: follower });
+  expect(await edit({ type: 'lots', number: '0' })).toEqual({ type: 'error', message: 'The number of lots must be a whole number from 1 to 1000.' });
+  const changed = await ok(edit({ type: 'lots', number: '3', max_margin: '300' }));
+  expect(changed).toMatchObject({ id: first.id, mode: 'lots', number: '3', max_margin: '300', open_copies: 1 });
+  // The open copy (2 lots, ~192 USDT margin) and a new one of 3 (~288) would pass 300: skipped.
+  await open(trader, { direction: 'buy', share: 1, multiple: 10 });
+  expect((await ok(h.call(endpoints.myFollows, {}, { token: follower }))).skips.map((skip) => skip.reason)).toEqual(['cap']);
+  const stranger = await h.registerUser('stranger@example.com');
+  expect(await h.call(endpoints.editFollow, { trader_user_id: traderId, type: 'lots', number: '1' }, { token: stranger })).toEqual({ type: 'error', message: 'You do not follow this trader.' });
+  expect(await ok(h.call(endpoints.copyRules, {}, {}))).toMatchObject({ multiple_min: '0.01', multiple_max: '100', lots_min: 1, lots_max: 1000, profit_share: '0.1', delay_minutes: 10 });
+  expect((await ok(h.call(endpoints.traderDetail, { trader_user_id: traderId }, { token: trader }))).self).toBe(true);
+  expect((await ok(h.call(endpoints.traderDetail, { trader_user_id: traderId }, { token: follower }))).self).toBe(false);
+  expect((await ok(h.call(endpoints.traderApplication, {}, { token: trader }))).user_id).toBe(traderId);
+});
+
 describe('mirroring', () => {
   test('a market order: the copy opens at the very trade, sized by the multiple rounded down, with the trader’s leverage and stops', async () => {
     await ok(followTrader({ type: 'multiple', number: '1.5' }));

@@ -84,11 +84,8 @@ export class CopyDesk {
     deps.exchange.on('position', { name: 'copy.mirror', order: 50, handle: (step, event) => this.onPosition(step, event.position, event.previous) });
   }
 
-  /** Follows a trader; refuses oneself, a non-trader, a second active follow, and numbers out of range. */
-  async follow(step: Step, followerId: number, input: FollowInput): Promise<FollowRow> {
-    if (input.trader_user_id === followerId) throw new ApiError('server:errors.copy_self');
-    const trader = await step.trx.selectFrom('traders').select('status').where('user_id', '=', input.trader_user_id).executeTakeFirst();
-    if (trader?.status !== 'approved') throw new ApiError('server:errors.copy_not_trader');
+  /** The terms of a follow as stored, or the refusal of what is out of range. */
+  private terms(step: Step, input: FollowInput): Pick<FollowRow, 'mode' | 'number' | 'max_margin' | 'end_time'> {
     const number = new Money(input.number);
     if (input.type === 'multiple') {
       if (number.lt(COPY_RULES.multipleMin) || number.gt(COPY_RULES.multipleMax))
@@ -99,26 +96,32 @@ export class CopyDesk {
     const cap = input.max_margin === undefined ? null : new Money(input.max_margin);
     if (cap !== null && cap.lte(0)) throw new ApiError('server:errors.copy_cap_positive');
     if (input.end_time !== undefined && input.end_time <= step.time) throw new ApiError('server:errors.copy_end_past');
+    return { mode: input.type, number: number.toFixed(), max_margin: cap === null ? null : cap.toFixed(), end_time: input.end_time ?? null };
+  }
+
+  /** Follows a trader; refuses oneself, a non-trader, a second active follow, and numbers out of range. */
+  async follow(step: Step, followerId: number, input: FollowInput): Promise<FollowRow> {
+    if (input.trader_user_id === followerId) throw new ApiError('server:errors.copy_self');
+    const trader = await step.trx.selectFrom('traders').select('status').where('user_id', '=', input.trader_user_id).executeTakeFirst();
+    if (trader?.status !== 'approved') throw new ApiError('server:errors.copy_not_trader');
+    const terms = this.terms(step, input);
     const key = `${followerId}:${input.trader_user_id}`;
     const existing = await step.trx.selectFrom('follows').select('id').where('active_key', '=', key).executeTakeFirst();
     if (existing) throw new ApiError('server:errors.copy_already');
     const { id } = await step.trx
       .insertInto('follows')
-      .values({
-        follower_id: followerId,
-        trader_id: input.trader_user_id,
-        mode: input.type,
-        number: number.toFixed(),
-        max_margin: cap === null ? null : cap.toFixed(),
-        end_time: input.end_time ?? null,
-        status: 'active',
-        active_key: key,
-        created_at: step.time,
-        closed_at: null,
-      })
+      .values({ follower_id: followerId, trader_id: input.trader_user_id, ...terms, status: 'active', active_key: key, created_at: step.time, closed_at: null })
       .returning('id')
       .executeTakeFirstOrThrow();
     return followRow(step.trx, id);
+  }
+
+  /** Changes an active follow's terms in place: its open copies stay with it (and count toward a new cap). */
+  async edit(step: Step, followerId: number, input: FollowInput): Promise<FollowRow> {
+    const row = await step.trx.selectFrom('follows').select('id').where('active_key', '=', `${followerId}:${input.trader_user_id}`).executeTakeFirst();
+    if (!row) throw new ApiError('server:errors.copy_not_following');
+    await step.trx.updateTable('follows').set(this.terms(step, input)).where('id', '=', row.id).execute();
+    return followRow(step.trx, row.id);
   }
 
   /** Stops following: no new copies; the open ones stay linked until the trader closes them or the follower self-holds. */

@@ -23,7 +23,7 @@ export function copyRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { positions, hidden } = traderPositions(ctx, trader.user_id, trader.visibility);
     const mine = auth ? await ctx.db.selectFrom('follows').selectAll().where('active_key', '=', `${auth.user.id}:${trader.user_id}`).executeTakeFirst() : undefined;
     const [follow] = mine ? await followViews(ctx, [mine]) : [];
-    return { trader, positions, hidden_positions: hidden, history: await traderHistory(ctx, trader.user_id), follow: follow ?? null, rules: copyRules(ctx) };
+    return { trader, positions, hidden_positions: hidden, history: await traderHistory(ctx, trader.user_id), follow: follow ?? null, self: auth?.user.id === trader.user_id, rules: copyRules(ctx) };
   });
 
   route(app, ctx, endpoints.follow, async ({ input, auth }) => {
@@ -32,6 +32,15 @@ export function copyRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!view) throw new Error('a follow just made has no view');
     return view;
   });
+
+  route(app, ctx, endpoints.editFollow, async ({ input, auth }) => {
+    const row = await ctx.exchange.run((step) => copy.edit(step, auth.user.id, input));
+    const [view] = await followViews(ctx, [row]);
+    if (!view) throw new Error('a follow just changed has no view');
+    return view;
+  });
+
+  route(app, ctx, endpoints.copyRules, async () => copyRules(ctx));
 
   route(app, ctx, endpoints.unfollow, async ({ input, auth }) => {
     const row = await ctx.exchange.run((step) => copy.unfollow(step, auth.user.id, input.follow_user_id));
@@ -64,6 +73,7 @@ export function copyRoutes(app: FastifyInstance, ctx: AppContext): void {
       balanceOf(ctx.db, userAccount(userId, MARGIN_CURRENCY, 'lever')),
     ]);
     return {
+      user_id: userId,
       status: row?.status ?? ('none' as const),
       reason: row?.reason ?? '',
       applied_at: row?.applied_at ?? null,

@@ -385,6 +385,7 @@ const cases: Partial<Record<Name, Case>> = {
   },
   dualBuy: { public: { id: 'a product of the public list (GET /dual/index), the same for everyone; the order made is the caller’s own' } },
   follow: { public: { trader_user_id: 'a trader of the public list (GET /follow/index); the follow made is the caller’s own' } },
+  editFollow: { public: { trader_user_id: 'a trader of the public list; only the caller’s own follow of that trader can change' } },
   unfollow: { public: { follow_user_id: 'a trader of the public list; only the caller’s own follow of that trader can end' } },
   copyHistory: { public: { trader_user_id: 'a trader of the public list; only the caller’s own copies are listed' } },
   selfHold: {
