@@ -59,7 +59,13 @@ export const PRODUCTS: readonly Product[] = [
     // Settled by the trades (the dual.maturities handler); the demo keeps its offers open.
     jobs: (ctx) =>
       ctx.config.demo
-        ? [{ name: 'dual-offers', everyMs: 10 * 60_000, run: async () => void (await keepDemoOffers({ exchange: ctx.exchange, catalogue: ctx.catalogue, dual: ctx.dual, lastPrice: (id) => ctx.market.engine.lastPrice(id) })) }]
+        ? [
+            {
+              name: 'dual-offers',
+              everyMs: 10 * 60_000,
+              run: async () => void (await keepDemoOffers({ exchange: ctx.exchange, catalogue: ctx.catalogue, dual: ctx.dual, lastPrice: (id) => ctx.market.engine.lastPrice(id) })),
+            },
+          ]
         : [],
   },
   {

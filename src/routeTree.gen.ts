@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as PagesFinancialChar91indexChar93RouteImport } from './routes/pages/financial/[index]'
+import { Route as PagesFollowChar91indexChar93RouteImport } from './routes/pages/follow/[index]'
 import { Route as PagesIndexChar91indexChar93RouteImport } from './routes/pages/index/[index]'
 import { Route as PagesKefuChar91indexChar93RouteImport } from './routes/pages/kefu/[index]'
 import { Route as PagesTransactionChar91indexChar93RouteImport } from './routes/pages/transaction/[index]'
@@ -24,6 +25,16 @@ import { Route as PagesCommonForgetRouteImport } from './routes/pages/common/for
 import { Route as PagesCommonLoginRouteImport } from './routes/pages/common/login'
 import { Route as PagesCommonRegisterRouteImport } from './routes/pages/common/register'
 import { Route as PagesCommonWebViewRouteImport } from './routes/pages/common/webView'
+import { Route as PagesFollowAgreementRouteImport } from './routes/pages/follow/agreement'
+import { Route as PagesFollowAgreement_enRouteImport } from './routes/pages/follow/agreement_en'
+import { Route as PagesFollowAgreement_zhRouteImport } from './routes/pages/follow/agreement_zh'
+import { Route as PagesFollowTraderRouteImport } from './routes/pages/follow/trader'
+import { Route as PagesInvestHelpRouteImport } from './routes/pages/invest/help'
+import { Route as PagesInvestInvestRouteImport } from './routes/pages/invest/invest'
+import { Route as PagesInvestPurchaseRouteImport } from './routes/pages/invest/purchase'
+import { Route as PagesLockmingBuyRouteImport } from './routes/pages/lockming/buy'
+import { Route as PagesLockmingLockmingRouteImport } from './routes/pages/lockming/lockming'
+import { Route as PagesLockmingWelcomeRouteImport } from './routes/pages/lockming/welcome'
 import { Route as PagesMarketDetailRouteImport } from './routes/pages/market/detail'
 import { Route as PagesMarketMarketRouteImport } from './routes/pages/market/market'
 import { Route as PagesMarketSearchRouteImport } from './routes/pages/market/search'
@@ -34,6 +45,9 @@ import { Route as PagesSettingOperational_complianceRouteImport } from './routes
 import { Route as PagesTransactionContractRouteImport } from './routes/pages/transaction/contract'
 import { Route as PagesTransactionCurrencyRouteImport } from './routes/pages/transaction/currency'
 import { Route as PagesTransactionIndex2RouteImport } from './routes/pages/transaction/index2'
+import { Route as AuthPagesCopytradeMyRouteImport } from './routes/_auth/pages/copytrade/my'
+import { Route as AuthPagesCopytradeTraderRouteImport } from './routes/_auth/pages/copytrade/trader'
+import { Route as AuthPagesFollowFollowRouteImport } from './routes/_auth/pages/follow/follow'
 import { Route as AuthPagesFundAssetsRouteImport } from './routes/_auth/pages/fund/assets'
 import { Route as AuthPagesFundAssets_all_recordRouteImport } from './routes/_auth/pages/fund/assets_all_record'
 import { Route as AuthPagesFundAssets_recordRouteImport } from './routes/_auth/pages/fund/assets_record'
@@ -44,6 +58,8 @@ import { Route as AuthPagesFundSelectRouteImport } from './routes/_auth/pages/fu
 import { Route as AuthPagesFundTransferRouteImport } from './routes/_auth/pages/fund/transfer'
 import { Route as AuthPagesFundTransfer_historyRouteImport } from './routes/_auth/pages/fund/transfer_history'
 import { Route as AuthPagesFundWithdrawRouteImport } from './routes/_auth/pages/fund/withdraw'
+import { Route as AuthPagesInvestMineRouteImport } from './routes/_auth/pages/invest/mine'
+import { Route as AuthPagesLockmingOrderRouteImport } from './routes/_auth/pages/lockming/order'
 import { Route as AuthPagesSettingAddWalletRouteImport } from './routes/_auth/pages/setting/addWallet'
 import { Route as AuthPagesSettingBankRouteImport } from './routes/_auth/pages/setting/bank'
 import { Route as AuthPagesSettingBank_internationalRouteImport } from './routes/_auth/pages/setting/bank_international'
@@ -77,6 +93,12 @@ const PagesFinancialChar91indexChar93Route =
   PagesFinancialChar91indexChar93RouteImport.update({
     id: '/pages/financial/index',
     path: '/pages/financial/index',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PagesFollowChar91indexChar93Route =
+  PagesFollowChar91indexChar93RouteImport.update({
+    id: '/pages/follow/index',
+    path: '/pages/follow/index',
     getParentRoute: () => rootRouteImport,
   } as any)
 const PagesIndexChar91indexChar93Route =
@@ -142,6 +164,56 @@ const PagesCommonWebViewRoute = PagesCommonWebViewRouteImport.update({
   path: '/pages/common/webView',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesFollowAgreementRoute = PagesFollowAgreementRouteImport.update({
+  id: '/pages/follow/agreement',
+  path: '/pages/follow/agreement',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesFollowAgreement_enRoute = PagesFollowAgreement_enRouteImport.update({
+  id: '/pages/follow/agreement_en',
+  path: '/pages/follow/agreement_en',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesFollowAgreement_zhRoute = PagesFollowAgreement_zhRouteImport.update({
+  id: '/pages/follow/agreement_zh',
+  path: '/pages/follow/agreement_zh',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesFollowTraderRoute = PagesFollowTraderRouteImport.update({
+  id: '/pages/follow/trader',
+  path: '/pages/follow/trader',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesInvestHelpRoute = PagesInvestHelpRouteImport.update({
+  id: '/pages/invest/help',
+  path: '/pages/invest/help',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesInvestInvestRoute = PagesInvestInvestRouteImport.update({
+  id: '/pages/invest/invest',
+  path: '/pages/invest/invest',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesInvestPurchaseRoute = PagesInvestPurchaseRouteImport.update({
+  id: '/pages/invest/purchase',
+  path: '/pages/invest/purchase',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesLockmingBuyRoute = PagesLockmingBuyRouteImport.update({
+  id: '/pages/lockming/buy',
+  path: '/pages/lockming/buy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesLockmingLockmingRoute = PagesLockmingLockmingRouteImport.update({
+  id: '/pages/lockming/lockming',
+  path: '/pages/lockming/lockming',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesLockmingWelcomeRoute = PagesLockmingWelcomeRouteImport.update({
+  id: '/pages/lockming/welcome',
+  path: '/pages/lockming/welcome',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesMarketDetailRoute = PagesMarketDetailRouteImport.update({
   id: '/pages/market/detail',
   path: '/pages/market/detail',
@@ -194,6 +266,22 @@ const PagesTransactionIndex2Route = PagesTransactionIndex2RouteImport.update({
   id: '/pages/transaction/index2',
   path: '/pages/transaction/index2',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthPagesCopytradeMyRoute = AuthPagesCopytradeMyRouteImport.update({
+  id: '/pages/copytrade/my',
+  path: '/pages/copytrade/my',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesCopytradeTraderRoute =
+  AuthPagesCopytradeTraderRouteImport.update({
+    id: '/pages/copytrade/trader',
+    path: '/pages/copytrade/trader',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthPagesFollowFollowRoute = AuthPagesFollowFollowRouteImport.update({
+  id: '/pages/follow/follow',
+  path: '/pages/follow/follow',
+  getParentRoute: () => AuthRoute,
 } as any)
 const AuthPagesFundAssetsRoute = AuthPagesFundAssetsRouteImport.update({
   id: '/pages/fund/assets',
@@ -248,6 +336,16 @@ const AuthPagesFundTransfer_historyRoute =
 const AuthPagesFundWithdrawRoute = AuthPagesFundWithdrawRouteImport.update({
   id: '/pages/fund/withdraw',
   path: '/pages/fund/withdraw',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesInvestMineRoute = AuthPagesInvestMineRouteImport.update({
+  id: '/pages/invest/mine',
+  path: '/pages/invest/mine',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesLockmingOrderRoute = AuthPagesLockmingOrderRouteImport.update({
+  id: '/pages/lockming/order',
+  path: '/pages/lockming/order',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthPagesSettingAddWalletRoute =
@@ -368,8 +466,19 @@ export interface FileRoutesByFullPath {
   '/pages/common/register': typeof PagesCommonRegisterRoute
   '/pages/common/webView': typeof PagesCommonWebViewRoute
   '/pages/financial/index': typeof PagesFinancialChar91indexChar93Route
+  '/pages/follow/agreement': typeof PagesFollowAgreementRoute
+  '/pages/follow/agreement_en': typeof PagesFollowAgreement_enRoute
+  '/pages/follow/agreement_zh': typeof PagesFollowAgreement_zhRoute
+  '/pages/follow/index': typeof PagesFollowChar91indexChar93Route
+  '/pages/follow/trader': typeof PagesFollowTraderRoute
   '/pages/index/index': typeof PagesIndexChar91indexChar93Route
+  '/pages/invest/help': typeof PagesInvestHelpRoute
+  '/pages/invest/invest': typeof PagesInvestInvestRoute
+  '/pages/invest/purchase': typeof PagesInvestPurchaseRoute
   '/pages/kefu/index': typeof PagesKefuChar91indexChar93Route
+  '/pages/lockming/buy': typeof PagesLockmingBuyRoute
+  '/pages/lockming/lockming': typeof PagesLockmingLockmingRoute
+  '/pages/lockming/welcome': typeof PagesLockmingWelcomeRoute
   '/pages/market/detail': typeof PagesMarketDetailRoute
   '/pages/market/market': typeof PagesMarketMarketRoute
   '/pages/market/search': typeof PagesMarketSearchRoute
@@ -381,6 +490,9 @@ export interface FileRoutesByFullPath {
   '/pages/transaction/currency': typeof PagesTransactionCurrencyRoute
   '/pages/transaction/index': typeof PagesTransactionChar91indexChar93Route
   '/pages/transaction/index2': typeof PagesTransactionIndex2Route
+  '/pages/copytrade/my': typeof AuthPagesCopytradeMyRoute
+  '/pages/copytrade/trader': typeof AuthPagesCopytradeTraderRoute
+  '/pages/follow/follow': typeof AuthPagesFollowFollowRoute
   '/pages/fund/assets': typeof AuthPagesFundAssetsRoute
   '/pages/fund/assets_all_record': typeof AuthPagesFundAssets_all_recordRoute
   '/pages/fund/assets_record': typeof AuthPagesFundAssets_recordRoute
@@ -391,6 +503,8 @@ export interface FileRoutesByFullPath {
   '/pages/fund/transfer': typeof AuthPagesFundTransferRoute
   '/pages/fund/transfer_history': typeof AuthPagesFundTransfer_historyRoute
   '/pages/fund/withdraw': typeof AuthPagesFundWithdrawRoute
+  '/pages/invest/mine': typeof AuthPagesInvestMineRoute
+  '/pages/lockming/order': typeof AuthPagesLockmingOrderRoute
   '/pages/setting/addWallet': typeof AuthPagesSettingAddWalletRoute
   '/pages/setting/bank': typeof AuthPagesSettingBankRoute
   '/pages/setting/bank_international': typeof AuthPagesSettingBank_internationalRoute
@@ -423,8 +537,19 @@ export interface FileRoutesByTo {
   '/pages/common/register': typeof PagesCommonRegisterRoute
   '/pages/common/webView': typeof PagesCommonWebViewRoute
   '/pages/financial/index': typeof PagesFinancialChar91indexChar93Route
+  '/pages/follow/agreement': typeof PagesFollowAgreementRoute
+  '/pages/follow/agreement_en': typeof PagesFollowAgreement_enRoute
+  '/pages/follow/agreement_zh': typeof PagesFollowAgreement_zhRoute
+  '/pages/follow/index': typeof PagesFollowChar91indexChar93Route
+  '/pages/follow/trader': typeof PagesFollowTraderRoute
   '/pages/index/index': typeof PagesIndexChar91indexChar93Route
+  '/pages/invest/help': typeof PagesInvestHelpRoute
+  '/pages/invest/invest': typeof PagesInvestInvestRoute
+  '/pages/invest/purchase': typeof PagesInvestPurchaseRoute
   '/pages/kefu/index': typeof PagesKefuChar91indexChar93Route
+  '/pages/lockming/buy': typeof PagesLockmingBuyRoute
+  '/pages/lockming/lockming': typeof PagesLockmingLockmingRoute
+  '/pages/lockming/welcome': typeof PagesLockmingWelcomeRoute
   '/pages/market/detail': typeof PagesMarketDetailRoute
   '/pages/market/market': typeof PagesMarketMarketRoute
   '/pages/market/search': typeof PagesMarketSearchRoute
@@ -436,6 +561,9 @@ export interface FileRoutesByTo {
   '/pages/transaction/currency': typeof PagesTransactionCurrencyRoute
   '/pages/transaction/index': typeof PagesTransactionChar91indexChar93Route
   '/pages/transaction/index2': typeof PagesTransactionIndex2Route
+  '/pages/copytrade/my': typeof AuthPagesCopytradeMyRoute
+  '/pages/copytrade/trader': typeof AuthPagesCopytradeTraderRoute
+  '/pages/follow/follow': typeof AuthPagesFollowFollowRoute
   '/pages/fund/assets': typeof AuthPagesFundAssetsRoute
   '/pages/fund/assets_all_record': typeof AuthPagesFundAssets_all_recordRoute
   '/pages/fund/assets_record': typeof AuthPagesFundAssets_recordRoute
@@ -446,6 +574,8 @@ export interface FileRoutesByTo {
   '/pages/fund/transfer': typeof AuthPagesFundTransferRoute
   '/pages/fund/transfer_history': typeof AuthPagesFundTransfer_historyRoute
   '/pages/fund/withdraw': typeof AuthPagesFundWithdrawRoute
+  '/pages/invest/mine': typeof AuthPagesInvestMineRoute
+  '/pages/lockming/order': typeof AuthPagesLockmingOrderRoute
   '/pages/setting/addWallet': typeof AuthPagesSettingAddWalletRoute
   '/pages/setting/bank': typeof AuthPagesSettingBankRoute
   '/pages/setting/bank_international': typeof AuthPagesSettingBank_internationalRoute
@@ -480,8 +610,19 @@ export interface FileRoutesById {
   '/pages/common/register': typeof PagesCommonRegisterRoute
   '/pages/common/webView': typeof PagesCommonWebViewRoute
   '/pages/financial/index': typeof PagesFinancialChar91indexChar93Route
+  '/pages/follow/agreement': typeof PagesFollowAgreementRoute
+  '/pages/follow/agreement_en': typeof PagesFollowAgreement_enRoute
+  '/pages/follow/agreement_zh': typeof PagesFollowAgreement_zhRoute
+  '/pages/follow/index': typeof PagesFollowChar91indexChar93Route
+  '/pages/follow/trader': typeof PagesFollowTraderRoute
   '/pages/index/index': typeof PagesIndexChar91indexChar93Route
+  '/pages/invest/help': typeof PagesInvestHelpRoute
+  '/pages/invest/invest': typeof PagesInvestInvestRoute
+  '/pages/invest/purchase': typeof PagesInvestPurchaseRoute
   '/pages/kefu/index': typeof PagesKefuChar91indexChar93Route
+  '/pages/lockming/buy': typeof PagesLockmingBuyRoute
+  '/pages/lockming/lockming': typeof PagesLockmingLockmingRoute
+  '/pages/lockming/welcome': typeof PagesLockmingWelcomeRoute
   '/pages/market/detail': typeof PagesMarketDetailRoute
   '/pages/market/market': typeof PagesMarketMarketRoute
   '/pages/market/search': typeof PagesMarketSearchRoute
@@ -493,6 +634,9 @@ export interface FileRoutesById {
   '/pages/transaction/currency': typeof PagesTransactionCurrencyRoute
   '/pages/transaction/index': typeof PagesTransactionChar91indexChar93Route
   '/pages/transaction/index2': typeof PagesTransactionIndex2Route
+  '/_auth/pages/copytrade/my': typeof AuthPagesCopytradeMyRoute
+  '/_auth/pages/copytrade/trader': typeof AuthPagesCopytradeTraderRoute
+  '/_auth/pages/follow/follow': typeof AuthPagesFollowFollowRoute
   '/_auth/pages/fund/assets': typeof AuthPagesFundAssetsRoute
   '/_auth/pages/fund/assets_all_record': typeof AuthPagesFundAssets_all_recordRoute
   '/_auth/pages/fund/assets_record': typeof AuthPagesFundAssets_recordRoute
@@ -503,6 +647,8 @@ export interface FileRoutesById {
   '/_auth/pages/fund/transfer': typeof AuthPagesFundTransferRoute
   '/_auth/pages/fund/transfer_history': typeof AuthPagesFundTransfer_historyRoute
   '/_auth/pages/fund/withdraw': typeof AuthPagesFundWithdrawRoute
+  '/_auth/pages/invest/mine': typeof AuthPagesInvestMineRoute
+  '/_auth/pages/lockming/order': typeof AuthPagesLockmingOrderRoute
   '/_auth/pages/setting/addWallet': typeof AuthPagesSettingAddWalletRoute
   '/_auth/pages/setting/bank': typeof AuthPagesSettingBankRoute
   '/_auth/pages/setting/bank_international': typeof AuthPagesSettingBank_internationalRoute
@@ -537,8 +683,19 @@ export interface FileRouteTypes {
     | '/pages/common/register'
     | '/pages/common/webView'
     | '/pages/financial/index'
+    | '/pages/follow/agreement'
+    | '/pages/follow/agreement_en'
+    | '/pages/follow/agreement_zh'
+    | '/pages/follow/index'
+    | '/pages/follow/trader'
     | '/pages/index/index'
+    | '/pages/invest/help'
+    | '/pages/invest/invest'
+    | '/pages/invest/purchase'
     | '/pages/kefu/index'
+    | '/pages/lockming/buy'
+    | '/pages/lockming/lockming'
+    | '/pages/lockming/welcome'
     | '/pages/market/detail'
     | '/pages/market/market'
     | '/pages/market/search'
@@ -550,6 +707,9 @@ export interface FileRouteTypes {
     | '/pages/transaction/currency'
     | '/pages/transaction/index'
     | '/pages/transaction/index2'
+    | '/pages/copytrade/my'
+    | '/pages/copytrade/trader'
+    | '/pages/follow/follow'
     | '/pages/fund/assets'
     | '/pages/fund/assets_all_record'
     | '/pages/fund/assets_record'
@@ -560,6 +720,8 @@ export interface FileRouteTypes {
     | '/pages/fund/transfer'
     | '/pages/fund/transfer_history'
     | '/pages/fund/withdraw'
+    | '/pages/invest/mine'
+    | '/pages/lockming/order'
     | '/pages/setting/addWallet'
     | '/pages/setting/bank'
     | '/pages/setting/bank_international'
@@ -592,8 +754,19 @@ export interface FileRouteTypes {
     | '/pages/common/register'
     | '/pages/common/webView'
     | '/pages/financial/index'
+    | '/pages/follow/agreement'
+    | '/pages/follow/agreement_en'
+    | '/pages/follow/agreement_zh'
+    | '/pages/follow/index'
+    | '/pages/follow/trader'
     | '/pages/index/index'
+    | '/pages/invest/help'
+    | '/pages/invest/invest'
+    | '/pages/invest/purchase'
     | '/pages/kefu/index'
+    | '/pages/lockming/buy'
+    | '/pages/lockming/lockming'
+    | '/pages/lockming/welcome'
     | '/pages/market/detail'
     | '/pages/market/market'
     | '/pages/market/search'
@@ -605,6 +778,9 @@ export interface FileRouteTypes {
     | '/pages/transaction/currency'
     | '/pages/transaction/index'
     | '/pages/transaction/index2'
+    | '/pages/copytrade/my'
+    | '/pages/copytrade/trader'
+    | '/pages/follow/follow'
     | '/pages/fund/assets'
     | '/pages/fund/assets_all_record'
     | '/pages/fund/assets_record'
@@ -615,6 +791,8 @@ export interface FileRouteTypes {
     | '/pages/fund/transfer'
     | '/pages/fund/transfer_history'
     | '/pages/fund/withdraw'
+    | '/pages/invest/mine'
+    | '/pages/lockming/order'
     | '/pages/setting/addWallet'
     | '/pages/setting/bank'
     | '/pages/setting/bank_international'
@@ -648,8 +826,19 @@ export interface FileRouteTypes {
     | '/pages/common/register'
     | '/pages/common/webView'
     | '/pages/financial/index'
+    | '/pages/follow/agreement'
+    | '/pages/follow/agreement_en'
+    | '/pages/follow/agreement_zh'
+    | '/pages/follow/index'
+    | '/pages/follow/trader'
     | '/pages/index/index'
+    | '/pages/invest/help'
+    | '/pages/invest/invest'
+    | '/pages/invest/purchase'
     | '/pages/kefu/index'
+    | '/pages/lockming/buy'
+    | '/pages/lockming/lockming'
+    | '/pages/lockming/welcome'
     | '/pages/market/detail'
     | '/pages/market/market'
     | '/pages/market/search'
@@ -661,6 +850,9 @@ export interface FileRouteTypes {
     | '/pages/transaction/currency'
     | '/pages/transaction/index'
     | '/pages/transaction/index2'
+    | '/_auth/pages/copytrade/my'
+    | '/_auth/pages/copytrade/trader'
+    | '/_auth/pages/follow/follow'
     | '/_auth/pages/fund/assets'
     | '/_auth/pages/fund/assets_all_record'
     | '/_auth/pages/fund/assets_record'
@@ -671,6 +863,8 @@ export interface FileRouteTypes {
     | '/_auth/pages/fund/transfer'
     | '/_auth/pages/fund/transfer_history'
     | '/_auth/pages/fund/withdraw'
+    | '/_auth/pages/invest/mine'
+    | '/_auth/pages/lockming/order'
     | '/_auth/pages/setting/addWallet'
     | '/_auth/pages/setting/bank'
     | '/_auth/pages/setting/bank_international'
@@ -705,8 +899,19 @@ export interface RootRouteChildren {
   PagesCommonRegisterRoute: typeof PagesCommonRegisterRoute
   PagesCommonWebViewRoute: typeof PagesCommonWebViewRoute
   PagesFinancialChar91indexChar93Route: typeof PagesFinancialChar91indexChar93Route
+  PagesFollowAgreementRoute: typeof PagesFollowAgreementRoute
+  PagesFollowAgreement_enRoute: typeof PagesFollowAgreement_enRoute
+  PagesFollowAgreement_zhRoute: typeof PagesFollowAgreement_zhRoute
+  PagesFollowChar91indexChar93Route: typeof PagesFollowChar91indexChar93Route
+  PagesFollowTraderRoute: typeof PagesFollowTraderRoute
   PagesIndexChar91indexChar93Route: typeof PagesIndexChar91indexChar93Route
+  PagesInvestHelpRoute: typeof PagesInvestHelpRoute
+  PagesInvestInvestRoute: typeof PagesInvestInvestRoute
+  PagesInvestPurchaseRoute: typeof PagesInvestPurchaseRoute
   PagesKefuChar91indexChar93Route: typeof PagesKefuChar91indexChar93Route
+  PagesLockmingBuyRoute: typeof PagesLockmingBuyRoute
+  PagesLockmingLockmingRoute: typeof PagesLockmingLockmingRoute
+  PagesLockmingWelcomeRoute: typeof PagesLockmingWelcomeRoute
   PagesMarketDetailRoute: typeof PagesMarketDetailRoute
   PagesMarketMarketRoute: typeof PagesMarketMarketRoute
   PagesMarketSearchRoute: typeof PagesMarketSearchRoute
@@ -741,6 +946,13 @@ declare module '@tanstack/react-router' {
       path: '/pages/financial/index'
       fullPath: '/pages/financial/index'
       preLoaderRoute: typeof PagesFinancialChar91indexChar93RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/follow/index': {
+      id: '/pages/follow/index'
+      path: '/pages/follow/index'
+      fullPath: '/pages/follow/index'
+      preLoaderRoute: typeof PagesFollowChar91indexChar93RouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/index/index': {
@@ -827,6 +1039,76 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesCommonWebViewRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/follow/agreement': {
+      id: '/pages/follow/agreement'
+      path: '/pages/follow/agreement'
+      fullPath: '/pages/follow/agreement'
+      preLoaderRoute: typeof PagesFollowAgreementRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/follow/agreement_en': {
+      id: '/pages/follow/agreement_en'
+      path: '/pages/follow/agreement_en'
+      fullPath: '/pages/follow/agreement_en'
+      preLoaderRoute: typeof PagesFollowAgreement_enRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/follow/agreement_zh': {
+      id: '/pages/follow/agreement_zh'
+      path: '/pages/follow/agreement_zh'
+      fullPath: '/pages/follow/agreement_zh'
+      preLoaderRoute: typeof PagesFollowAgreement_zhRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/follow/trader': {
+      id: '/pages/follow/trader'
+      path: '/pages/follow/trader'
+      fullPath: '/pages/follow/trader'
+      preLoaderRoute: typeof PagesFollowTraderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/invest/help': {
+      id: '/pages/invest/help'
+      path: '/pages/invest/help'
+      fullPath: '/pages/invest/help'
+      preLoaderRoute: typeof PagesInvestHelpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/invest/invest': {
+      id: '/pages/invest/invest'
+      path: '/pages/invest/invest'
+      fullPath: '/pages/invest/invest'
+      preLoaderRoute: typeof PagesInvestInvestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/invest/purchase': {
+      id: '/pages/invest/purchase'
+      path: '/pages/invest/purchase'
+      fullPath: '/pages/invest/purchase'
+      preLoaderRoute: typeof PagesInvestPurchaseRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/lockming/buy': {
+      id: '/pages/lockming/buy'
+      path: '/pages/lockming/buy'
+      fullPath: '/pages/lockming/buy'
+      preLoaderRoute: typeof PagesLockmingBuyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/lockming/lockming': {
+      id: '/pages/lockming/lockming'
+      path: '/pages/lockming/lockming'
+      fullPath: '/pages/lockming/lockming'
+      preLoaderRoute: typeof PagesLockmingLockmingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/lockming/welcome': {
+      id: '/pages/lockming/welcome'
+      path: '/pages/lockming/welcome'
+      fullPath: '/pages/lockming/welcome'
+      preLoaderRoute: typeof PagesLockmingWelcomeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/market/detail': {
       id: '/pages/market/detail'
       path: '/pages/market/detail'
@@ -897,6 +1179,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesTransactionIndex2RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/pages/copytrade/my': {
+      id: '/_auth/pages/copytrade/my'
+      path: '/pages/copytrade/my'
+      fullPath: '/pages/copytrade/my'
+      preLoaderRoute: typeof AuthPagesCopytradeMyRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/copytrade/trader': {
+      id: '/_auth/pages/copytrade/trader'
+      path: '/pages/copytrade/trader'
+      fullPath: '/pages/copytrade/trader'
+      preLoaderRoute: typeof AuthPagesCopytradeTraderRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/follow/follow': {
+      id: '/_auth/pages/follow/follow'
+      path: '/pages/follow/follow'
+      fullPath: '/pages/follow/follow'
+      preLoaderRoute: typeof AuthPagesFollowFollowRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/pages/fund/assets': {
       id: '/_auth/pages/fund/assets'
       path: '/pages/fund/assets'
@@ -965,6 +1268,20 @@ declare module '@tanstack/react-router' {
       path: '/pages/fund/withdraw'
       fullPath: '/pages/fund/withdraw'
       preLoaderRoute: typeof AuthPagesFundWithdrawRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/invest/mine': {
+      id: '/_auth/pages/invest/mine'
+      path: '/pages/invest/mine'
+      fullPath: '/pages/invest/mine'
+      preLoaderRoute: typeof AuthPagesInvestMineRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/lockming/order': {
+      id: '/_auth/pages/lockming/order'
+      path: '/pages/lockming/order'
+      fullPath: '/pages/lockming/order'
+      preLoaderRoute: typeof AuthPagesLockmingOrderRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/pages/setting/addWallet': {
@@ -1104,6 +1421,9 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthRouteChildren {
+  AuthPagesCopytradeMyRoute: typeof AuthPagesCopytradeMyRoute
+  AuthPagesCopytradeTraderRoute: typeof AuthPagesCopytradeTraderRoute
+  AuthPagesFollowFollowRoute: typeof AuthPagesFollowFollowRoute
   AuthPagesFundAssetsRoute: typeof AuthPagesFundAssetsRoute
   AuthPagesFundAssets_all_recordRoute: typeof AuthPagesFundAssets_all_recordRoute
   AuthPagesFundAssets_recordRoute: typeof AuthPagesFundAssets_recordRoute
@@ -1114,6 +1434,8 @@ interface AuthRouteChildren {
   AuthPagesFundTransferRoute: typeof AuthPagesFundTransferRoute
   AuthPagesFundTransfer_historyRoute: typeof AuthPagesFundTransfer_historyRoute
   AuthPagesFundWithdrawRoute: typeof AuthPagesFundWithdrawRoute
+  AuthPagesInvestMineRoute: typeof AuthPagesInvestMineRoute
+  AuthPagesLockmingOrderRoute: typeof AuthPagesLockmingOrderRoute
   AuthPagesSettingAddWalletRoute: typeof AuthPagesSettingAddWalletRoute
   AuthPagesSettingBankRoute: typeof AuthPagesSettingBankRoute
   AuthPagesSettingBank_internationalRoute: typeof AuthPagesSettingBank_internationalRoute
@@ -1136,6 +1458,9 @@ interface AuthRouteChildren {
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthPagesCopytradeMyRoute: AuthPagesCopytradeMyRoute,
+  AuthPagesCopytradeTraderRoute: AuthPagesCopytradeTraderRoute,
+  AuthPagesFollowFollowRoute: AuthPagesFollowFollowRoute,
   AuthPagesFundAssetsRoute: AuthPagesFundAssetsRoute,
   AuthPagesFundAssets_all_recordRoute: AuthPagesFundAssets_all_recordRoute,
   AuthPagesFundAssets_recordRoute: AuthPagesFundAssets_recordRoute,
@@ -1147,6 +1472,8 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthPagesFundTransferRoute: AuthPagesFundTransferRoute,
   AuthPagesFundTransfer_historyRoute: AuthPagesFundTransfer_historyRoute,
   AuthPagesFundWithdrawRoute: AuthPagesFundWithdrawRoute,
+  AuthPagesInvestMineRoute: AuthPagesInvestMineRoute,
+  AuthPagesLockmingOrderRoute: AuthPagesLockmingOrderRoute,
   AuthPagesSettingAddWalletRoute: AuthPagesSettingAddWalletRoute,
   AuthPagesSettingBankRoute: AuthPagesSettingBankRoute,
   AuthPagesSettingBank_internationalRoute:
@@ -1187,8 +1514,19 @@ const rootRouteChildren: RootRouteChildren = {
   PagesCommonRegisterRoute: PagesCommonRegisterRoute,
   PagesCommonWebViewRoute: PagesCommonWebViewRoute,
   PagesFinancialChar91indexChar93Route: PagesFinancialChar91indexChar93Route,
+  PagesFollowAgreementRoute: PagesFollowAgreementRoute,
+  PagesFollowAgreement_enRoute: PagesFollowAgreement_enRoute,
+  PagesFollowAgreement_zhRoute: PagesFollowAgreement_zhRoute,
+  PagesFollowChar91indexChar93Route: PagesFollowChar91indexChar93Route,
+  PagesFollowTraderRoute: PagesFollowTraderRoute,
   PagesIndexChar91indexChar93Route: PagesIndexChar91indexChar93Route,
+  PagesInvestHelpRoute: PagesInvestHelpRoute,
+  PagesInvestInvestRoute: PagesInvestInvestRoute,
+  PagesInvestPurchaseRoute: PagesInvestPurchaseRoute,
   PagesKefuChar91indexChar93Route: PagesKefuChar91indexChar93Route,
+  PagesLockmingBuyRoute: PagesLockmingBuyRoute,
+  PagesLockmingLockmingRoute: PagesLockmingLockmingRoute,
+  PagesLockmingWelcomeRoute: PagesLockmingWelcomeRoute,
   PagesMarketDetailRoute: PagesMarketDetailRoute,
   PagesMarketMarketRoute: PagesMarketMarketRoute,
   PagesMarketSearchRoute: PagesMarketSearchRoute,

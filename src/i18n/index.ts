@@ -28,11 +28,14 @@ export { language };
 export type Translator = TFunction<typeof APP_NAMESPACES>;
 const t: Translator = i18n.getFixedT(null, APP_NAMESPACES);
 
+async function loadBundles(wanted: Language): Promise<void> {
+  if (i18n.hasResourceBundle(wanted, 'common')) return;
+  const bundles = await loadLanguage(wanted);
+  for (const [namespace, resources] of Object.entries(bundles)) i18n.addResourceBundle(wanted, namespace, resources, true, true);
+}
+
 export async function setLanguage(next: Language): Promise<void> {
-  if (!i18n.hasResourceBundle(next, 'common')) {
-    const bundles = await loadLanguage(next);
-    for (const [namespace, resources] of Object.entries(bundles)) i18n.addResourceBundle(next, namespace, resources, true, true);
-  }
+  await loadBundles(next);
   await i18n.changeLanguage(next);
   writeString(STORAGE_KEYS.lang, next);
   document.documentElement.lang = BCP47[next];
@@ -50,6 +53,15 @@ export function useT(): Translator {
   useSignals();
   void language.value;
   return t;
+}
+
+/**
+ * A translator fixed to one language whatever the interface language, for a text the
+ * reader asked for in that language (the copy trading agreement in English or Chinese).
+ */
+export async function translatorFor(wanted: Language): Promise<Translator> {
+  await loadBundles(wanted);
+  return i18n.getFixedT(wanted, APP_NAMESPACES);
 }
 
 /** For code outside components (the API client, toasts from services). */

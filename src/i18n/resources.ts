@@ -3,6 +3,8 @@ import enAssets from '../../locales/en/assets.json';
 import enAuth from '../../locales/en/auth.json';
 import enCommon from '../../locales/en/common.json';
 import enContent from '../../locales/en/content.json';
+import enCopy from '../../locales/en/copy.json';
+import enFinance from '../../locales/en/finance.json';
 import enMarket from '../../locales/en/market.json';
 import enPeople from '../../locales/en/people.json';
 import enSettings from '../../locales/en/settings.json';
@@ -13,12 +15,24 @@ import enValidation from '../../locales/en/validation.json';
  * The app's translation namespaces. English is bundled (it is the fallback); the
  * other languages are fetched when chosen. The server's own namespace is not here.
  */
-export const APP_NAMESPACES = ['common', 'auth', 'settings', 'market', 'assets', 'trade', 'content', 'people', 'validation'] as const satisfies readonly string[];
+export const APP_NAMESPACES = ['common', 'auth', 'settings', 'market', 'assets', 'finance', 'trade', 'content', 'people', 'copy', 'validation'] as const satisfies readonly string[];
 export type AppNamespace = (typeof APP_NAMESPACES)[number];
 
-export const english = { common: enCommon, auth: enAuth, settings: enSettings, market: enMarket, assets: enAssets, trade: enTrade, content: enContent, people: enPeople, validation: enValidation };
+export const english = {
+  common: enCommon,
+  auth: enAuth,
+  settings: enSettings,
+  market: enMarket,
+  assets: enAssets,
+  finance: enFinance,
+  trade: enTrade,
+  content: enContent,
+  people: enPeople,
+  copy: enCopy,
+  validation: enValidation,
+};
 
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/{common,auth,settings,market,assets,trade,content,people,validation}.json');
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/{common,auth,settings,market,assets,finance,trade,content,people,copy,validation}.json');
 
 export async function loadLanguage(language: Language): Promise<Record<AppNamespace, Record<string, unknown>>> {
   const entries = await Promise.all(

@@ -14,6 +14,7 @@ const SHORTCUTS = [
   { key: 'stock', to: '/pages/market/market', search: { tab: 'stock' }, glyph: '▥', label: 'common:shortcuts.stock' },
   { key: 'futures', to: '/pages/transaction/index', search: { mode: 'contract', symbol: 'BTCUSDT', side: 'buy' }, glyph: '⇅', label: 'common:shortcuts.futures' },
   { key: 'options', to: '/pages/transaction/index', search: { mode: 'seconds', symbol: 'BTCUSDT', side: 'buy' }, glyph: '◷', label: 'common:shortcuts.options' },
+  { key: 'copy', to: '/pages/follow/index', search: {}, glyph: '⇉', label: 'copy:shortcut' },
   { key: 'mining', to: '/pages/financial/index', search: {}, glyph: '◆', label: 'common:shortcuts.mining' },
   { key: 'exchange', to: '/pages/fund/transfer', search: {}, glyph: '↻', label: 'common:shortcuts.exchange' },
   { key: 'transfer', to: '/pages/fund/fundTransfer', search: {}, glyph: '⇄', label: 'common:shortcuts.transfer' },

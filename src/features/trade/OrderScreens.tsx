@@ -12,6 +12,7 @@ import { useSubmit } from '../../lib/useSubmit';
 import { ListFooter } from '../../ui/ListFooter';
 import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
+import { CopyMark } from '../copy/parts';
 import { Positions } from './Positions';
 import { OpenOptions } from './SecondsPanel';
 import { FactGrid, OptionHead, OrderHead, pricePrecisionOf, priceText } from './shared';
@@ -137,6 +138,7 @@ function PositionHistory() {
             >
               {position.status === 'closed' && <span className={`${styles.profit} ${directionOf(profit)}`}>{formatSigned(profit, 2, lang)}</span>}
             </OrderHead>
+            {position.copy && <CopyMark copy={position.copy} />}
             <FactGrid
               facts={[
                 [t('trade:contract.lots'), `${position.share} · ${position.multiple}x`],

@@ -12,6 +12,7 @@ import { BoundText } from '../../ui/BoundText';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { Sheet } from '../../ui/Sheet';
 import { toast } from '../../ui/toast';
+import { CopyMark } from '../copy/parts';
 import { FactGrid, NumberBox, numberText, OrderHead, pricePrecisionOf, priceText } from './shared';
 import styles from './trade.module.css';
 
@@ -206,6 +207,7 @@ function PositionRow({ position, children }: { position: PositionView; children:
       <OrderHead up={long} side={t(long ? 'trade:contract.long' : 'trade:contract.short')} symbol={position.symbol} tag={`${position.multiple}x`}>
         {!pending && <BoundText text={cells.profit} tone={cells.tone} className={styles.profit} testId="position-profit" />}
       </OrderHead>
+      {position.copy && <CopyMark copy={position.copy} />}
       <FactGrid
         facts={[
           [t('trade:contract.lots'), `${position.share} · ${position.quantity}`],

@@ -1,0 +1,5 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { MyCopiesScreen } from '../../../../features/copy/MyCopiesScreen';
+
+/** The traders the user follows, skipped copies, and the copied positions. */
+export const Route = createFileRoute('/_auth/pages/copytrade/my')({ component: MyCopiesScreen });

@@ -1,0 +1,5 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { BecomeTraderScreen } from '../../../../features/copy/BecomeTraderScreen';
+
+/** Applying to be a trader, and a trader's visibility. */
+export const Route = createFileRoute('/_auth/pages/copytrade/trader')({ component: BecomeTraderScreen });

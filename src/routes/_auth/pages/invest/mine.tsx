@@ -1,0 +1,5 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { DualOrdersScreen } from '../../../../features/finance/DualScreens';
+
+/** The user's dual investment orders, active and closed. */
+export const Route = createFileRoute('/_auth/pages/invest/mine')({ component: DualOrdersScreen });

@@ -1,0 +1,5 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LockupOrderScreen } from '../../../../features/finance/LockupScreens';
+
+/** The user's lock-up orders, in progress and ended, with early redemption. */
+export const Route = createFileRoute('/_auth/pages/lockming/order')({ component: LockupOrderScreen });

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AgreementScreen } from '../../../features/copy/AgreementScreen';
+
+/** The copy trading agreement in English (spec 2). */
+export const Route = createFileRoute('/pages/follow/agreement_en')({
+  component: function Screen() {
+    return <AgreementScreen fixed="en" />;
+  },
+});
