@@ -4,7 +4,7 @@ import { formatDate } from '../../contract/format';
 import { BCP47, DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contract/languages';
 import { readString, STORAGE_KEYS, writeString } from '../lib/storage';
 import { language } from './language';
-import { APP_NAMESPACES, english, loadLanguage } from './resources';
+import { APP_NAMESPACES, english, loadEnglish, loadLanguage, type LaterNamespace } from './resources';
 
 /**
  * The interface language: stored locally, English by default (spec section 1).
@@ -62,6 +62,16 @@ export function useT(): Translator {
 export async function translatorFor(wanted: Language): Promise<Translator> {
   await loadBundles(wanted);
   return i18n.getFixedT(wanted, APP_NAMESPACES);
+}
+
+/**
+ * Makes a namespace that is not bundled with the first screen ready (its English, the
+ * fallback; another language has all its namespaces once chosen): a route's loader
+ * calls it, so the screen renders with its texts.
+ */
+export async function loadNamespace(namespace: LaterNamespace): Promise<void> {
+  if (i18n.hasResourceBundle('en', namespace)) return;
+  i18n.addResourceBundle('en', namespace, await loadEnglish(namespace), true, true);
 }
 
 /** For code outside components (the API client, toasts from services). */

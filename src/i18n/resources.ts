@@ -3,8 +3,6 @@ import enAssets from '../../locales/en/assets.json';
 import enAuth from '../../locales/en/auth.json';
 import enCommon from '../../locales/en/common.json';
 import enContent from '../../locales/en/content.json';
-import enCopy from '../../locales/en/copy.json';
-import enFinance from '../../locales/en/finance.json';
 import enMarket from '../../locales/en/market.json';
 import enPeople from '../../locales/en/people.json';
 import enSettings from '../../locales/en/settings.json';
@@ -18,19 +16,22 @@ import enValidation from '../../locales/en/validation.json';
 export const APP_NAMESPACES = ['common', 'auth', 'settings', 'market', 'assets', 'finance', 'trade', 'content', 'people', 'copy', 'validation'] as const satisfies readonly string[];
 export type AppNamespace = (typeof APP_NAMESPACES)[number];
 
-export const english = {
-  common: enCommon,
-  auth: enAuth,
-  settings: enSettings,
-  market: enMarket,
-  assets: enAssets,
-  finance: enFinance,
-  trade: enTrade,
-  content: enContent,
-  people: enPeople,
-  copy: enCopy,
-  validation: enValidation,
-};
+export const english = { common: enCommon, auth: enAuth, settings: enSettings, market: enMarket, assets: enAssets, trade: enTrade, content: enContent, people: enPeople, validation: enValidation };
+
+/**
+ * Namespaces only their own screens use (copy trading, the finance shelf): their English
+ * is not bundled with the first screen but loaded by those screens' routes
+ * (`loader: () => loadNamespace('copy')`, src/i18n/index.ts), in parallel with their chunks.
+ */
+export const LATER_NAMESPACES = ['copy', 'finance'] as const;
+export type LaterNamespace = (typeof LATER_NAMESPACES)[number];
+const englishLater = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/en/{copy,finance}.json');
+
+export async function loadEnglish(namespace: LaterNamespace): Promise<Record<string, unknown>> {
+  const load = englishLater[`../../locales/en/${namespace}.json`];
+  if (!load) throw new Error(`missing translations en/${namespace}`);
+  return (await load()).default;
+}
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/{common,auth,settings,market,assets,finance,trade,content,people,copy,validation}.json');
 

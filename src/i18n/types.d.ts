@@ -1,9 +1,12 @@
 import 'i18next';
+import type enCopy from '../../locales/en/copy.json';
+import type enFinance from '../../locales/en/finance.json';
 import type { english } from './resources';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: typeof english;
+    /** the bundled English, and the namespaces their screens load (LATER_NAMESPACES) */
+    resources: typeof english & { copy: typeof enCopy; finance: typeof enFinance };
   }
 }

@@ -98,6 +98,23 @@ const SHORTCUTS: ReadonlyArray<readonly [key: string, route: RegExp, lands: (pag
     },
   ],
   [
+    'copy',
+    /#\/pages\/follow\/index$/,
+    async (page) => {
+      await expect(heading(page)).toHaveText('Copy trading');
+      // The demo's strategy bots are listed from the first start, and say they are bots.
+      await expect(page.getByTestId('trader-card').first()).toContainText('Bot');
+    },
+  ],
+  [
+    'invest',
+    /#\/pages\/invest\/invest$/,
+    async (page) => {
+      await expect(heading(page)).toHaveText('Dual investment');
+      await expect(page.getByTestId('dual-product').first()).toBeVisible();
+    },
+  ],
+  [
     'service',
     /#\/pages\/kefu\/index$/,
     async (page) => {

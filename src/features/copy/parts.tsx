@@ -90,10 +90,10 @@ export function CopyMark({ copy, name }: { copy: { linked: boolean }; name?: str
   const t = useT();
   return (
     <div className={styles.badges} data-testid="copy-mark">
-      <span className={`${tradeStyles.badge} ${tradeStyles.badgeFlat}`}>{name ? t('copy:my.copy_of', { name }) : t('copy:badge.copy')}</span>
+      <span className={`${tradeStyles.badge} ${tradeStyles.badgeFlat}`}>{name ? t('copy:my.copy_of', { name }) : t('trade:contract.copy_badge')}</span>
       {!copy.linked && (
         <span className={`${tradeStyles.badge} ${tradeStyles.badgeFlat}`} data-testid="self-held">
-          {t('copy:badge.self_held')}
+          {t('trade:contract.self_held')}
         </span>
       )}
     </div>

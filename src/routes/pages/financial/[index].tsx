@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { FinanceScreen } from '../../../features/finance/FinanceScreen';
+import { loadNamespace } from '../../../i18n';
 
 /** The finance tab, a shelf: lock-up mining (the default) or ?section=dual, dual investment. */
 export const Route = createFileRoute('/pages/financial/index')({
+  loader: () => loadNamespace('finance'),
   validateSearch: (search: Record<string, unknown>): { section?: 'dual' } => (search['section'] === 'dual' ? { section: 'dual' } : {}),
   component: function Finance() {
     const { section } = Route.useSearch();

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+import { LATER_NAMESPACES } from '../../src/i18n/resources';
+
+/**
+ * The namespaces not bundled with the first screen (src/i18n/resources.ts) are loaded by
+ * the routes of their screens: their texts are used in their own feature folder only, and
+ * every route that shows one of those screens loads its namespace first. A text used
+ * elsewhere would show as its key.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const FOLDER: Record<(typeof LATER_NAMESPACES)[number], string> = { copy: 'src/features/copy', finance: 'src/features/finance' };
+
+function files(dir: string): string[] {
+  return fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const name = path.join(dir, entry.name);
+    return entry.isDirectory() ? files(name) : /\.tsx?$/.test(entry.name) ? [name] : [];
+  });
+}
+
+test('a namespace loaded by its screens is used in its feature folder only', () => {
+  const strays: string[] = [];
+  for (const file of files('src')) {
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    for (const namespace of LATER_NAMESPACES) {
+      if (file.startsWith(FOLDER[namespace])) continue;
+      if (new RegExp(`['\`]${namespace}:[a-z]`).test(text)) strays.push(`${file} uses ${namespace}:`);
+    }
+  }
+  expect(strays).toEqual([]);
+});
+
+test('every route showing one of those screens loads its namespace', () => {
+  const missing: string[] = [];
+  for (const file of files('src/routes')) {
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    for (const namespace of LATER_NAMESPACES) {
+      if (text.includes(`features/${namespace}/`) && !text.includes(`loader: () => loadNamespace('${namespace}')`)) missing.push(`${file} (${namespace})`);
+    }
+  }
+  expect(missing).toEqual([]);
+});
