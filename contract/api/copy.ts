@@ -22,6 +22,15 @@ export const FollowMode = Type.Union([Type.Literal('multiple'), Type.Literal('lo
 export const FollowNumberField = Type.String({ minLength: 1, maxLength: 12, pattern: '^(0|[1-9][0-9]{0,5})(\\.[0-9]{1,2})?$', errorKey: 'copy_number_invalid' });
 const CapField = Type.String({ minLength: 1, maxLength: 24, pattern: '^(0|[1-9][0-9]{0,12})(\\.[0-9]{1,6})?$', errorKey: 'copy_cap_invalid' });
 
+/** What a follow is made or changed with: the trader, mode, number, optional cap and stop date (ms). */
+const FollowTerms = Type.Object({
+  trader_user_id: IdField,
+  type: FollowMode,
+  number: FollowNumberField,
+  max_margin: Type.Optional(CapField),
+  end_time: Type.Optional(Type.Integer({ minimum: 0, errorKey: 'copy_end_invalid' })),
+});
+
 export const TraderStats = Type.Object({
   /** the trader's own closed positions: net profit, USDT */
   total_profit: Amount,
@@ -164,13 +173,7 @@ export const follow = endpoint({
   access: 'user',
   tag: 'copy',
   summary: 'Follow a trader: mode, number, optional margin cap and stop date (ms); answers the follow',
-  input: Type.Object({
-    trader_user_id: IdField,
-    type: FollowMode,
-    number: FollowNumberField,
-    max_margin: Type.Optional(CapField),
-    end_time: Type.Optional(Type.Integer({ minimum: 0, errorKey: 'copy_end_invalid' })),
-  }),
+  input: FollowTerms,
   output: Follow,
 });
 
@@ -180,13 +183,7 @@ export const editFollow = endpoint({
   access: 'user',
   tag: 'copy',
   summary: "Change the caller's active follow of a trader in place (mode, number, cap, stop date; a field left out is cleared): its open copies stay with it and count toward the new cap",
-  input: Type.Object({
-    trader_user_id: IdField,
-    type: FollowMode,
-    number: FollowNumberField,
-    max_margin: Type.Optional(CapField),
-    end_time: Type.Optional(Type.Integer({ minimum: 0, errorKey: 'copy_end_invalid' })),
-  }),
+  input: FollowTerms,
   output: Follow,
 });
 

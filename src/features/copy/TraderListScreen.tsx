@@ -6,6 +6,7 @@ import { usePaged } from '../../lib/usePaged';
 import { ListFooter } from '../../ui/ListFooter';
 import { Screen } from '../../ui/Screen';
 import { percentText, Profit, Sparkline, TraderWho, type TraderCard } from './parts';
+import entries from '../../ui/entries.module.css';
 import styles from './copy.module.css';
 
 type Kind = 'all' | 'people' | 'bots';
@@ -23,11 +24,11 @@ export function TraderListScreen() {
     <Screen title={t('copy:title')}>
       <div className={styles.page}>
         <p className={styles.note}>{t('copy:intro')}</p>
-        <div className={styles.entries}>
-          <Link to="/pages/copytrade/my" className={styles.entry} data-testid="copy-my">
+        <div className={entries.entries}>
+          <Link to="/pages/copytrade/my" className={entries.entry} data-testid="copy-my">
             {t('copy:entry.my')}
           </Link>
-          <Link to="/pages/copytrade/trader" className={styles.entry} data-testid="copy-become">
+          <Link to="/pages/copytrade/trader" className={entries.entry} data-testid="copy-become">
             {t('copy:entry.become')}
           </Link>
         </div>

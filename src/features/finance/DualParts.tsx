@@ -16,6 +16,7 @@ import { ListFooter } from '../../ui/ListFooter';
 import { Skeleton } from '../../ui/Skeleton';
 import { FactGrid } from '../trade/shared';
 import { coinOf, decimalsOf, dualOutcomes, type DualOrder, type DualProduct } from './dual';
+import entries from '../../ui/entries.module.css';
 import styles from './finance.module.css';
 import { percent } from './format';
 
@@ -32,11 +33,11 @@ const choice = signal<{ type: DualType; coin: number | null }>({ type: 'call', c
 export function DualEntries() {
   const t = useT();
   return (
-    <div className={styles.entries}>
-      <Link to="/pages/invest/mine" className={styles.entry} data-testid="dual-mine">
+    <div className={entries.entries}>
+      <Link to="/pages/invest/mine" className={entries.entry} data-testid="dual-mine">
         {t('finance:my_orders')}
       </Link>
-      <Link to="/pages/invest/help" className={styles.entry} data-testid="dual-help">
+      <Link to="/pages/invest/help" className={entries.entry} data-testid="dual-help">
         {t('finance:dual.help')}
       </Link>
     </div>
