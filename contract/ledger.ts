@@ -31,6 +31,9 @@ export const LEDGER_REASONS = [
   'dual_buy',
   'dual_settle',
   'dual_refund',
+  'ieo_subscribe',
+  'ieo_allocate',
+  'ieo_release',
 ] as const;
 
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

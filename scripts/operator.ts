@@ -19,6 +19,11 @@ const HELP = `Kestrel operator commands (DATA_DIR=${process.env['DATA_DIR'] ?? '
                                           offer a dual product (call: sell high, put: buy low;
                                           apr as a fraction, 0.365 is 36.5 %); prints its id
   dual-close <id>                         withdraw a dual product: every order refunded
+  ieo-create <file.json>                  offer an IEO project: {"name", "token", "token_name",
+                                          "token_precision", "issue_price", "total_issuance",
+                                          "max_per_user", "lock_days", "start", "end", "list",
+                                          "white_paper", "website", "intro"}; start, end and list
+                                          are ISO times or hours from now; paid in USDT; prints its id
   reject-trader <user id> <reason...>     refuse a trader application
   adjust <uid> <currency> <amount> [--account legal|change|lever|micro] <reason...>
                                           adjust a balance (negative amounts debit)
@@ -223,6 +228,46 @@ switch (command) {
         days,
         subscribe_until: String(Date.now() + Number(hours) * 3_600_000),
         total_shares: shares,
+      }),
+    );
+    break;
+  }
+  case 'ieo-create': {
+    const file = args[0];
+    if (!file) throw new Error('ieo-create <file.json>');
+    const spec = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const text = (key: string) => {
+      const value = spec[key];
+      if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`${file}: "${key}" is missing`);
+      return String(value);
+    };
+    // A time is an ISO date or a number of hours from now.
+    const time = (key: string) => {
+      const value = text(key);
+      const at = /^-?[0-9.]+$/.test(value) ? Date.now() + Number(value) * 3_600_000 : Date.parse(value);
+      if (!Number.isFinite(at)) throw new Error(`${file}: "${key}" is not a time`);
+      return String(Math.round(at));
+    };
+    const quotes = (await call('/currency/quotation_new', 'GET')) as { groups: { markets: { legal_id: number; quote: string }[] }[] };
+    const usdt = quotes.groups.flatMap((group) => group.markets).find((row) => row.quote === 'USDT');
+    if (!usdt) throw new Error('no USDT market');
+    console.log(
+      await call('/operator/ieo/create', 'POST', {
+        name: text('name'),
+        token: text('token'),
+        token_name: text('token_name'),
+        token_precision: text('token_precision'),
+        pay_currency_id: String(usdt.legal_id),
+        issue_price: text('issue_price'),
+        total_issuance: text('total_issuance'),
+        max_per_user: text('max_per_user'),
+        lock_days: text('lock_days'),
+        start_at: time('start'),
+        end_at: time('end'),
+        list_at: time('list'),
+        white_paper: text('white_paper'),
+        website: text('website'),
+        intro: text('intro'),
       }),
     );
     break;

@@ -24,6 +24,7 @@ import { tradingRoutes } from './trading/routes';
 import { financeRoutes } from './finance/routes';
 import { copyRoutes } from './copy/routes';
 import { dualRoutes } from './finance/dual-routes';
+import { ieoRoutes } from './finance/ieo-routes';
 import { operatorRoutes } from './operator/routes';
 import { privateUploadRoutes } from './uploads/private';
 import { walletRoutes } from './wallet/routes';
@@ -174,6 +175,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   financeRoutes(app, ctx);
   copyRoutes(app, ctx);
   dualRoutes(app, ctx);
+  ieoRoutes(app, ctx);
 
   const openApi = buildOpenApi(allEndpoints(), { title: 'Kestrel exchange API', version: APP_VERSION });
   app.get('/api/openapi.json', async () => openApi);

@@ -18,6 +18,7 @@ import { Trading } from './trading/service';
 import { CopyDesk } from './copy/desk';
 import { seedCopyBots } from './copy/bots';
 import { DualDesk } from './finance/dual';
+import { IeoDesk, seedDemoProjects } from './finance/ieo';
 
 /**
  * The server's clock. Replaying a recorded feed, it runs from the recording's start
@@ -54,6 +55,14 @@ export async function createContext(config: ServerConfig, overrides: { database?
     throw new Error(`the catalogue lists ${catalogue.markets.length} markets but the market runs ${market.instruments.length}: this data was made with a larger MARKET_COUNT`);
   }
   const exchange = new Exchange(db, market, catalogue, now, overrides.checkNesting === undefined ? {} : { checkNesting: overrides.checkNesting });
+  // A coin created or a market listed while running (an IEO's token) joins the catalogue and the market once its step commits.
+  exchange.bus.subscribe('listing', ({ currency, market: listed }) => {
+    catalogue.addCurrency(currency);
+    if (listed) {
+      catalogue.addMarket(listed.market);
+      market.list(listed.instrument);
+    }
+  });
   const fees = new FeePath(new Money(config.rebateRate));
   const trading = new Trading({ db, exchange, catalogue, now, fees });
   await trading.restore();
@@ -61,6 +70,7 @@ export async function createContext(config: ServerConfig, overrides: { database?
   const copy = new CopyDesk({ db, exchange, catalogue, contracts: trading.contracts, profitShare: new Money(config.copyProfitShare) });
   const dual = new DualDesk({ db, exchange, catalogue, now });
   await dual.restore();
+  const ieo = new IeoDesk({ db, catalogue, now });
   await seedDemoAccount(db, exchange, config);
   const ctx: AppContext = {
     config,
@@ -77,9 +87,11 @@ export async function createContext(config: ServerConfig, overrides: { database?
     trading,
     copy,
     dual,
+    ieo,
     sessions: new SessionEnds(),
   };
   if (config.copyBots) await seedCopyBots(ctx);
+  if (config.demo) await seedDemoProjects(ctx);
   for (const product of PRODUCTS) for (const job of product.jobs?.(ctx) ?? []) ctx.jobs.register(job);
   // Attempt budgets (server/security/rate-limit.ts): rows no budget looks at any more.
   ctx.jobs.register({ name: 'attempts-prune', everyMs: 10 * 60_000, run: async () => void (await pruneAttempts(db, now())) });

@@ -11,6 +11,7 @@ import type { MarketService } from './market/service';
 import type { Trading } from './trading/service';
 import type { CopyDesk } from './copy/desk';
 import type { DualDesk } from './finance/dual';
+import type { IeoDesk } from './finance/ieo';
 
 /** What every domain's routes and services are built from. One per server process. */
 export interface AppContext {
@@ -37,6 +38,8 @@ export interface AppContext {
   copy: CopyDesk;
   /** dual investment (server/finance/dual.ts) */
   dual: DualDesk;
+  /** IEO subscriptions (server/finance/ieo.ts) */
+  ieo: IeoDesk;
   /** sessions ended (logout, password change or reset): the socket server closes their sockets */
   sessions: SessionEnds;
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from './context';
 import type { Job } from './exchange/jobs';
 import { dualHolds, keepDemoOffers } from './finance/dual';
+import { ieoHolds, runIeo } from './finance/ieo';
 import { lockupHolds, settleDue } from './finance/lockup';
 import type { EmptySettlements, HoldSource } from './ledger/holds';
 import { positionHolds } from './trading/contracts';
@@ -67,6 +68,12 @@ export const PRODUCTS: readonly Product[] = [
             },
           ]
         : [],
+  },
+  {
+    name: 'IEO',
+    holds: ieoHolds,
+    // Allocations after the subscription window, listings at time to market, locks ending: each from stored state, once.
+    jobs: (ctx) => [{ name: 'ieo', everyMs: 15_000, run: async () => void (await runIeo(ctx)) }],
   },
   {
     name: 'copy trading',

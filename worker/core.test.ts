@@ -5,7 +5,9 @@ import { CHANNELS, SOCKET_EVENTS, TICKER_WIDTH, type DepthMessage, type TickerBa
 import { CANDLE_WIDTH, type ConnectionStatus, type Fetcher, type Patch, type SnapshotRoute } from '../contract/worker-api';
 import { INSTRUMENTS } from '../server/market/instruments';
 import { Simulator } from '../server/market/simulator';
+import { runIeo } from '../server/finance/ieo';
 import { pushUserEvents } from '../server/realtime/socket';
+import { tradeAt } from '../server/testing/market';
 import { createHarness, type Harness } from '../server/testing/harness';
 import { Core, type Link, type LinkEvents } from './core';
 
@@ -174,6 +176,46 @@ describe('the worker core', () => {
       for (let i = 0; i < patch.tickers.length; i += TICKER_WIDTH) last.set(patch.tickers[i]!, patch.tickers[i + 1]!);
     }
     for (const def of INSTRUMENTS) expect(last.get(def.id), def.base).toBe(h.ctx.market.engine.lastPrice(def.id));
+  });
+
+  test('a market listed while the app runs (an IEO token) joins the list at its first ticker', async () => {
+    core.watchTickers(true);
+    setStatus('open');
+    await settle();
+    await run(600);
+    const now = h.ctx.now();
+    const created = await h.call(
+      endpoints.createProject,
+      {
+        name: 'Token',
+        token: 'TOK',
+        token_name: 'Token',
+        token_precision: 4,
+        pay_currency_id: 3,
+        issue_price: '0.05',
+        total_issuance: '1000',
+        max_per_user: '1000',
+        lock_days: 0,
+        start_at: now,
+        end_at: now + 1000,
+        list_at: now + 1000,
+        white_paper: 'https://example.com/w',
+        website: 'https://example.com',
+        intro: 'A token.',
+      },
+      { operator: true },
+    );
+    expect(created.type).toBe('ok');
+    h.advance(2000);
+    expect(await runIeo(h.ctx)).toMatchObject({ listed: 1 });
+    const listed = h.ctx.catalogue.bySymbol('TOK/USDT').id;
+    await tradeAt(h, listed, 0.051);
+    h.ctx.market.feed.flushTickers();
+    await settle();
+    drawFrames();
+    const markets = patches.filter((p) => p.markets).at(-1)?.markets ?? [];
+    expect(markets.map((market) => market.symbol)).toContain('TOK/USDT');
+    expect(markets).toHaveLength(33);
   });
 
   test('the chart stays equal to the server through lost trade batches and a dropped connection: no gap, no double', async () => {

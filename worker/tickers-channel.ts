@@ -8,6 +8,7 @@ import { TickerTable } from './tickers';
 type Quotations = ApiOutput<'GET /currency/quotation_new'>;
 
 const CACHE_TICKERS_MS = 5000;
+const CATALOG_REFRESH_MS = 60_000;
 
 /**
  * The "tickers" channel: the 24h figures of every market, and the catalogue (ids,
@@ -35,7 +36,8 @@ export class TickersChannel {
         apply: (batch) => {
           // Batches buffered before the tickers were closed are not shown.
           if (!this.watching) return;
-          this.table.apply(batch.d);
+          // A market listed since the snapshot (an IEO token): the list is fetched again, at most once a minute.
+          if (this.table.apply(batch.d)) this.refreshCatalog();
           host.dirty();
         },
         synced: () => host.dirty(),
@@ -65,6 +67,22 @@ export class TickersChannel {
     this.table.reset(toMarkets(snapshot.groups), rows);
     this.catalogChanged = true;
     this.fromCache = false;
+  }
+
+  private refreshing = false;
+
+  private refreshCatalog(): void {
+    if (this.refreshing) return;
+    this.refreshing = true;
+    this.host
+      .fetch('GET /currency/quotation_new', {})
+      .then((snapshot) => {
+        // Ticker rows are whole figures, not changes: the newer snapshot replaces the table.
+        this.adopt(snapshot);
+        this.host.dirty();
+      })
+      .catch(() => undefined)
+      .finally(() => setTimeout(() => (this.refreshing = false), CATALOG_REFRESH_MS));
   }
 
   /** The catalogue, fetched once if the tickers are not watched (a market screen opened directly). */

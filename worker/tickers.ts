@@ -18,15 +18,20 @@ export class TickerTable {
     for (let i = 0; i < markets.length; i++) this.dirty.add(i);
   }
 
-  /** Rows as the 'daymarket' event carries them; unknown markets are skipped. */
-  apply(rows: ArrayLike<number>): void {
+  /** Rows as the 'daymarket' event carries them; unknown markets are skipped (answers whether there was one). */
+  apply(rows: ArrayLike<number>): boolean {
+    let unknown = false;
     for (let at = 0; at + TICKER_WIDTH <= rows.length; at += TICKER_WIDTH) {
       const row = this.index.get(rows[at] as number);
-      if (row === undefined) continue;
+      if (row === undefined) {
+        unknown = true;
+        continue;
+      }
       const target = row * TICKER_WIDTH;
       for (let k = 0; k < TICKER_WIDTH; k++) this.rows[target + k] = rows[at + k] as number;
       this.dirty.add(row);
     }
+    return unknown;
   }
 
   /** The last price of a market, as a trade moves it before the next ticker batch. */

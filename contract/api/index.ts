@@ -6,6 +6,7 @@ import * as copy from './copy';
 import * as dual from './dual';
 import * as finance from './finance';
 import * as identity from './identity';
+import * as ieo from './ieo';
 import * as market from './market';
 import * as operator from './operator';
 import * as people from './people';
@@ -20,6 +21,7 @@ export { CandleRow, MarketQuote } from './market';
 export { OptionOrder, Position, SpotOrder } from './trade';
 export { LockupOrder, LockupProduct } from './finance';
 export { DualOrder, DualProduct } from './dual';
+export { IeoOrder, IeoProject } from './ieo';
 export { CopyPosition, CopyRules, CopySkip, Follow, TraderApplication, TraderCard, TraderStats } from './copy';
 
 /** Every endpoint the server serves under /api, by name. */
@@ -102,6 +104,7 @@ export const endpoints = {
   approveTrader: operator.approveTrader,
   createDual: operator.createDual,
   closeDual: operator.closeDual,
+  createProject: operator.createProject,
   rejectTrader: operator.rejectTrader,
   adjust: operator.adjust,
   setRate: operator.setRate,
@@ -148,6 +151,10 @@ export const endpoints = {
   dualDetail: dual.dualDetail,
   dualBuy: dual.dualBuy,
   dualOrders: dual.dualOrders,
+  ieoProjects: ieo.ieoProjects,
+  ieoProject: ieo.ieoProject,
+  ieoSubscribe: ieo.ieoSubscribe,
+  ieoOrders: ieo.ieoOrders,
 } as const;
 
 type AnyEndpoint = (typeof endpoints)[keyof typeof endpoints];

@@ -147,6 +147,32 @@ export const closeDual = endpoint({
   input: Id,
   output: Done,
 });
+export const createProject = endpoint({
+  method: 'POST',
+  path: '/operator/ieo/create',
+  access: 'operator',
+  tag: 'operator',
+  summary:
+    'Offer an IEO project: its token (a new coin: code, name, decimals), the subscription currency and issue price, total issuance, the most one user may ask for, lock days, the subscription window, time to market (ms), white paper and website links, an introduction; answers its id',
+  input: Type.Object({
+    name: PlainText({ minLength: 1, maxLength: 60 }),
+    token: Type.String({ pattern: '^[A-Z][A-Z0-9]{1,9}$', errorKey: 'ieo_token_invalid' }),
+    token_name: PlainText({ minLength: 1, maxLength: 40 }),
+    token_precision: Type.Integer({ minimum: 0, maximum: 8, errorKey: 'ieo_precision_invalid' }),
+    pay_currency_id: IdField,
+    issue_price: AmountField,
+    total_issuance: AmountField,
+    max_per_user: AmountField,
+    lock_days: Type.Integer({ minimum: 0, maximum: 365, errorKey: 'ieo_lock_invalid' }),
+    start_at: Type.Integer({ minimum: 0, errorKey: 'ieo_time_invalid' }),
+    end_at: Type.Integer({ minimum: 0, errorKey: 'ieo_time_invalid' }),
+    list_at: Type.Integer({ minimum: 0, errorKey: 'ieo_time_invalid' }),
+    white_paper: Type.String({ maxLength: 300, pattern: '^https://[^\\s<>"]+$', errorKey: 'ieo_link_invalid' }),
+    website: Type.String({ maxLength: 300, pattern: '^https://[^\\s<>"]+$', errorKey: 'ieo_link_invalid' }),
+    intro: PlainText({ minLength: 1, maxLength: 2000 }),
+  }),
+  output: Type.Object({ id: Type.Integer() }),
+});
 export const rejectIdentity = endpoint({
   method: 'POST',
   path: '/operator/identity/reject',

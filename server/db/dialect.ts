@@ -24,7 +24,7 @@ import {
  *   what every SQLite database written before PostgreSQL was supported already has).
  * - Times are milliseconds since 1970 and ids grow without bound: `integer` is SQLite's
  *   64-bit integer and PostgreSQL's `bigint`; an auto-increment key is an identity column.
- * - `real` is an 8-byte float on SQLite, `double precision` on PostgreSQL (candles only).
+ * - `real` is an 8-byte float on SQLite, `double precision` on PostgreSQL (candles, and the simulator figures of a listed market).
  * - Exact arithmetic on amounts inside a statement: `decimalAdd` (server/db/decimal.ts).
  */
 export type Store = 'sqlite' | 'postgres';

@@ -44,6 +44,9 @@ export interface Database {
   copy_skips: CopySkipsTable;
   dual_products: DualProductsTable;
   dual_orders: DualOrdersTable;
+  ieo_projects: IeoProjectsTable;
+  ieo_orders: IeoOrdersTable;
+  market_listings: MarketListingsTable;
   news: NewsTable;
   news_texts: NewsTextsTable;
   faqs: FaqsTable;
@@ -160,7 +163,7 @@ export interface SecurityChangesTable {
 export interface RequestIdsTable {
   user_id: number;
   request_id: string;
-  kind: 'withdraw' | 'move' | 'exchange' | 'spot' | 'contract' | 'option';
+  kind: 'withdraw' | 'move' | 'exchange' | 'spot' | 'contract' | 'option' | 'ieo';
   ref_id: number;
   created_at: number;
 }
@@ -697,4 +700,53 @@ export interface DualOrdersTable {
   payout_amount: string | null;
   created_at: number;
   settled_at: number | null;
+}
+
+export interface IeoProjectsTable {
+  id: Generated<number>;
+  name: string;
+  token_currency_id: number;
+  pay_currency_id: number;
+  issue_price: string;
+  total_issuance: string;
+  subscribed: string;
+  max_per_user: string;
+  lock_days: number;
+  start_at: number;
+  end_at: number;
+  list_at: number;
+  white_paper: string;
+  website: string;
+  intro: string;
+  allocated_at: number | null;
+  market_id: number | null;
+  listed_at: number | null;
+  created_at: number;
+}
+
+export interface IeoOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  project_id: number;
+  amount: string;
+  price: string;
+  paid: string;
+  status: 'pending' | 'allocated' | 'released' | 'refunded';
+  allocated: string | null;
+  cost: string | null;
+  refund: string | null;
+  created_at: number;
+  allocated_at: number | null;
+  release_at: number | null;
+  released_at: number | null;
+}
+
+/** A market added while the exchange runs (an IEO token), with what the simulator runs it by. */
+export interface MarketListingsTable {
+  market_id: number;
+  open_price: string;
+  volatility: number;
+  flow_weight: number;
+  average_notional: number;
+  listed_at: number;
 }

@@ -1,13 +1,14 @@
 import type { MarketKind } from '../../contract/market';
 import { Money } from '../../contract/money';
 import type { Db } from '../db/database';
-import type { CurrenciesTable, NetworksTable } from '../db/schema';
+import type { CurrenciesTable, MarketsTable, NetworksTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 
 /**
  * The one catalogue of the exchange: currencies, their deposit and withdrawal networks,
  * and markets, held in the database (written on the first start from
- * server/market/instruments.ts and server/wallet/networks.ts) and loaded once at start.
+ * server/market/instruments.ts and server/wallet/networks.ts) and loaded at start; an IEO's
+ * token and its market join while running (addCurrency, addMarket, from the `listing` event).
  * Every lookup throws on an unknown id or code (server:errors.currency_unknown,
  * market_unknown, network_unknown), so nothing carries on with a guessed number of
  * decimals. The withdrawal minimum and fee in force are settings (WITHDRAW_MIN_<KEY>,
@@ -60,22 +61,54 @@ export interface Network {
 export type NetworkFigures = ReadonlyMap<string, { minWithdraw: string; withdrawFee: string }>;
 
 export class Catalogue {
-  private readonly currencyById: ReadonlyMap<number, Currency>;
-  private readonly currencyByCode: ReadonlyMap<string, Currency>;
-  private readonly marketById: ReadonlyMap<number, Market>;
-  private readonly marketByPair: ReadonlyMap<string, Market>;
-  private readonly marketBySymbol: ReadonlyMap<string, Market>;
+  private readonly currencyById = new Map<number, Currency>();
+  private readonly currencyByCode = new Map<string, Currency>();
+  private readonly marketById = new Map<number, Market>();
+  private readonly marketByPair = new Map<string, Market>();
+  private readonly marketBySymbol = new Map<string, Market>();
+  private currencyList: Currency[] = [];
+  private marketList: Market[] = [];
+  /** counts the additions: lists built from the catalogue (the quotes) are built again when it moves */
+  version = 0;
 
   constructor(
-    readonly currencies: readonly Currency[],
-    readonly markets: readonly Market[],
+    currencies: readonly Currency[],
+    markets: readonly Market[],
     readonly networks: readonly Network[],
   ) {
-    this.currencyById = new Map(currencies.map((currency) => [currency.id, currency]));
-    this.currencyByCode = new Map(currencies.map((currency) => [currency.code, currency]));
-    this.marketById = new Map(markets.map((market) => [market.id, market]));
-    this.marketByPair = new Map(markets.map((market) => [`${market.base.id}/${market.quote.id}`, market]));
-    this.marketBySymbol = new Map(markets.map((market) => [market.symbol.replace('/', '').toUpperCase(), market]));
+    for (const currency of currencies) this.addCurrency(currency);
+    for (const market of markets) this.addMarket(market);
+    this.version = 0;
+  }
+
+  get currencies(): readonly Currency[] {
+    return this.currencyList;
+  }
+
+  get markets(): readonly Market[] {
+    return this.marketList;
+  }
+
+  /**
+   * A currency created while running (an IEO token), once its row is committed. Every
+   * process adds it from the step's `listing` event (server/finance/ieo.ts).
+   */
+  addCurrency(currency: Currency): void {
+    if (this.currencyById.has(currency.id)) return;
+    this.currencyList = [...this.currencyList, currency];
+    this.currencyById.set(currency.id, currency);
+    this.currencyByCode.set(currency.code, currency);
+    this.version++;
+  }
+
+  /** A market listed while running, once its row is committed; listed last. */
+  addMarket(market: Market): void {
+    if (this.marketById.has(market.id)) return;
+    this.marketList = [...this.marketList, market];
+    this.marketById.set(market.id, market);
+    this.marketByPair.set(`${market.base.id}/${market.quote.id}`, market);
+    this.marketBySymbol.set(market.symbol.replace('/', '').toUpperCase(), market);
+    this.version++;
   }
 
   /** Reads the catalogue the database holds, with the withdrawal figures in force. */
@@ -88,20 +121,10 @@ export class Catalogue {
       if (!currency) throw new Error(`the catalogue is inconsistent: ${what} names currency ${id}, which does not exist`);
       return currency;
     };
+    const base = (row: MarketsTable) => currencyOf(row.base_currency_id, `market ${row.id}`);
+    const quote = (row: MarketsTable) => currencyOf(row.quote_currency_id, `market ${row.id}`);
     const marketRows = await db.selectFrom('markets').selectAll().orderBy('sort').orderBy('id').execute();
-    const markets = marketRows.map((row) => ({
-      id: row.id,
-      symbol: row.symbol,
-      kind: row.kind,
-      base: currencyOf(row.base_currency_id, `market ${row.id}`),
-      quote: currencyOf(row.quote_currency_id, `market ${row.id}`),
-      pricePrecision: row.price_precision,
-      qtyPrecision: row.qty_precision,
-      priceScale: 10 ** row.price_precision,
-      lotScale: 10 ** row.qty_precision,
-      contractLot: row.contract === 1 && row.contract_lot !== null ? new Money(row.contract_lot) : null,
-      sort: row.sort,
-    }));
+    const markets = marketRows.map((row) => marketOfRow(row, base(row), quote(row)));
     const networkRows = await db.selectFrom('networks').selectAll().orderBy('sort').execute();
     const networks = networkRows.map((row) => ({
       key: row.key,
@@ -159,4 +182,21 @@ export class Catalogue {
     if (!found) throw new ApiError('server:errors.network_unknown', { currency: currency.code });
     return found;
   }
+}
+
+/** A market as the catalogue holds it, from its row and its two currencies. */
+export function marketOfRow(row: MarketsTable, base: Currency, quote: Currency): Market {
+  return {
+    id: row.id,
+    symbol: row.symbol,
+    kind: row.kind,
+    base,
+    quote,
+    pricePrecision: row.price_precision,
+    qtyPrecision: row.qty_precision,
+    priceScale: 10 ** row.price_precision,
+    lotScale: 10 ** row.qty_precision,
+    contractLot: row.contract === 1 && row.contract_lot !== null ? new Money(row.contract_lot) : null,
+    sort: row.sort,
+  };
 }

@@ -1,4 +1,6 @@
 import type { AccountKind } from '../ledger/accounts';
+import type { InstrumentDef } from '../market/instruments';
+import type { Currency, Market } from './catalogue';
 import type { Trade, UserFill } from '../market/engine';
 import type { PositionRow } from '../trading/contracts';
 import type { OptionRow } from '../trading/options';
@@ -22,6 +24,11 @@ export interface ExchangeEvents {
   position: { position: PositionRow; previous: PositionRow['status'] | null };
   /** a seconds option bought or settled */
   option: { option: OptionRow };
+  /**
+   * a currency was created while running (an IEO's token), or its market listed: every
+   * process adds it to its catalogue and market once the step has committed
+   */
+  listing: { currency: Currency; market: { market: Market; instrument: InstrumentDef } | null };
   /** a user's balance in one currency and account changed (published once per step and account) */
   balance: { userId: number; currency: number; account: AccountKind };
 }

@@ -32,6 +32,9 @@ export const LEDGER_REF_KINDS = [
   'dual-buy',
   'dual-settle',
   'dual-refund',
+  'ieo-subscribe',
+  'ieo-allocate',
+  'ieo-release',
 ] as const;
 
 export type LedgerRefKind = (typeof LEDGER_REF_KINDS)[number];

@@ -168,6 +168,12 @@ export class MarketEngine {
     }
   }
 
+  /** A market listed while the exchange runs (an IEO token): its book opens empty until the source quotes it. */
+  addMarket(def: InstrumentDef, start: MarketStart): void {
+    if (this.markets.has(def.id)) throw new Error(`market ${def.id} is already running`);
+    this.markets.set(def.id, new MarketRuntime(def, start));
+  }
+
   listen(listener: EngineListener): void {
     this.listeners.push(listener);
   }

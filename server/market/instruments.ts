@@ -37,6 +37,8 @@ export interface InstrumentDef {
   averageNotional: number;
   /** also tradable as a leveraged contract */
   contract: boolean;
+  /** when it was listed while the exchange ran (market_listings): it has no history before */
+  listedAt?: number;
 }
 
 export const CURRENCIES: readonly CurrencyDef[] = [

@@ -19,6 +19,8 @@ type Quote = Quotations['groups'][number]['markets'][number];
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 interface Kept {
+  /** the catalogue's version: a market listed while running joins the list */
+  catalogue: number;
   printed: number;
   minute: number;
   seq: number;
@@ -42,8 +44,9 @@ export class QuoteList {
     const minute = Math.floor(this.engine.time / MINUTE);
     const seq = this.feed.tickersSeq;
     const kept = this.kept;
-    if (kept && kept.printed === printed && kept.minute === minute && kept.seq === seq) return kept.list;
-    this.kept = { printed, minute, seq, list: this.build(seq), json: null };
+    const catalogue = this.catalogue.version;
+    if (kept && kept.catalogue === catalogue && kept.printed === printed && kept.minute === minute && kept.seq === seq) return kept.list;
+    this.kept = { catalogue, printed, minute, seq, list: this.build(seq), json: null };
     return this.kept.list;
   }
 

@@ -9,7 +9,7 @@ import { Replay, readRecording } from './replay';
 import { hash32 } from './rng';
 import { Simulator } from './simulator';
 import type { MarketSource, SourceEvent } from './source';
-import { latestMinute, loadStart, mergeHistory, readCandles, seedCatalog, writeCandles, type CandleRow } from './store';
+import { latestMinute, listedInstruments, loadStart, mergeHistory, readCandles, seedCatalog, writeCandles, type CandleRow } from './store';
 
 /**
  * The market as the server runs it: history brought up to now, the engine, the source
@@ -40,8 +40,8 @@ export class MarketService {
     readonly engine: MarketEngine,
     readonly source: MarketSource,
     private readonly db: Db,
-    /** the markets the engine runs */
-    readonly instruments: readonly InstrumentDef[],
+    /** the markets the engine runs (the seed's, then those listed while running) */
+    private readonly running: InstrumentDef[],
   ) {
     this.feed = new MarketFeed(
       engine,
@@ -56,6 +56,21 @@ export class MarketService {
       (marketId, period, from, to, limit) => readCandles(db, marketId, period, from, to, limit),
       (marketId, period) => this.unsaved(marketId, period),
     );
+  }
+
+  get instruments(): readonly InstrumentDef[] {
+    return this.running;
+  }
+
+  /**
+   * Adds a market listed while running (the catalogue has it already): the engine opens
+   * its book at the listing price (`def.referencePrice`) and the source starts quoting it.
+   */
+  list(def: InstrumentDef): void {
+    if (this.engine.has(def.id)) return;
+    this.engine.addMarket(def, { last: def.referencePrice, open: [], minutes: [] });
+    this.running.push(def);
+    this.source.list?.(def, Math.round(def.referencePrice * 10 ** def.pricePrecision));
   }
 
   /**
@@ -143,8 +158,9 @@ export function replayStart(file: string): number {
  * stop: the gap), then builds the engine and the source. Nothing runs until start().
  */
 export async function openMarket(db: Db, config: MarketConfig, now: () => number): Promise<MarketService> {
-  const { instruments } = marketCatalog(config.markets);
   await seedCatalog(db, marketCatalog(config.markets));
+  // The seed's markets, then those listed while running (IEO tokens), which have no history before their listing.
+  const instruments = [...marketCatalog(config.markets).instruments, ...(await listedInstruments(db))];
   const recording = config.source === 'replay' ? readRecording(config.replayFile ?? '') : null;
   const seed = recording?.header.seed ?? config.seed;
   const rate = recording?.header.tradesPerSecond ?? config.tradesPerSecond;
@@ -158,12 +174,12 @@ export async function openMarket(db: Db, config: MarketConfig, now: () => number
   for (const def of instruments) {
     const flow = flowOf(def, instruments, rate);
     const latest = await latestMinute(db, def.id);
-    if (!latest) {
+    if (!latest && def.listedAt === undefined) {
       const history = backfill(flow, time, def.referencePrice, depth, hash32(seed, def.id));
       const rows: CandleRow[] = [];
       for (const [period, candles] of history) for (const candle of candles) rows.push({ marketId: def.id, period, candle });
       await writeCandles(db, rows);
-    } else if (latest.time < bucketStart(time, '1min') - MINUTE) {
+    } else if (latest && latest.time < bucketStart(time, '1min') - MINUTE) {
       await mergeHistory(db, def.id, gapFill(flow, latest.time, time, latest.close, depth, hash32(seed, def.id, latest.time)));
     }
     starts.set(def.id, await loadStart(db, def, time));

@@ -65,6 +65,16 @@ export class Simulator implements MarketSource {
     });
   }
 
+  /**
+   * A market listed while running joins at `fair` ticks, calm, with its share of the flow
+   * by weight; the other markets keep theirs.
+   */
+  list(def: InstrumentDef, fair: number): void {
+    if (this.markets.some((market) => market.def.id === def.id)) return;
+    const totalWeight = this.options.instruments.reduce((sum, instrument) => sum + instrument.flowWeight, 0);
+    this.markets.push({ def, fair, logVol: 0, quotedFair: Number.NaN, quotedAt: -Infinity, flowShare: def.flowWeight / totalWeight });
+  }
+
   /** Events of the next step, advancing the simulated clock by STEP_MS. */
   step(): SourceEvent[] {
     const events: SourceEvent[] = [];

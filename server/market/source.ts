@@ -1,3 +1,5 @@
+import type { InstrumentDef } from './instruments';
+
 /**
  * What a market source feeds the exchange: the market maker's fair price for a market
  * (its quotes are rebuilt around it) and takers' market orders. The engine turns them
@@ -14,6 +16,11 @@ export interface MarketSource {
   /** Starts feeding; events arrive in time order, in batches. */
   start(feed: (events: SourceEvent[]) => void): void;
   stop(): void;
+  /**
+   * Starts feeding a market listed while running, from `fair` ticks. A recorded feed has
+   * nothing for it (a replay leaves it without trades).
+   */
+  list?(def: InstrumentDef, fair: number): void;
   /** A name for logs: simulator, replay. */
   readonly name: string;
 }

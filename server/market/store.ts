@@ -74,6 +74,71 @@ export async function seedCatalog(db: Db, catalog: MarketCatalog = marketCatalog
     .execute();
 }
 
+/** The markets listed while the exchange ran (market_listings), as the simulator runs them. */
+export async function listedInstruments(db: Db): Promise<InstrumentDef[]> {
+  const rows = await db
+    .selectFrom('market_listings')
+    .innerJoin('markets', 'markets.id', 'market_listings.market_id')
+    .innerJoin('currencies', 'currencies.id', 'markets.base_currency_id')
+    .select([
+      'markets.id',
+      'currencies.code',
+      'markets.kind',
+      'markets.price_precision',
+      'markets.qty_precision',
+      'market_listings.open_price',
+      'market_listings.volatility',
+      'market_listings.flow_weight',
+      'market_listings.average_notional',
+      'market_listings.listed_at',
+    ])
+    .orderBy('markets.id')
+    .execute();
+  return rows.map((row) =>
+    listingInstrument({
+      id: row.id,
+      base: row.code,
+      kind: row.kind,
+      pricePrecision: row.price_precision,
+      qtyPrecision: row.qty_precision,
+      openPrice: row.open_price,
+      volatility: row.volatility,
+      flowWeight: row.flow_weight,
+      averageNotional: row.average_notional,
+      listedAt: row.listed_at,
+    }),
+  );
+}
+
+/** A listed market as an instrument: quoted in USDT, spot only, opening at its listing price. */
+export function listingInstrument(row: {
+  id: number;
+  base: string;
+  kind: 'crypto' | 'stock';
+  pricePrecision: number;
+  qtyPrecision: number;
+  openPrice: string;
+  volatility: number;
+  flowWeight: number;
+  averageNotional: number;
+  listedAt: number;
+}): InstrumentDef {
+  return {
+    id: row.id,
+    base: row.base,
+    quote: 'USDT',
+    kind: row.kind,
+    pricePrecision: row.pricePrecision,
+    qtyPrecision: row.qtyPrecision,
+    referencePrice: Number(row.openPrice),
+    volatility: row.volatility,
+    flowWeight: row.flowWeight,
+    averageNotional: row.averageNotional,
+    contract: false,
+    listedAt: row.listedAt,
+  };
+}
+
 export async function writeCandles(db: Db, rows: readonly CandleRow[]): Promise<void> {
   if (rows.length === 0) return;
   await db.transaction().execute(async (trx) => {

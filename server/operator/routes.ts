@@ -116,6 +116,11 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
     await audit(ctx, by(operator), 'create-dual', `dual:${row.id}`, JSON.stringify(input));
     return { id: row.id };
   });
+  route(app, ctx, endpoints.createProject, async ({ input, operator }) => {
+    const row = await ctx.exchange.run((step) => ctx.ieo.create(step, input));
+    await audit(ctx, by(operator), 'create-ieo', `ieo:${row.id}`, JSON.stringify(input));
+    return { id: row.id };
+  });
   route(app, ctx, endpoints.closeDual, async ({ input, operator, t }) => {
     await ctx.exchange.run((step) => ctx.dual.withdraw(step, input.id));
     await audit(ctx, by(operator), 'close-dual', `dual:${input.id}`, '');

@@ -42,6 +42,10 @@ export function pushUserEvents(ctx: Pick<AppContext, 'exchange' | 'catalogue'>, 
 export function attachRealtime(server: HttpServer, ctx: AppContext): Server {
   const io = new Server(server, { path: '/socket.io', serveClient: false, pingInterval: 20_000, pingTimeout: 20_000, maxHttpBufferSize: MAX_MESSAGE_BYTES });
   const publicChannels = new Set<string>([CHANNELS.tickers, ...ctx.catalogue.markets.flatMap((market) => [CHANNELS.trades(market.id), CHANNELS.depth(market.id)])]);
+  // A market listed while running (an IEO's token) opens its channels.
+  ctx.exchange.bus.subscribe('listing', ({ market }) => {
+    if (market) for (const channel of [CHANNELS.trades(market.market.id), CHANNELS.depth(market.market.id)]) publicChannels.add(channel);
+  });
   io.use((socket, next) => {
     const raw: unknown = socket.handshake.auth['token'];
     const token = tokenFromHeader(typeof raw === 'string' ? raw : undefined);

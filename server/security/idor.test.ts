@@ -59,7 +59,8 @@ interface Ann {
   move: number;
   conversion: { received: string; fee: string };
   files: { avatar: string; voucher: string; qrcode: string; front: string; back: string; unused: string };
-  requestIds: { withdraw: string; move: string; convert: string; spot: string; contract: string; option: string };
+  requestIds: { withdraw: string; move: string; convert: string; spot: string; contract: string; option: string; ieo: string };
+  ieoProject: number;
   depositAddresses: string[];
 }
 interface Bob {
@@ -115,7 +116,15 @@ async function setUp(): Promise<void> {
   await ok(h.call(endpoints.realSubmit, { real_type: 2, front_pic: files.front, reverse_pic: files.back }, as(annToken)));
   await ok(h.call(endpoints.cashSave, ANN_CARD, as(annToken)));
 
-  const requestIds = { withdraw: 'ann-withdraw-0001', move: 'ann-move-000001', convert: 'ann-convert-0001', spot: 'ann-spot-000001', contract: 'ann-lever-00001', option: 'ann-option-0001' };
+  const requestIds = {
+    withdraw: 'ann-withdraw-0001',
+    move: 'ann-move-000001',
+    convert: 'ann-convert-0001',
+    spot: 'ann-spot-000001',
+    contract: 'ann-lever-00001',
+    option: 'ann-option-0001',
+    ieo: 'ann-ieo-0000001',
+  };
   await ok(h.call(endpoints.withdraw, { currency: USDT, network: 'TRC20', address: ANN_WITHDRAW_TO, amount: '111.11', pay_password: '246810', request_id: requestIds.withdraw }, as(annToken)));
   await ok(h.call(endpoints.moveFunds, { currency_id: USDT, number: '54.32', from_field: 'change', to_field: 'lever', request_id: requestIds.move }, as(annToken)));
   const conversion = await ok(h.call(endpoints.exchange, { number: '76.54', from_currency_id: USDT, to_currency_id: BTC, request_id: requestIds.convert }, as(annToken)));
@@ -128,6 +137,31 @@ async function setUp(): Promise<void> {
   const option = await ok(h.call(endpoints.optionSubmit, { match_id: BTC_MARKET, currency_id: USDT, type: 'up', seconds: 60, number: '17.77', request_id: requestIds.option }, as(annToken)));
   expect(option.status).toBe('open');
   const lockup = await ok(h.call(endpoints.lockupBuy, { config_id: 1, amount: '123.45' }, as(annToken)));
+  const now = h.ctx.now();
+  const { id: ieoProject } = await ok(
+    h.call(
+      endpoints.createProject,
+      {
+        name: 'Token',
+        token: 'TOK',
+        token_name: 'Token',
+        token_precision: 4,
+        pay_currency_id: USDT,
+        issue_price: '0.05',
+        total_issuance: '100000',
+        max_per_user: '1000',
+        lock_days: 1,
+        start_at: now,
+        end_at: now + 86_400_000,
+        list_at: now + 86_400_000,
+        white_paper: 'https://example.com/w',
+        website: 'https://example.com',
+        intro: 'A token.',
+      },
+      { operator: true },
+    ),
+  );
+  await ok(h.call(endpoints.ieoSubscribe, { project_id: ieoProject, amount: '333.33', pay_currency: USDT, price: '0.05', request_id: requestIds.ieo }, as(annToken)));
 
   const annId = await userIdOf(h, ANN);
   // The conversion used the fee coupon (a coupon applies itself); the bonus is still there.
@@ -153,6 +187,7 @@ async function setUp(): Promise<void> {
     conversion: { received: conversion.received, fee: conversion.fee },
     files,
     requestIds,
+    ieoProject,
     depositAddresses: coins.map((coin) => coin.address),
   };
   const bobFile = await uploadImage(h, bobToken);
@@ -211,6 +246,7 @@ function annMarkers(): string[] {
     '123.45',
     '111.11',
     '222.22',
+    '333.33',
     ...Object.values(ann.files),
     ...ann.depositAddresses,
   ];
@@ -383,6 +419,17 @@ const cases: Partial<Record<Name, Case>> = {
       for (const id of [ann.pending, ann.position]) expect(await h.call(endpoints.leverCancel, { id }, as(bob.token))).toEqual(NOT_OPEN);
     },
   },
+  ieoSubscribe: {
+    public: { project_id: 'a project of the public list (GET /project), the same for everyone; the subscription made is the caller’s own', pay_currency: CURRENCY },
+    attacked: ['request_id'],
+    attack: async () => {
+      // Ann's request id is a new request of bob's: his own subscription, nothing of ann's answered.
+      const order = await ok(h.call(endpoints.ieoSubscribe, { project_id: ann.ieoProject, amount: '10', pay_currency: USDT, price: '0.05', request_id: ann.requestIds.ieo }, as(bob.token)));
+      expect(order).toMatchObject({ amount: '10.0000', paid: '0.500000' });
+      expect((await ok(h.call(endpoints.ieoOrders, {}, as(bob.token)))).data.map((row) => row.id)).toEqual([order.id]);
+    },
+  },
+  ieoOrders: { public: { project_id: 'a project of the public list; only the caller’s own subscriptions to it are listed' } },
   dualBuy: { public: { id: 'a product of the public list (GET /dual/index), the same for everyone; the order made is the caller’s own' } },
   follow: { public: { trader_user_id: 'a trader of the public list (GET /follow/index); the follow made is the caller’s own' } },
   editFollow: { public: { trader_user_id: 'a trader of the public list; only the caller’s own follow of that trader can change' } },
@@ -497,6 +544,7 @@ const views: Partial<Record<Name, readonly Record<string, unknown>[]>> = {
   lockupOrders: [{}, { status: 'active' }],
   myFollows: [{}],
   dualOrders: [{}, { status: 'active' }, { status: 'closed' }],
+  ieoOrders: [{}, { project_id: 1 }],
   copyHistory: [{ status: 'current' }, { status: 'history' }],
   traderApplication: [{}],
 };

@@ -13,6 +13,7 @@ import * as m011 from './011_attempts';
 import * as m012 from './012_security_changes';
 import * as m013 from './013_copy_trading';
 import * as m014 from './014_dual';
+import * as m015 from './015_ieo';
 
 /**
  * Numbered migrations, applied in name order at start, on SQLite and PostgreSQL alike
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '012_security_changes': m012,
   '013_copy_trading': m013,
   '014_dual': m014,
+  '015_ieo': m015,
 };
