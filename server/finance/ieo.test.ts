@@ -221,6 +221,9 @@ describe('listing', () => {
       h.advance(DAY);
       expect(await jobs()).toMatchObject({ allocated: 1, listed: 0 });
       expect((await detail(id)).market_id).toBeNull();
+      // Without a market the token has no price: it cannot be converted yet.
+      const convertible = async () => (await ok(h.call(endpoints.exchangeList, {}, { token: ann }))).map((coin) => coin.code);
+      expect(await convertible()).not.toContain('KEST');
       h.advance(HOUR);
       expect(await jobs()).toMatchObject({ listed: 1 });
       expect(await jobs()).toMatchObject({ listed: 0 });
@@ -230,6 +233,7 @@ describe('listing', () => {
       const quotes = await ok(h.call(endpoints.quotations, {}, {}));
       const row = quotes.groups.flatMap((group) => group.markets).find((market) => market.symbol === 'KEST/USDT');
       expect(row).toMatchObject({ id: LISTED_FIRST_ID, last: 0.05, contract: false, price_precision: 6, qty_precision: 0 });
+      expect(await convertible()).toContain('KEST');
       // Ann sells her tokens on the new market.
       await tradeAt(h, LISTED_FIRST_ID, 0.051);
       const sold = await ok(h.call(endpoints.spotTrade, { currency_id: LISTED_FIRST_ID, legal_id: USDT, type: 'sell', amount: '1000' }, { token: ann }));

@@ -19,8 +19,9 @@ import { usdPrice } from './prices';
 /** Exchanges worth less than a dollar are refused. */
 const MINIMUM_USD = 1;
 
+/** The coins with a price: USDT and each coin with a market against it (an IEO token once listed). */
 export function exchangeable(ctx: Pick<AppContext, 'catalogue'>): number[] {
-  return ctx.catalogue.currencies.filter((c) => c.kind === 'crypto').map((c) => c.id);
+  return ctx.catalogue.currencies.filter((c) => c.kind === 'crypto' && (c.code === 'USDT' || ctx.catalogue.marketOfBase(c.id) !== undefined)).map((c) => c.id);
 }
 
 function priced(ctx: AppContext, currencyId: number) {

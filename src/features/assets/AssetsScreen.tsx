@@ -24,7 +24,7 @@ const ACTIONS = [
 export function AssetsScreen() {
   useSignals();
   const t = useT();
-  // The four accounts, and lock-up mining: the coins locked in the coin account.
+  // The four accounts, and the mining view: the coins locked in the coin account by the finance products.
   const [kind, setKind] = useState<AccountKind | 'mining'>('change');
   const [hidden, setHidden] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -114,7 +114,7 @@ export function AssetsScreen() {
 
 type Holding = NonNullable<typeof wallet.value>['accounts'][number]['currencies'][number];
 
-/** Lock-up mining: what is locked in the coin account, coin by coin; the orders are on the finance tab. */
+/** The mining view: what is locked in the coin account (lock-up mining, dual investment, IEO tokens), coin by coin; the orders are on the finance tab. */
 function Mining({ coins, money, figure }: { coins: readonly Holding[]; money: (usd: string) => string; figure: (text: string) => string }) {
   const t = useT();
   const locked = coins.filter((coin) => new Money(coin.locked).gt(0));
