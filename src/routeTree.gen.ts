@@ -29,6 +29,9 @@ import { Route as PagesFollowAgreementRouteImport } from './routes/pages/follow/
 import { Route as PagesFollowAgreement_enRouteImport } from './routes/pages/follow/agreement_en'
 import { Route as PagesFollowAgreement_zhRouteImport } from './routes/pages/follow/agreement_zh'
 import { Route as PagesFollowTraderRouteImport } from './routes/pages/follow/trader'
+import { Route as PagesIeoHelpRouteImport } from './routes/pages/ieo/help'
+import { Route as PagesIeoIeoRouteImport } from './routes/pages/ieo/ieo'
+import { Route as PagesIeoSubscribeRouteImport } from './routes/pages/ieo/subscribe'
 import { Route as PagesInvestHelpRouteImport } from './routes/pages/invest/help'
 import { Route as PagesInvestInvestRouteImport } from './routes/pages/invest/invest'
 import { Route as PagesInvestPurchaseRouteImport } from './routes/pages/invest/purchase'
@@ -58,6 +61,7 @@ import { Route as AuthPagesFundSelectRouteImport } from './routes/_auth/pages/fu
 import { Route as AuthPagesFundTransferRouteImport } from './routes/_auth/pages/fund/transfer'
 import { Route as AuthPagesFundTransfer_historyRouteImport } from './routes/_auth/pages/fund/transfer_history'
 import { Route as AuthPagesFundWithdrawRouteImport } from './routes/_auth/pages/fund/withdraw'
+import { Route as AuthPagesIeoOrderRouteImport } from './routes/_auth/pages/ieo/order'
 import { Route as AuthPagesInvestMineRouteImport } from './routes/_auth/pages/invest/mine'
 import { Route as AuthPagesLockmingOrderRouteImport } from './routes/_auth/pages/lockming/order'
 import { Route as AuthPagesSettingAddWalletRouteImport } from './routes/_auth/pages/setting/addWallet'
@@ -182,6 +186,21 @@ const PagesFollowAgreement_zhRoute = PagesFollowAgreement_zhRouteImport.update({
 const PagesFollowTraderRoute = PagesFollowTraderRouteImport.update({
   id: '/pages/follow/trader',
   path: '/pages/follow/trader',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesIeoHelpRoute = PagesIeoHelpRouteImport.update({
+  id: '/pages/ieo/help',
+  path: '/pages/ieo/help',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesIeoIeoRoute = PagesIeoIeoRouteImport.update({
+  id: '/pages/ieo/ieo',
+  path: '/pages/ieo/ieo',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesIeoSubscribeRoute = PagesIeoSubscribeRouteImport.update({
+  id: '/pages/ieo/subscribe',
+  path: '/pages/ieo/subscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PagesInvestHelpRoute = PagesInvestHelpRouteImport.update({
@@ -338,6 +357,11 @@ const AuthPagesFundWithdrawRoute = AuthPagesFundWithdrawRouteImport.update({
   path: '/pages/fund/withdraw',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthPagesIeoOrderRoute = AuthPagesIeoOrderRouteImport.update({
+  id: '/pages/ieo/order',
+  path: '/pages/ieo/order',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthPagesInvestMineRoute = AuthPagesInvestMineRouteImport.update({
   id: '/pages/invest/mine',
   path: '/pages/invest/mine',
@@ -471,6 +495,9 @@ export interface FileRoutesByFullPath {
   '/pages/follow/agreement_zh': typeof PagesFollowAgreement_zhRoute
   '/pages/follow/index': typeof PagesFollowChar91indexChar93Route
   '/pages/follow/trader': typeof PagesFollowTraderRoute
+  '/pages/ieo/help': typeof PagesIeoHelpRoute
+  '/pages/ieo/ieo': typeof PagesIeoIeoRoute
+  '/pages/ieo/subscribe': typeof PagesIeoSubscribeRoute
   '/pages/index/index': typeof PagesIndexChar91indexChar93Route
   '/pages/invest/help': typeof PagesInvestHelpRoute
   '/pages/invest/invest': typeof PagesInvestInvestRoute
@@ -503,6 +530,7 @@ export interface FileRoutesByFullPath {
   '/pages/fund/transfer': typeof AuthPagesFundTransferRoute
   '/pages/fund/transfer_history': typeof AuthPagesFundTransfer_historyRoute
   '/pages/fund/withdraw': typeof AuthPagesFundWithdrawRoute
+  '/pages/ieo/order': typeof AuthPagesIeoOrderRoute
   '/pages/invest/mine': typeof AuthPagesInvestMineRoute
   '/pages/lockming/order': typeof AuthPagesLockmingOrderRoute
   '/pages/setting/addWallet': typeof AuthPagesSettingAddWalletRoute
@@ -542,6 +570,9 @@ export interface FileRoutesByTo {
   '/pages/follow/agreement_zh': typeof PagesFollowAgreement_zhRoute
   '/pages/follow/index': typeof PagesFollowChar91indexChar93Route
   '/pages/follow/trader': typeof PagesFollowTraderRoute
+  '/pages/ieo/help': typeof PagesIeoHelpRoute
+  '/pages/ieo/ieo': typeof PagesIeoIeoRoute
+  '/pages/ieo/subscribe': typeof PagesIeoSubscribeRoute
   '/pages/index/index': typeof PagesIndexChar91indexChar93Route
   '/pages/invest/help': typeof PagesInvestHelpRoute
   '/pages/invest/invest': typeof PagesInvestInvestRoute
@@ -574,6 +605,7 @@ export interface FileRoutesByTo {
   '/pages/fund/transfer': typeof AuthPagesFundTransferRoute
   '/pages/fund/transfer_history': typeof AuthPagesFundTransfer_historyRoute
   '/pages/fund/withdraw': typeof AuthPagesFundWithdrawRoute
+  '/pages/ieo/order': typeof AuthPagesIeoOrderRoute
   '/pages/invest/mine': typeof AuthPagesInvestMineRoute
   '/pages/lockming/order': typeof AuthPagesLockmingOrderRoute
   '/pages/setting/addWallet': typeof AuthPagesSettingAddWalletRoute
@@ -615,6 +647,9 @@ export interface FileRoutesById {
   '/pages/follow/agreement_zh': typeof PagesFollowAgreement_zhRoute
   '/pages/follow/index': typeof PagesFollowChar91indexChar93Route
   '/pages/follow/trader': typeof PagesFollowTraderRoute
+  '/pages/ieo/help': typeof PagesIeoHelpRoute
+  '/pages/ieo/ieo': typeof PagesIeoIeoRoute
+  '/pages/ieo/subscribe': typeof PagesIeoSubscribeRoute
   '/pages/index/index': typeof PagesIndexChar91indexChar93Route
   '/pages/invest/help': typeof PagesInvestHelpRoute
   '/pages/invest/invest': typeof PagesInvestInvestRoute
@@ -647,6 +682,7 @@ export interface FileRoutesById {
   '/_auth/pages/fund/transfer': typeof AuthPagesFundTransferRoute
   '/_auth/pages/fund/transfer_history': typeof AuthPagesFundTransfer_historyRoute
   '/_auth/pages/fund/withdraw': typeof AuthPagesFundWithdrawRoute
+  '/_auth/pages/ieo/order': typeof AuthPagesIeoOrderRoute
   '/_auth/pages/invest/mine': typeof AuthPagesInvestMineRoute
   '/_auth/pages/lockming/order': typeof AuthPagesLockmingOrderRoute
   '/_auth/pages/setting/addWallet': typeof AuthPagesSettingAddWalletRoute
@@ -688,6 +724,9 @@ export interface FileRouteTypes {
     | '/pages/follow/agreement_zh'
     | '/pages/follow/index'
     | '/pages/follow/trader'
+    | '/pages/ieo/help'
+    | '/pages/ieo/ieo'
+    | '/pages/ieo/subscribe'
     | '/pages/index/index'
     | '/pages/invest/help'
     | '/pages/invest/invest'
@@ -720,6 +759,7 @@ export interface FileRouteTypes {
     | '/pages/fund/transfer'
     | '/pages/fund/transfer_history'
     | '/pages/fund/withdraw'
+    | '/pages/ieo/order'
     | '/pages/invest/mine'
     | '/pages/lockming/order'
     | '/pages/setting/addWallet'
@@ -759,6 +799,9 @@ export interface FileRouteTypes {
     | '/pages/follow/agreement_zh'
     | '/pages/follow/index'
     | '/pages/follow/trader'
+    | '/pages/ieo/help'
+    | '/pages/ieo/ieo'
+    | '/pages/ieo/subscribe'
     | '/pages/index/index'
     | '/pages/invest/help'
     | '/pages/invest/invest'
@@ -791,6 +834,7 @@ export interface FileRouteTypes {
     | '/pages/fund/transfer'
     | '/pages/fund/transfer_history'
     | '/pages/fund/withdraw'
+    | '/pages/ieo/order'
     | '/pages/invest/mine'
     | '/pages/lockming/order'
     | '/pages/setting/addWallet'
@@ -831,6 +875,9 @@ export interface FileRouteTypes {
     | '/pages/follow/agreement_zh'
     | '/pages/follow/index'
     | '/pages/follow/trader'
+    | '/pages/ieo/help'
+    | '/pages/ieo/ieo'
+    | '/pages/ieo/subscribe'
     | '/pages/index/index'
     | '/pages/invest/help'
     | '/pages/invest/invest'
@@ -863,6 +910,7 @@ export interface FileRouteTypes {
     | '/_auth/pages/fund/transfer'
     | '/_auth/pages/fund/transfer_history'
     | '/_auth/pages/fund/withdraw'
+    | '/_auth/pages/ieo/order'
     | '/_auth/pages/invest/mine'
     | '/_auth/pages/lockming/order'
     | '/_auth/pages/setting/addWallet'
@@ -904,6 +952,9 @@ export interface RootRouteChildren {
   PagesFollowAgreement_zhRoute: typeof PagesFollowAgreement_zhRoute
   PagesFollowChar91indexChar93Route: typeof PagesFollowChar91indexChar93Route
   PagesFollowTraderRoute: typeof PagesFollowTraderRoute
+  PagesIeoHelpRoute: typeof PagesIeoHelpRoute
+  PagesIeoIeoRoute: typeof PagesIeoIeoRoute
+  PagesIeoSubscribeRoute: typeof PagesIeoSubscribeRoute
   PagesIndexChar91indexChar93Route: typeof PagesIndexChar91indexChar93Route
   PagesInvestHelpRoute: typeof PagesInvestHelpRoute
   PagesInvestInvestRoute: typeof PagesInvestInvestRoute
@@ -1065,6 +1116,27 @@ declare module '@tanstack/react-router' {
       path: '/pages/follow/trader'
       fullPath: '/pages/follow/trader'
       preLoaderRoute: typeof PagesFollowTraderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/ieo/help': {
+      id: '/pages/ieo/help'
+      path: '/pages/ieo/help'
+      fullPath: '/pages/ieo/help'
+      preLoaderRoute: typeof PagesIeoHelpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/ieo/ieo': {
+      id: '/pages/ieo/ieo'
+      path: '/pages/ieo/ieo'
+      fullPath: '/pages/ieo/ieo'
+      preLoaderRoute: typeof PagesIeoIeoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/ieo/subscribe': {
+      id: '/pages/ieo/subscribe'
+      path: '/pages/ieo/subscribe'
+      fullPath: '/pages/ieo/subscribe'
+      preLoaderRoute: typeof PagesIeoSubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/invest/help': {
@@ -1270,6 +1342,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPagesFundWithdrawRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/pages/ieo/order': {
+      id: '/_auth/pages/ieo/order'
+      path: '/pages/ieo/order'
+      fullPath: '/pages/ieo/order'
+      preLoaderRoute: typeof AuthPagesIeoOrderRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/pages/invest/mine': {
       id: '/_auth/pages/invest/mine'
       path: '/pages/invest/mine'
@@ -1434,6 +1513,7 @@ interface AuthRouteChildren {
   AuthPagesFundTransferRoute: typeof AuthPagesFundTransferRoute
   AuthPagesFundTransfer_historyRoute: typeof AuthPagesFundTransfer_historyRoute
   AuthPagesFundWithdrawRoute: typeof AuthPagesFundWithdrawRoute
+  AuthPagesIeoOrderRoute: typeof AuthPagesIeoOrderRoute
   AuthPagesInvestMineRoute: typeof AuthPagesInvestMineRoute
   AuthPagesLockmingOrderRoute: typeof AuthPagesLockmingOrderRoute
   AuthPagesSettingAddWalletRoute: typeof AuthPagesSettingAddWalletRoute
@@ -1472,6 +1552,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthPagesFundTransferRoute: AuthPagesFundTransferRoute,
   AuthPagesFundTransfer_historyRoute: AuthPagesFundTransfer_historyRoute,
   AuthPagesFundWithdrawRoute: AuthPagesFundWithdrawRoute,
+  AuthPagesIeoOrderRoute: AuthPagesIeoOrderRoute,
   AuthPagesInvestMineRoute: AuthPagesInvestMineRoute,
   AuthPagesLockmingOrderRoute: AuthPagesLockmingOrderRoute,
   AuthPagesSettingAddWalletRoute: AuthPagesSettingAddWalletRoute,
@@ -1519,6 +1600,9 @@ const rootRouteChildren: RootRouteChildren = {
   PagesFollowAgreement_zhRoute: PagesFollowAgreement_zhRoute,
   PagesFollowChar91indexChar93Route: PagesFollowChar91indexChar93Route,
   PagesFollowTraderRoute: PagesFollowTraderRoute,
+  PagesIeoHelpRoute: PagesIeoHelpRoute,
+  PagesIeoIeoRoute: PagesIeoIeoRoute,
+  PagesIeoSubscribeRoute: PagesIeoSubscribeRoute,
   PagesIndexChar91indexChar93Route: PagesIndexChar91indexChar93Route,
   PagesInvestHelpRoute: PagesInvestHelpRoute,
   PagesInvestInvestRoute: PagesInvestInvestRoute,

@@ -7,22 +7,24 @@ import { Screen } from '../../ui/Screen';
 import assets from '../assets/assets.module.css';
 import { DualEntries, DualProducts } from './DualParts';
 import styles from './finance.module.css';
+import { IeoEntries, IeoProjects } from './IeoParts';
 import { LockupOrders, LockupProducts } from './LockupParts';
 import { Tabs } from './Tabs';
 
-export type FinanceSection = 'lockup' | 'dual';
-const SECTIONS = ['lockup', 'dual'] as const;
+export type FinanceSection = 'lockup' | 'dual' | 'ieo';
+const SECTIONS = ['lockup', 'dual', 'ieo'] as const;
 
 /**
  * The finance tab, a shelf of the finance products: lock-up mining (products, the
- * user's orders in progress and ended) and dual investment (products by coin and kind,
- * with the user's orders and the guide a tap away). The section is in the address
- * (?section=dual), so coming back from a product returns to it.
+ * user's orders in progress and ended), dual investment (products by coin and kind,
+ * with the user's orders and the guide a tap away) and IEO (the projects, with the
+ * user's subscriptions and the guide). The section is in the address (?section=dual,
+ * ?section=ieo), so coming back from a product returns to it.
  */
 export function FinanceScreen({ section }: { section: FinanceSection }) {
   const t = useT();
   const navigate = useNavigate();
-  const choose = (next: FinanceSection) => void navigate({ to: '/pages/financial/index', search: next === 'dual' ? { section: 'dual' } : {}, replace: true });
+  const choose = (next: FinanceSection) => void navigate({ to: '/pages/financial/index', search: next === 'lockup' ? {} : { section: next }, replace: true });
   return (
     <Screen nav={false} tab>
       <header className={assets.header}>
@@ -44,12 +46,17 @@ export function FinanceScreen({ section }: { section: FinanceSection }) {
           </button>
         ))}
       </div>
-      {section === 'lockup' ? (
-        <LockupSection />
-      ) : (
+      {section === 'lockup' && <LockupSection />}
+      {section === 'dual' && (
         <div className={styles.page}>
           <DualEntries />
           <DualProducts />
+        </div>
+      )}
+      {section === 'ieo' && (
+        <div className={styles.page}>
+          <IeoEntries />
+          <IeoProjects />
         </div>
       )}
     </Screen>
