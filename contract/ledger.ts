@@ -34,6 +34,10 @@ export const LEDGER_REASONS = [
   'ieo_subscribe',
   'ieo_allocate',
   'ieo_release',
+  'nft_buy',
+  'nft_deposit',
+  'nft_deposit_return',
+  'nft_deposit_forfeit',
 ] as const;
 
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

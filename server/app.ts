@@ -25,6 +25,7 @@ import { financeRoutes } from './finance/routes';
 import { copyRoutes } from './copy/routes';
 import { dualRoutes } from './finance/dual-routes';
 import { ieoRoutes } from './finance/ieo-routes';
+import { nftRoutes } from './nft/routes';
 import { operatorRoutes } from './operator/routes';
 import { privateUploadRoutes } from './uploads/private';
 import { walletRoutes } from './wallet/routes';
@@ -176,6 +177,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   copyRoutes(app, ctx);
   dualRoutes(app, ctx);
   ieoRoutes(app, ctx);
+  nftRoutes(app, ctx);
 
   const openApi = buildOpenApi(allEndpoints(), { title: 'Kestrel exchange API', version: APP_VERSION });
   app.get('/api/openapi.json', async () => openApi);

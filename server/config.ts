@@ -30,7 +30,11 @@ export interface ServerConfig {
   logLevel: string;
   market: MarketConfig;
   /** what is approved at once instead of waiting for an operator (demo: recharge, identity) */
-  autoApprove: ReadonlySet<'recharge' | 'identity' | 'trader'>;
+  autoApprove: ReadonlySet<'recharge' | 'identity' | 'trader' | 'nft'>;
+  /** NFT_FEE: the exchange's fee on every NFT sale, a fraction of the price paid by the seller ("0.025" is 2.5 %) */
+  nftFee: string;
+  /** NFT_ROYALTY: the creator's royalty on every resale, a fraction of the price ("0.05" is 5 %) */
+  nftRoyalty: string;
   /** COPY_PROFIT_SHARE: the share of a profitable copy's net profit paid to its trader, "0.1" is a tenth */
   copyProfitShare: string;
   /** COPY_BOTS: seed the strategy-bot traders and run them (demo: on) */
@@ -145,17 +149,24 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (marketCount < INSTRUMENTS.length) throw new Error(`MARKET_COUNT must be at least ${INSTRUMENTS.length}, the real instruments, got ${env['MARKET_COUNT']}`);
   if (marketCount > INSTRUMENTS.length && source !== 'simulator') throw new Error('MARKET_COUNT above the real instruments needs MARKET=simulator');
   const demo = flag(env['DEMO'], true);
-  const autoApprove = new Set<'recharge' | 'identity' | 'trader'>();
-  for (const item of (env['AUTO_APPROVE'] ?? (demo ? 'recharge,identity,trader' : ''))
+  const autoApprove = new Set<'recharge' | 'identity' | 'trader' | 'nft'>();
+  for (const item of (env['AUTO_APPROVE'] ?? (demo ? 'recharge,identity,trader,nft' : ''))
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)) {
-    if (item === 'recharge' || item === 'identity' || item === 'trader') autoApprove.add(item);
-    else if (item !== 'none') throw new Error(`AUTO_APPROVE takes recharge, identity, trader or none, got ${item}`);
+    if (item === 'recharge' || item === 'identity' || item === 'trader' || item === 'nft') autoApprove.add(item);
+    else if (item !== 'none') throw new Error(`AUTO_APPROVE takes recharge, identity, trader, nft or none, got ${item}`);
   }
   const copyProfitShare = env['COPY_PROFIT_SHARE'] || '0.1';
   if (!/^(0(\.[0-9]{1,8})?|1(\.0{1,8})?)$/.test(copyProfitShare))
     throw new Error(`COPY_PROFIT_SHARE must be a fraction from 0 to 1 with at most 8 decimals, such as 0.1 for a tenth of a copy's net profit, got ${copyProfitShare}`);
+  const fraction = (name: string, fallback: string, example: string) => {
+    const value = env[name] || fallback;
+    if (!/^0(\.[0-9]{1,8})?$/.test(value)) throw new Error(`${name} must be a fraction from 0 up to (not including) 1 with at most 8 decimals, such as ${example}, got ${value}`);
+    return new Money(value).toFixed();
+  };
+  const nftFee = fraction('NFT_FEE', '0.025', '0.025 for 2.5 %');
+  const nftRoyalty = fraction('NFT_ROYALTY', '0.05', '0.05 for 5 %');
   const signupGift = env['SIGNUP_GIFT'] ?? (demo ? '10000' : '0');
   if (!/^(0|[1-9][0-9]{0,12})(\.[0-9]{1,6})?$/.test(signupGift)) throw new Error(`SIGNUP_GIFT must be an amount of USDT, got ${signupGift}`);
   if (history !== 'full' && history !== 'short') throw new Error(`MARKET_HISTORY must be full or short, got ${history}`);
@@ -189,6 +200,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     autoApprove,
     copyProfitShare: new Money(copyProfitShare).toFixed(),
     copyBots: flag(env['COPY_BOTS'], demo),
+    nftFee,
+    nftRoyalty,
     signupGift,
     networks: networks(env),
     exchangeFee: new Money(exchangeFee).toFixed(),

@@ -19,6 +19,7 @@ import { CopyDesk } from './copy/desk';
 import { seedCopyBots } from './copy/bots';
 import { DualDesk } from './finance/dual';
 import { IeoDesk, seedDemoProjects } from './finance/ieo';
+import { NftDesk } from './nft/desk';
 
 /**
  * The server's clock. Replaying a recorded feed, it runs from the recording's start
@@ -71,6 +72,7 @@ export async function createContext(config: ServerConfig, overrides: { database?
   const dual = new DualDesk({ db, exchange, catalogue, now });
   await dual.restore();
   const ieo = new IeoDesk({ db, catalogue, now });
+  const nft = new NftDesk({ db, catalogue, fees, now, feeRate: new Money(config.nftFee), royaltyRate: new Money(config.nftRoyalty), autoApprove: config.autoApprove.has('nft') });
   await seedDemoAccount(db, exchange, config);
   const ctx: AppContext = {
     config,
@@ -88,6 +90,7 @@ export async function createContext(config: ServerConfig, overrides: { database?
     copy,
     dual,
     ieo,
+    nft,
     sessions: new SessionEnds(),
   };
   if (config.copyBots) await seedCopyBots(ctx);

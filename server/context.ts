@@ -12,6 +12,7 @@ import type { Trading } from './trading/service';
 import type { CopyDesk } from './copy/desk';
 import type { DualDesk } from './finance/dual';
 import type { IeoDesk } from './finance/ieo';
+import type { NftDesk } from './nft/desk';
 
 /** What every domain's routes and services are built from. One per server process. */
 export interface AppContext {
@@ -40,6 +41,8 @@ export interface AppContext {
   dual: DualDesk;
   /** IEO subscriptions (server/finance/ieo.ts) */
   ieo: IeoDesk;
+  /** the NFT marketplace (server/nft/desk.ts) */
+  nft: NftDesk;
   /** sessions ended (logout, password change or reset): the socket server closes their sockets */
   sessions: SessionEnds;
 }

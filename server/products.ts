@@ -2,6 +2,7 @@ import type { AppContext } from './context';
 import type { Job } from './exchange/jobs';
 import { dualHolds, keepDemoOffers } from './finance/dual';
 import { ieoHolds, runIeo } from './finance/ieo';
+import { nftHolds, runNft } from './nft/desk';
 import { lockupHolds, settleDue } from './finance/lockup';
 import type { EmptySettlements, HoldSource } from './ledger/holds';
 import { positionHolds } from './trading/contracts';
@@ -74,6 +75,12 @@ export const PRODUCTS: readonly Product[] = [
     holds: ieoHolds,
     // Allocations after the subscription window, listings at time to market, locks ending: each from stored state, once.
     jobs: (ctx) => [{ name: 'ieo', everyMs: 15_000, run: async () => void (await runIeo(ctx)) }],
+  },
+  {
+    name: 'NFT marketplace',
+    holds: nftHolds,
+    // Auctions ending, payments overdue, sales and box sales over: each from stored state, once.
+    jobs: (ctx) => [{ name: 'nft', everyMs: 15_000, run: async () => void (await runNft(ctx)) }],
   },
   {
     name: 'copy trading',

@@ -8,6 +8,7 @@ import * as finance from './finance';
 import * as identity from './identity';
 import * as ieo from './ieo';
 import * as market from './market';
+import * as nft from './nft';
 import * as operator from './operator';
 import * as people from './people';
 import * as trade from './trade';
@@ -22,6 +23,7 @@ export { OptionOrder, Position, SpotOrder } from './trade';
 export { LockupOrder, LockupProduct } from './finance';
 export { DualOrder, DualProduct } from './dual';
 export { IeoOrder, IeoProject } from './ieo';
+export { NftBox, NftBoxUnit, NftCard, NftItem, NftMessage, NftOrder, NftSale } from './nft';
 export { CopyPosition, CopyRules, CopySkip, Follow, TraderApplication, TraderCard, TraderStats } from './copy';
 
 /** Every endpoint the server serves under /api, by name. */
@@ -105,6 +107,13 @@ export const endpoints = {
   createDual: operator.createDual,
   closeDual: operator.closeDual,
   createProject: operator.createProject,
+  nftUpload: operator.nftUpload,
+  createArtist: operator.createArtist,
+  createCollection: operator.createCollection,
+  createItem: operator.createItem,
+  createNftSale: operator.createNftSale,
+  createBox: operator.createBox,
+  reviewNft: operator.reviewNft,
   rejectTrader: operator.rejectTrader,
   adjust: operator.adjust,
   setRate: operator.setRate,
@@ -155,6 +164,27 @@ export const endpoints = {
   ieoProject: ieo.ieoProject,
   ieoSubscribe: ieo.ieoSubscribe,
   ieoOrders: ieo.ieoOrders,
+  nftList: nft.nftList,
+  nftDetail: nft.nftDetail,
+  nftItem: nft.nftItem,
+  nftArtists: nft.nftArtists,
+  nftArtist: nft.nftArtist,
+  nftCurrencies: nft.nftCurrencies,
+  nftCollections: nft.nftCollections,
+  nftCollect: nft.nftCollect,
+  nftFavourites: nft.nftFavourites,
+  nftBuy: nft.nftBuy,
+  nftDeposit: nft.nftDeposit,
+  nftBid: nft.nftBid,
+  nftBids: nft.nftBids,
+  nftMyBids: nft.nftMyBids,
+  nftMine: nft.nftMine,
+  nftOpenBox: nft.nftOpenBox,
+  nftResell: nft.nftResell,
+  nftOrders: nft.nftOrders,
+  nftPay: nft.nftPay,
+  nftMessages: nft.nftMessages,
+  nftRead: nft.nftRead,
 } as const;
 
 type AnyEndpoint = (typeof endpoints)[keyof typeof endpoints];

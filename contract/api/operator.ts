@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint } from './define';
-import { AccountKindField, AmountField, IdField, PlainText, ReasonField } from './fields';
+import { AccountKindField, AmountField, IdField, PlainText, PriceField, ReasonField, UploadPathField } from './fields';
+import { NftRarity, NftSaleMode } from './nft';
 
 /**
  * The operator API: approvals the product needs, balance adjustments, fiat rates.
@@ -172,6 +173,95 @@ export const createProject = endpoint({
     intro: PlainText({ minLength: 1, maxLength: 2000 }),
   }),
   output: Type.Object({ id: Type.Integer() }),
+});
+export const nftUpload = endpoint({
+  method: 'POST',
+  path: '/operator/nft/upload',
+  access: 'operator',
+  tag: 'operator',
+  upload: true,
+  summary:
+    'An artwork\'s media in the multipart part "file": an image (PNG, JPEG, WebP), a GIF, audio (MP3, WAV, OGG, M4A) or video (MP4, WebM), checked by its content and size, audio and video by their duration; answers the media\'s id, address, type and figures',
+  input: Type.Object({}),
+  output: Type.Object({ media_id: Type.Integer(), path: Type.String(), type: Type.String(), mime: Type.String(), duration_ms: Type.Union([Type.Integer(), Type.Null()]) }),
+});
+export const createArtist = endpoint({
+  method: 'POST',
+  path: '/operator/nft/artist',
+  access: 'operator',
+  tag: 'operator',
+  summary: "Makes a user an artist: the name, bio and avatar shown on the artist's page (the user is paid for sales and royalties)",
+  input: Type.Object({ user_id: IdField, name: PlainText({ minLength: 1, maxLength: 40 }), bio: PlainText({ maxLength: 500 }), avatar: UploadPathField }),
+  output: Type.Object({ uid: Type.Integer() }),
+});
+export const createCollection = endpoint({
+  method: 'POST',
+  path: '/operator/nft/collection',
+  access: 'operator',
+  tag: 'operator',
+  summary: "Starts a collection of an artist's works",
+  input: Type.Object({ artist_uid: IdField, name: PlainText({ minLength: 1, maxLength: 60 }), description: PlainText({ maxLength: 1000 }), cover: UploadPathField }),
+  output: Type.Object({ id: Type.Integer() }),
+});
+export const createItem = endpoint({
+  method: 'POST',
+  path: '/operator/nft/item',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Mints an artwork owned by its artist from an uploaded media (its cover: the image itself, or an uploaded image for audio and video); answers its id and code',
+  input: Type.Object({
+    artist_uid: IdField,
+    collection_id: Type.Optional(IdField),
+    name: PlainText({ minLength: 1, maxLength: 60 }),
+    description: PlainText({ maxLength: 1000 }),
+    rarity: NftRarity,
+    media_id: IdField,
+    cover: Type.Optional(UploadPathField),
+  }),
+  output: Type.Object({ id: Type.Integer(), code: Type.String() }),
+});
+export const createNftSale = endpoint({
+  method: 'POST',
+  path: '/operator/nft/sale',
+  access: 'operator',
+  tag: 'operator',
+  summary: "Offers an artwork on its owner's behalf at a fixed price or by auction (reviewed by being made here); answers its id",
+  input: Type.Object({
+    code: PlainText({ minLength: 1, maxLength: 32 }),
+    mode: NftSaleMode,
+    price: PriceField,
+    increment: Type.Optional(PriceField),
+    deposit: Type.Optional(AmountField),
+    start_at: Type.Integer({ minimum: 0, errorKey: 'nft_time_invalid' }),
+    end_at: Type.Integer({ minimum: 0, errorKey: 'nft_time_invalid' }),
+  }),
+  output: Type.Object({ id: Type.Integer() }),
+});
+export const createBox = endpoint({
+  method: 'POST',
+  path: '/operator/nft/box',
+  access: 'operator',
+  tag: 'operator',
+  summary: "A blind box of one owner's artworks (codes, comma-separated): each box bought opens into one of them, drawn from a seed whose commitment is published now; answers its id and commitment",
+  input: Type.Object({
+    name: PlainText({ minLength: 1, maxLength: 60 }),
+    description: PlainText({ maxLength: 1000 }),
+    cover: UploadPathField,
+    price: PriceField,
+    start_at: Type.Integer({ minimum: 0, errorKey: 'nft_time_invalid' }),
+    end_at: Type.Integer({ minimum: 0, errorKey: 'nft_time_invalid' }),
+    codes: Type.String({ minLength: 1, maxLength: 4000, pattern: '^[A-Z0-9-]+(,[A-Z0-9-]+)*$', errorKey: 'nft_codes_invalid' }),
+  }),
+  output: Type.Object({ id: Type.Integer(), commitment: Type.String() }),
+});
+export const reviewNft = endpoint({
+  method: 'POST',
+  path: '/operator/nft/review',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Passes a resale waiting for review (kind sale), or refuses it with a reason the seller sees; a refused item is free to list again',
+  input: Type.Object({ id: IdField, approve: Type.Union([Type.Literal(0), Type.Literal(1)], { errorKey: 'record_unknown' }), reason: Type.Optional(ReasonField) }),
+  output: Done,
 });
 export const rejectIdentity = endpoint({
   method: 'POST',

@@ -47,6 +47,18 @@ export interface Database {
   ieo_projects: IeoProjectsTable;
   ieo_orders: IeoOrdersTable;
   market_listings: MarketListingsTable;
+  nft_media: NftMediaTable;
+  nft_artists: NftArtistsTable;
+  nft_collections: NftCollectionsTable;
+  nft_items: NftItemsTable;
+  nft_sales: NftSalesTable;
+  nft_bids: NftBidsTable;
+  nft_deposits: NftDepositsTable;
+  nft_boxes: NftBoxesTable;
+  nft_box_units: NftBoxUnitsTable;
+  nft_orders: NftOrdersTable;
+  nft_messages: NftMessagesTable;
+  nft_favourites: NftFavouritesTable;
   news: NewsTable;
   news_texts: NewsTextsTable;
   faqs: FaqsTable;
@@ -163,7 +175,7 @@ export interface SecurityChangesTable {
 export interface RequestIdsTable {
   user_id: number;
   request_id: string;
-  kind: 'withdraw' | 'move' | 'exchange' | 'spot' | 'contract' | 'option' | 'ieo';
+  kind: 'withdraw' | 'move' | 'exchange' | 'spot' | 'contract' | 'option' | 'ieo' | 'nft';
   ref_id: number;
   created_at: number;
 }
@@ -749,4 +761,157 @@ export interface MarketListingsTable {
   flow_weight: number;
   average_notional: number;
   listed_at: number;
+}
+
+export type NftMediaType = 'image' | 'gif' | 'audio' | 'video';
+
+export interface NftMediaTable {
+  id: Generated<number>;
+  path: string;
+  type: NftMediaType;
+  mime: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  duration_ms: number | null;
+  created_at: number;
+}
+
+export interface NftArtistsTable {
+  user_id: number;
+  name: string;
+  avatar: string;
+  bio: string;
+  created_at: number;
+}
+
+export interface NftCollectionsTable {
+  id: Generated<number>;
+  artist_id: number;
+  name: string;
+  description: string;
+  cover: string;
+  created_at: number;
+}
+
+export interface NftItemsTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: string;
+  creator_id: number;
+  owner_id: number;
+  collection_id: number | null;
+  rarity: 'common' | 'rare' | 'epic' | 'legendary';
+  media_id: number;
+  cover: string;
+  /** "sale:<id>" or "box:<id>" while a sale or a box holds it */
+  listed: string | null;
+  created_at: number;
+}
+
+export interface NftSalesTable {
+  id: Generated<number>;
+  item_id: number;
+  seller_id: number;
+  mode: 'normal' | 'auction';
+  resale: number;
+  currency_id: number;
+  price: string;
+  increment: string | null;
+  deposit: string | null;
+  start_at: number;
+  end_at: number;
+  status: 'review' | 'live' | 'rejected' | 'sold' | 'unsold' | 'awarded';
+  reason: string | null;
+  current_bid: string | null;
+  bidder_id: number | null;
+  bids: number;
+  created_at: number;
+  settled_at: number | null;
+}
+
+export interface NftBidsTable {
+  id: Generated<number>;
+  sale_id: number;
+  user_id: number;
+  price: string;
+  created_at: number;
+}
+
+export interface NftDepositsTable {
+  id: Generated<number>;
+  sale_id: number;
+  user_id: number;
+  currency_id: number;
+  amount: string;
+  status: 'held' | 'returned' | 'forfeited';
+  created_at: number;
+  settled_at: number | null;
+}
+
+export interface NftBoxesTable {
+  id: Generated<number>;
+  seller_id: number;
+  name: string;
+  description: string;
+  cover: string;
+  currency_id: number;
+  price: string;
+  start_at: number;
+  end_at: number;
+  contents: string;
+  commitment: string;
+  seed: string;
+  sold: number;
+  /** ended: the sale is over and the items no box drew are free again */
+  status: 'review' | 'live' | 'rejected' | 'ended';
+  reason: string | null;
+  created_at: number;
+}
+
+export interface NftBoxUnitsTable {
+  id: Generated<number>;
+  box_id: number;
+  number: number;
+  owner_id: number;
+  item_id: number | null;
+  created_at: number;
+  opened_at: number | null;
+}
+
+export interface NftOrdersTable {
+  id: Generated<number>;
+  kind: 'normal' | 'auction' | 'box';
+  sale_id: number | null;
+  box_id: number | null;
+  item_id: number | null;
+  buyer_id: number;
+  seller_id: number;
+  currency_id: number;
+  price: string;
+  fee: string | null;
+  royalty: string | null;
+  status: 'to_pay' | 'paid' | 'expired';
+  pay_by: number | null;
+  created_at: number;
+  paid_at: number | null;
+}
+
+export interface NftMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'outbid' | 'won' | 'expired' | 'sold' | 'returned' | 'forfeit';
+  sale_id: number | null;
+  order_id: number | null;
+  item_id: number | null;
+  amount: string | null;
+  read_at: number | null;
+  created_at: number;
+}
+
+export interface NftFavouritesTable {
+  user_id: number;
+  item_id: number;
+  created_at: number;
 }

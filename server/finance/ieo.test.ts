@@ -120,7 +120,7 @@ describe('subscribing', () => {
     const refusals: [string, Record<string, unknown>, string][] = [
       ['0', {}, 'Please enter an amount more than 0 with at most 4 decimals.'],
       ['1.00001', {}, 'Please enter an amount more than 0 with at most 4 decimals.'],
-      ['79001', {}, 'You can subscribe to at most 79000 KEST more.'],
+      ['79001', {}, 'You can subscribe to at most 79,000 KEST more.'],
       ['10', { price: '0.04' }, 'The issue price is 0.05 USDT. Please check and try again.'],
       ['10', { pay_currency: 1 }, 'This project is paid in USDT.'],
       ['10', { project_id: 999 }, 'This project is not open for subscription.'],

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { allEndpoints, endpoints, type Endpoint, type InputOf } from '../../contract/api';
 import { checkLedger } from '../ledger/check';
 import { createHarness, ok, type Answer, type Harness } from '../testing/harness';
+import { runNft } from '../nft/desk';
 import { fund, tradeAt, uidOf } from '../testing/market';
 import { setPayPassword, uploadImage, userIdOf, verifyIdentity } from '../testing/wallet';
 import { base58checkEncode } from '../wallet/addresses';
@@ -59,8 +60,9 @@ interface Ann {
   move: number;
   conversion: { received: string; fee: string };
   files: { avatar: string; voucher: string; qrcode: string; front: string; back: string; unused: string };
-  requestIds: { withdraw: string; move: string; convert: string; spot: string; contract: string; option: string; ieo: string };
+  requestIds: { withdraw: string; move: string; convert: string; spot: string; contract: string; option: string; ieo: string; nft: string };
   ieoProject: number;
+  nft: { item: number; order: number; unit: number; message: number; spareSale: number };
   depositAddresses: string[];
 }
 interface Bob {
@@ -124,7 +126,44 @@ async function setUp(): Promise<void> {
     contract: 'ann-lever-00001',
     option: 'ann-option-0001',
     ieo: 'ann-ieo-0000001',
+    nft: 'ann-nft-0000001',
   };
+  const now = h.ctx.now();
+  // NFTs: ann buys an artwork (her order and her item), wins an auction (an order to pay, a message) and buys a blind box.
+  const artistToken = await h.registerUser('artist@example.com');
+  const artistUid = await uidOf(h, artistToken);
+  await ok(h.call(endpoints.createArtist, { user_id: await userIdOf(h, 'artist@example.com'), name: 'Artist', bio: '', avatar: '/uploads/a.png' }, { operator: true }));
+  const mint = async (name: string) => {
+    const media = await h.ctx.db
+      .insertInto('nft_media')
+      .values({ path: `/uploads/nft/${name}.png`, type: 'image', mime: 'image/png', bytes: 1, width: 1, height: 1, duration_ms: null, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return ok(h.call(endpoints.createItem, { artist_uid: artistUid, name, description: '', rarity: 'common', media_id: media.id }, { operator: true }));
+  };
+  const fixed = async (code: string, price: string) =>
+    (await ok(h.call(endpoints.createNftSale, { code, mode: 'normal', price, start_at: now, end_at: h.ctx.now() + 3_600_000 }, { operator: true }))).id;
+  const bought = await mint('bought');
+  const nftOrder = await ok(h.call(endpoints.nftBuy, { id: await fixed(bought.code, '444.44'), request_id: requestIds.nft }, as(annToken)));
+  const spareSale = await fixed((await mint('spare')).code, '12');
+  const auctioned = await mint('auctioned');
+  const auction = (
+    await ok(h.call(endpoints.createNftSale, { code: auctioned.code, mode: 'auction', price: '20', increment: '1', deposit: '2', start_at: now, end_at: now + 360_000 }, { operator: true }))
+  ).id;
+  await ok(h.call(endpoints.nftDeposit, { id: auction }, as(annToken)));
+  await ok(h.call(endpoints.nftBid, { code: auctioned.code, price: '20' }, as(annToken)));
+  // The bid came before the last five minutes: the auction ends when it said.
+  h.advance(360_000);
+  await runNft(h.ctx);
+  const boxed = await mint('boxed');
+  const box = await ok(
+    h.call(endpoints.createBox, { name: 'Box', description: '', cover: '/uploads/b.png', price: '3', start_at: now, end_at: h.ctx.now() + 3_600_000, codes: boxed.code }, { operator: true }),
+  );
+  await ok(h.call(endpoints.nftBuy, { id: box.id, mode: 'box' }, as(annToken)));
+  const nftMine = await ok(h.call(endpoints.nftMine, {}, as(annToken)));
+  const toPay = (await ok(h.call(endpoints.nftOrders, {}, as(annToken)))).data[0]?.id ?? 0;
+  const nftMessage = (await ok(h.call(endpoints.nftMessages, {}, as(annToken)))).data[0]?.id ?? 0;
+  expect(nftOrder.item?.id).toBe(bought.id);
   await ok(h.call(endpoints.withdraw, { currency: USDT, network: 'TRC20', address: ANN_WITHDRAW_TO, amount: '111.11', pay_password: '246810', request_id: requestIds.withdraw }, as(annToken)));
   await ok(h.call(endpoints.moveFunds, { currency_id: USDT, number: '54.32', from_field: 'change', to_field: 'lever', request_id: requestIds.move }, as(annToken)));
   const conversion = await ok(h.call(endpoints.exchange, { number: '76.54', from_currency_id: USDT, to_currency_id: BTC, request_id: requestIds.convert }, as(annToken)));
@@ -137,7 +176,7 @@ async function setUp(): Promise<void> {
   const option = await ok(h.call(endpoints.optionSubmit, { match_id: BTC_MARKET, currency_id: USDT, type: 'up', seconds: 60, number: '17.77', request_id: requestIds.option }, as(annToken)));
   expect(option.status).toBe('open');
   const lockup = await ok(h.call(endpoints.lockupBuy, { config_id: 1, amount: '123.45' }, as(annToken)));
-  const now = h.ctx.now();
+  const ieoStart = h.ctx.now();
   const { id: ieoProject } = await ok(
     h.call(
       endpoints.createProject,
@@ -151,9 +190,9 @@ async function setUp(): Promise<void> {
         total_issuance: '100000',
         max_per_user: '1000',
         lock_days: 1,
-        start_at: now,
-        end_at: now + 86_400_000,
-        list_at: now + 86_400_000,
+        start_at: ieoStart,
+        end_at: ieoStart + 86_400_000,
+        list_at: ieoStart + 86_400_000,
         white_paper: 'https://example.com/w',
         website: 'https://example.com',
         intro: 'A token.',
@@ -188,6 +227,7 @@ async function setUp(): Promise<void> {
     files,
     requestIds,
     ieoProject,
+    nft: { item: bought.id, order: toPay, unit: nftMine.boxes[0]?.id ?? 0, message: nftMessage, spareSale },
     depositAddresses: coins.map((coin) => coin.address),
   };
   const bobFile = await uploadImage(h, bobToken);
@@ -247,6 +287,7 @@ function annMarkers(): string[] {
     '111.11',
     '222.22',
     '333.33',
+    '444.44',
     ...Object.values(ann.files),
     ...ann.depositAddresses,
   ];
@@ -429,6 +470,47 @@ const cases: Partial<Record<Name, Case>> = {
       expect((await ok(h.call(endpoints.ieoOrders, {}, as(bob.token)))).data.map((row) => row.id)).toEqual([order.id]);
     },
   },
+  nftCollect: { public: { item_id: 'an artwork of the public lists; the favourite made is the caller’s own' } },
+  nftBuy: {
+    public: { id: 'a sale or box of the public list (GET /bind_box/getBoxList); the order made is the caller’s own', mode: 'sale or box' },
+    attacked: ['request_id'],
+    attack: async () => {
+      // Ann's request id is a new request of bob's: his own order, nothing of ann's answered.
+      const order = await ok(h.call(endpoints.nftBuy, { id: ann.nft.spareSale, request_id: ann.requestIds.nft }, as(bob.token)));
+      expect(order).toMatchObject({ price: '12', status: 'paid' });
+      expect((await ok(h.call(endpoints.nftMine, {}, as(bob.token)))).items.data.map((item) => item.name)).toEqual(['spare']);
+    },
+  },
+  nftDeposit: { public: { id: 'an auction of the public list; the deposit paid is the caller’s own' } },
+  nftBid: { public: { code: 'an artwork of the public lists; the bid made is the caller’s own' } },
+  nftOpenBox: {
+    attacked: ['id'],
+    attack: async () => {
+      expect(await h.call(endpoints.nftOpenBox, { id: ann.nft.unit }, as(bob.token))).toEqual({ type: 'error', message: 'There is no such blind box of yours.' });
+    },
+  },
+  nftResell: {
+    attacked: ['item_id'],
+    attack: async () => {
+      const now = h.ctx.now();
+      expect(await h.call(endpoints.nftResell, { item_id: ann.nft.item, mode: 'normal', price: '1', start_at: now, end_at: now + 60_000, confirm: 1 }, as(bob.token))).toEqual({
+        type: 'error',
+        message: 'You can only sell artworks you own.',
+      });
+    },
+  },
+  nftPay: {
+    attacked: ['id'],
+    attack: async () => {
+      expect(await h.call(endpoints.nftPay, { id: ann.nft.order }, as(bob.token))).toEqual({ type: 'error', message: 'There is no such order.' });
+    },
+  },
+  nftRead: {
+    attacked: ['id'],
+    attack: async () => {
+      expect(await h.call(endpoints.nftRead, { id: ann.nft.message }, as(bob.token))).toEqual({ type: 'error', message: 'There is no such message.' });
+    },
+  },
   ieoOrders: { public: { project_id: 'a project of the public list; only the caller’s own subscriptions to it are listed' } },
   dualBuy: { public: { id: 'a product of the public list (GET /dual/index), the same for everyone; the order made is the caller’s own' } },
   follow: { public: { trader_user_id: 'a trader of the public list (GET /follow/index); the follow made is the caller’s own' } },
@@ -545,6 +627,11 @@ const views: Partial<Record<Name, readonly Record<string, unknown>[]>> = {
   myFollows: [{}],
   dualOrders: [{}, { status: 'active' }, { status: 'closed' }],
   ieoOrders: [{}, { project_id: 1 }],
+  nftFavourites: [{}],
+  nftMyBids: [{}],
+  nftMine: [{}],
+  nftOrders: [{}, { status: 'all' }],
+  nftMessages: [{}],
   copyHistory: [{ status: 'current' }, { status: 'history' }],
   traderApplication: [{}],
 };

@@ -14,6 +14,7 @@ import * as m012 from './012_security_changes';
 import * as m013 from './013_copy_trading';
 import * as m014 from './014_dual';
 import * as m015 from './015_ieo';
+import * as m016 from './016_nft';
 
 /**
  * Numbered migrations, applied in name order at start, on SQLite and PostgreSQL alike
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '013_copy_trading': m013,
   '014_dual': m014,
   '015_ieo': m015,
+  '016_nft': m016,
 };
