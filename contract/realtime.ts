@@ -19,6 +19,7 @@
  *   'daymarket'    channel "tickers": every 500 ms, the markets whose 24h figures changed
  *   'trades'       channel "trades:<marketId>": every 100 ms, the trades since the last batch
  *   'market_depth' channel "depth:<marketId>": every 250 ms when changed, the top levels
+ *   'nft_auction'  channel "auction:<saleId>": an NFT auction after each bid and at its close
  *   'limited'      this socket went past SOCKET_LIMITS (LimitedNotice)
  *
  * Klines per symbol and period: the "trades:<id>" channel is the kline channel of every
@@ -37,7 +38,24 @@ export const CHANNELS = {
   tickers: 'tickers',
   trades: (marketId: number) => `trades:${marketId}`,
   depth: (marketId: number) => `depth:${marketId}`,
+  /** an NFT auction's live figures: 'nft_auction' (AuctionLive) at each bid and when it closes */
+  auction: (saleId: number) => `auction:${saleId}`,
 } as const;
+
+/** The channel names a client may join besides the markets' (an NFT auction: any sale id). */
+export const AUCTION_CHANNEL = /^auction:[1-9][0-9]{0,9}$/;
+
+/** An NFT auction as it stands after a bid or at its close (channel "auction:<saleId>"). */
+export interface AuctionLive {
+  id: number;
+  status: string;
+  current_bid: string | null;
+  min_bid: string;
+  bids: number;
+  end_at: number;
+  /** the leading bidder, shown in part */
+  leader: string | null;
+}
 
 /**
  * Private events, to the sockets of one user (whose handshake carried a valid token).
@@ -60,6 +78,7 @@ export const SOCKET_EVENTS = {
   tickers: 'daymarket',
   trades: 'trades',
   depth: 'market_depth',
+  auction: 'nft_auction',
   limited: 'limited',
 } as const;
 

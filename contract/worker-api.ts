@@ -1,5 +1,6 @@
 import type { ApiInput, ApiOutput } from './api';
 import type { Period } from './market';
+import type { AuctionLive } from './realtime';
 
 /**
  * The realtime core runs in a Web Worker and is reached through Comlink. The app
@@ -99,6 +100,8 @@ export interface Patch {
   depth?: DepthPatch[];
   trades?: TradesPatch[];
   account?: AccountPatch;
+  /** NFT auctions watched, as they stood after their latest bid or close */
+  auctions?: AuctionLive[];
 }
 
 /** The REST snapshots the worker asks the app's HTTP client for. */
@@ -134,4 +137,6 @@ export interface CoreApi {
   showChart(chart: { marketId: number; period: Period } | null): void;
   /** the logged-in user's positions (live profit, risk rate), open options (countdowns) and order events */
   watchAccount(watching: boolean): void;
+  /** an NFT auction's live figures (several may be watched) */
+  watchAuction(saleId: number, watching: boolean): void;
 }

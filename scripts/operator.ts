@@ -19,6 +19,8 @@ const HELP = `Kestrel operator commands (DATA_DIR=${process.env['DATA_DIR'] ?? '
                                           offer a dual product (call: sell high, put: buy low;
                                           apr as a fraction, 0.365 is 36.5 %); prints its id
   dual-close <id>                         withdraw a dual product: every order refunded
+  approve-nft <sale id>                   put an NFT resale on sale
+  reject-nft <sale id> <reason...>        refuse an NFT resale; the item is free to list again
   ieo-create <file.json>                  offer an IEO project: {"name", "token", "token_name",
                                           "token_precision", "issue_price", "total_issuance",
                                           "max_per_user", "lock_days", "start", "end", "list",
@@ -200,6 +202,12 @@ switch (command) {
     }
     break;
   }
+  case 'approve-nft':
+    console.log(await call('/operator/nft/review', 'POST', { id: id(args[0]), approve: '1' }));
+    break;
+  case 'reject-nft':
+    console.log(await call('/operator/nft/review', 'POST', { id: id(args[0]), approve: '0', reason: reason(args.slice(1)) }));
+    break;
   case 'approve-recharge':
     console.log(await call('/operator/recharge/approve', 'POST', { id: id(args[0]) }));
     break;

@@ -26,6 +26,7 @@ import { copyRoutes } from './copy/routes';
 import { dualRoutes } from './finance/dual-routes';
 import { ieoRoutes } from './finance/ieo-routes';
 import { nftRoutes } from './nft/routes';
+import { nftMediaRoutes } from './nft/media-routes';
 import { operatorRoutes } from './operator/routes';
 import { privateUploadRoutes } from './uploads/private';
 import { walletRoutes } from './wallet/routes';
@@ -169,6 +170,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   walletRoutes(app, ctx);
   identityRoutes(app, ctx);
   operatorRoutes(app, ctx);
+  nftMediaRoutes(app, ctx);
   privateUploadRoutes(app, ctx);
   tradingRoutes(app, ctx);
   contentRoutes(app, ctx);
@@ -186,6 +188,15 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   makePrivateDir(uploads);
   await app.register(async (scope) => {
     sandboxed(scope);
+    // A byte range past a file's end (a player seeking): 416 with the file's length, as
+    // HTTP has it, not the API's envelope; every other error goes on to the app's handler.
+    scope.setErrorHandler(async (error: FastifyError & { headers?: Record<string, string> }, _request, reply) => {
+      if (error.statusCode !== 416) throw error;
+      return reply
+        .code(416)
+        .headers(error.headers ?? {})
+        .send();
+    });
     await scope.register(fastifyStatic, {
       root: uploads,
       prefix: '/uploads/',

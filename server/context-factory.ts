@@ -20,6 +20,7 @@ import { seedCopyBots } from './copy/bots';
 import { DualDesk } from './finance/dual';
 import { IeoDesk, seedDemoProjects } from './finance/ieo';
 import { NftDesk } from './nft/desk';
+import { seedDemoNft } from './nft/seed';
 
 /**
  * The server's clock. Replaying a recorded feed, it runs from the recording's start
@@ -95,6 +96,7 @@ export async function createContext(config: ServerConfig, overrides: { database?
   };
   if (config.copyBots) await seedCopyBots(ctx);
   if (config.demo) await seedDemoProjects(ctx);
+  if (config.demo) await seedDemoNft(ctx);
   for (const product of PRODUCTS) for (const job of product.jobs?.(ctx) ?? []) ctx.jobs.register(job);
   // Attempt budgets (server/security/rate-limit.ts): rows no budget looks at any more.
   ctx.jobs.register({ name: 'attempts-prune', everyMs: 10 * 60_000, run: async () => void (await pruneAttempts(db, now())) });

@@ -3,6 +3,7 @@ import type { Job } from './exchange/jobs';
 import { dualHolds, keepDemoOffers } from './finance/dual';
 import { ieoHolds, runIeo } from './finance/ieo';
 import { nftHolds, runNft } from './nft/desk';
+import { keepDemoNft } from './nft/seed';
 import { lockupHolds, settleDue } from './finance/lockup';
 import type { EmptySettlements, HoldSource } from './ledger/holds';
 import { positionHolds } from './trading/contracts';
@@ -80,7 +81,10 @@ export const PRODUCTS: readonly Product[] = [
     name: 'NFT marketplace',
     holds: nftHolds,
     // Auctions ending, payments overdue, sales and box sales over: each from stored state, once.
-    jobs: (ctx) => [{ name: 'nft', everyMs: 15_000, run: async () => void (await runNft(ctx)) }],
+    jobs: (ctx) => [
+      { name: 'nft', everyMs: 15_000, run: async () => void (await runNft(ctx)) },
+      ...(ctx.config.demo ? [{ name: 'nft-demo', everyMs: 3_600_000, run: async () => void (await keepDemoNft(ctx)) }] : []),
+    ],
   },
   {
     name: 'copy trading',

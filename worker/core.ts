@@ -1,6 +1,6 @@
 import type { ApiInput, ApiOutput } from '../contract/api';
 import type { Period } from '../contract/market';
-import { CHANNELS, type DepthMessage, type TickerBatch, type TradeBatch } from '../contract/realtime';
+import { CHANNELS, type AuctionLive, type DepthMessage, type TickerBatch, type TradeBatch } from '../contract/realtime';
 import type { ConnectionStatus, CoreApi, CoreConfig, Fetcher, Patch, SnapshotRoute } from '../contract/worker-api';
 import { AccountChannel } from './account-channel';
 import type { CoreCache } from './cache';
@@ -15,6 +15,8 @@ export interface LinkEvents {
   depth(message: DepthMessage): void;
   /** a private event of the logged-in user (USER_EVENTS) */
   user(event: string, payload: unknown): void;
+  /** an NFT auction after a bid or at its close */
+  auction(live: AuctionLive): void;
   /** how far the server's clock is ahead of the device's, in ms (contract clockOffset) */
   clock(offset: number): void;
 }
@@ -66,6 +68,10 @@ export class Core implements Omit<CoreApi, 'start'> {
   private readonly host: CoreHost;
   private readonly tickers: TickersChannel;
   private readonly markets = new Map<number, MarketChannel>();
+  /** NFT auctions watched: sale id -> screens watching it */
+  private readonly auctions = new Map<number, number>();
+  /** auction figures come since the last frame */
+  private readonly auctionNews = new Map<number, AuctionLive>();
   private readonly account: AccountChannel;
 
   constructor(private readonly deps: CoreDeps) {
@@ -97,6 +103,11 @@ export class Core implements Omit<CoreApi, 'start'> {
         this.clockOffset = offset;
         this.dirty();
       },
+      auction: (live) => {
+        if (!this.auctions.has(live.id)) return;
+        this.auctionNews.set(live.id, live);
+        this.dirty();
+      },
     });
     this.status = 'opening';
     this.dirty();
@@ -120,6 +131,8 @@ export class Core implements Omit<CoreApi, 'start'> {
       // A (re)connected socket is in no room yet, and may have missed anything.
       const channels: string[] = this.tickers.watching ? [CHANNELS.tickers] : [];
       for (const marketId of this.markets.keys()) channels.push(...marketChannels(marketId));
+      // An auction missed while away is read again over REST by its screen (it watches the status).
+      for (const saleId of this.auctions.keys()) channels.push(CHANNELS.auction(saleId));
       this.link?.subscribe(channels);
       void this.tickers.sync.sync();
       for (const market of this.markets.values()) void market.sync.sync();
@@ -188,6 +201,19 @@ export class Core implements Omit<CoreApi, 'start'> {
     this.account.watch(watching);
   }
 
+  watchAuction(saleId: number, watching: boolean): void {
+    const refs = (this.auctions.get(saleId) ?? 0) + (watching ? 1 : -1);
+    if (refs > 0) {
+      if (!this.auctions.has(saleId) && this.status === 'open') this.link?.subscribe([CHANNELS.auction(saleId)]);
+      this.auctions.set(saleId, refs);
+      return;
+    }
+    if (!this.auctions.has(saleId)) return;
+    this.auctions.delete(saleId);
+    this.auctionNews.delete(saleId);
+    this.link?.unsubscribe([CHANNELS.auction(saleId)]);
+  }
+
   // --- frames -----------------------------------------------------------------
 
   private dirty(): void {
@@ -218,6 +244,10 @@ export class Core implements Omit<CoreApi, 'start'> {
       patch.account = account;
       if (account.figures) transfer.push(account.figures.buffer as ArrayBuffer);
       if (account.countdown) transfer.push(account.countdown.buffer as ArrayBuffer);
+    }
+    if (this.auctionNews.size > 0) {
+      patch.auctions = [...this.auctionNews.values()];
+      this.auctionNews.clear();
     }
     if (Object.keys(patch).length > 0) this.deps.post(patch, transfer);
   }

@@ -47,6 +47,7 @@ const api: CoreApi = {
   watchMarket: (marketId, watching) => void ready.then((core) => core.watchMarket(marketId, watching)),
   showChart: (chart) => void ready.then((core) => core.showChart(chart)),
   watchAccount: (watching) => void ready.then((core) => core.watchAccount(watching)),
+  watchAuction: (saleId, watching) => void ready.then((core) => core.watchAuction(saleId, watching)),
 };
 
 expose(api satisfies CoreApi);

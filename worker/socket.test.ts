@@ -1,9 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'socket.io';
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import { endpoints } from '../contract/api';
+import { CHANNELS, type AuctionLive } from '../contract/realtime';
 import type { ConnectionStatus } from '../contract/worker-api';
 import { attachRealtime } from '../server/realtime/socket';
-import { createHarness, type Harness } from '../server/testing/harness';
+import { createHarness, ok, type Harness } from '../server/testing/harness';
+import { fund, uidOf } from '../server/testing/market';
+import { userIdOf } from '../server/testing/wallet';
 import type { Link } from './core';
 import { socketLink } from './socket';
 
@@ -16,6 +20,7 @@ let io: Server;
 let link: Link;
 let statuses: ConnectionStatus[];
 let offsets: number[];
+let auctions: AuctionLive[];
 
 beforeEach(async () => {
   h = await createHarness();
@@ -23,6 +28,7 @@ beforeEach(async () => {
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   statuses = [];
   offsets = [];
+  auctions = [];
   const { port } = h.app.server.address() as AddressInfo;
   link = socketLink(`http://127.0.0.1:${port}`, {
     status: (status) => statuses.push(status),
@@ -31,6 +37,7 @@ beforeEach(async () => {
     depth: () => undefined,
     user: () => undefined,
     clock: (offset) => offsets.push(offset),
+    auction: (live) => auctions.push(live),
   });
 });
 
@@ -69,4 +76,28 @@ test('when the server ends the connection, the socket comes back by itself', asy
   await until(() => statuses.includes('reconnecting'));
   await until(() => statuses.filter((status) => status === 'open').length === 2);
   expect(statuses).toEqual(['open', 'reconnecting', 'open']);
+});
+
+test("an NFT auction's channel gets each bid as it is placed", async () => {
+  const artist = await h.registerUser('artist@example.com');
+  await ok(h.call(endpoints.createArtist, { user_id: await userIdOf(h, 'artist@example.com'), name: 'Ada', bio: '', avatar: '/uploads/a.png' }, { operator: true }));
+  const media = await h.ctx.db
+    .insertInto('nft_media')
+    .values({ path: '/uploads/nft/a.png', type: 'image', mime: 'image/png', bytes: 1, width: 1, height: 1, duration_ms: null, created_at: h.ctx.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const item = await ok(h.call(endpoints.createItem, { artist_uid: await uidOf(h, artist), name: 'Dawn', description: '', rarity: 'rare', media_id: media.id }, { operator: true }));
+  const now = h.ctx.now();
+  const sale = await ok(h.call(endpoints.createNftSale, { code: item.code, mode: 'auction', price: '50', increment: '5', deposit: '10', start_at: now, end_at: now + 3_600_000 }, { operator: true }));
+  const bidder = await h.registerUser('bidder@example.com');
+  await fund(h, await uidOf(h, bidder), 'USDT', '100');
+  await ok(h.call(endpoints.nftDeposit, { id: sale.id }, { token: bidder }));
+
+  link.open(null);
+  await until(() => statuses.includes('open'));
+  link.subscribe([CHANNELS.auction(sale.id)]);
+  await until(() => (io.sockets.adapter.rooms.get(CHANNELS.auction(sale.id))?.size ?? 0) > 0);
+  await ok(h.call(endpoints.nftBid, { code: item.code, price: '60' }, { token: bidder }));
+  await until(() => auctions.length > 0);
+  expect(auctions).toEqual([{ id: sale.id, status: 'live', current_bid: '60', min_bid: '65', bids: 1, end_at: now + 3_600_000, leader: expect.stringMatching(/^.\*\*\*$/) }]);
 });

@@ -34,6 +34,8 @@ export const PlainText = (options: { maxLength: number; minLength?: number; erro
 /** A file address answered by POST /upload. */
 const UPLOAD_PATH = '^/uploads/[A-Za-z0-9_-]+\\.(png|jpg|gif|webp)$';
 export const UploadPathField = Type.String({ maxLength: 200, pattern: UPLOAD_PATH, errorKey: 'upload_path_invalid' });
+/** An image uploaded with /upload or as NFT media (/uploads/nft/...). */
+export const ImagePathField = Type.String({ maxLength: 200, pattern: '^/uploads/(nft/)?[A-Za-z0-9_-]+\\.(png|jpg|jpeg|gif|webp)$', errorKey: 'upload_path_invalid' });
 export const VoucherField = Type.String({ maxLength: 200, pattern: UPLOAD_PATH, errorKey: 'voucher_required' });
 export const QrCodeField = Type.String({ maxLength: 200, pattern: UPLOAD_PATH, errorKey: 'qrcode_required' });
 

@@ -70,6 +70,8 @@ export const NftSale = Type.Object({
   /** the lowest bid accepted now: the starting price, or the current bid plus the increment */
   min_bid: Nullable(Amount),
   bids: Type.Integer(),
+  /** the caller's deposit on this auction (held, returned or forfeited), when the caller is logged in and paid one */
+  my_deposit: Nullable(Type.Object({ amount: Amount, status: Type.Union([Type.Literal('held'), Type.Literal('returned'), Type.Literal('forfeited')]) })),
 });
 
 export const NftBox = Type.Object({
@@ -229,9 +231,18 @@ export const nftCurrencies = endpoint({
   path: '/bind_box/getNftCurrency',
   access: 'public',
   tag: 'nft',
-  summary: 'The currencies NFT prices are in',
+  summary: 'The currencies NFT prices are in, with the fee and royalty rates a sale pays',
   input: Type.Object({}),
-  output: Type.Array(Type.Object({ currency_id: Type.Integer(), code: Type.String(), precision: Type.Integer() })),
+  output: Type.Array(
+    Type.Object({
+      currency_id: Type.Integer(),
+      code: Type.String(),
+      precision: Type.Integer(),
+      /** the exchange's fee on a sale, paid by the seller (NFT_FEE), and the creator's royalty on a resale (NFT_ROYALTY): fractions */
+      fee_rate: Amount,
+      royalty_rate: Amount,
+    }),
+  ),
 });
 
 export const nftCollections = endpoint({

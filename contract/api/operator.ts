@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint } from './define';
-import { AccountKindField, AmountField, IdField, PlainText, PriceField, ReasonField, UploadPathField } from './fields';
+import { AccountKindField, AmountField, IdField, ImagePathField, PlainText, PriceField, ReasonField } from './fields';
 import { NftRarity, NftSaleMode } from './nft';
 
 /**
@@ -51,6 +51,20 @@ export const Pending = Type.Object({
   ),
   /** applications to become a copy-trading trader; id is the user's id */
   traders: Type.Array(Type.Object({ id: Type.Integer(), uid: Type.Integer(), nickname: Type.String(), applied_at: Type.Integer() })),
+  /** NFT resales waiting for review (id: the sale's) */
+  nft_sales: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      uid: Type.Integer(),
+      code: Type.String(),
+      name: Type.String(),
+      mode: Type.String(),
+      price: Type.String(),
+      start_at: Type.Integer(),
+      end_at: Type.Integer(),
+      created_at: Type.Integer(),
+    }),
+  ),
 });
 
 export const pending = endpoint({
@@ -58,7 +72,7 @@ export const pending = endpoint({
   path: '/operator/pending',
   access: 'operator',
   tag: 'operator',
-  summary: 'What waits for review: recharges, withdrawals, identity submissions, trader applications',
+  summary: 'What waits for review: recharges, withdrawals, identity submissions, trader applications, NFT resales',
   input: Type.Object({}),
   output: Pending,
 });
@@ -191,7 +205,7 @@ export const createArtist = endpoint({
   access: 'operator',
   tag: 'operator',
   summary: "Makes a user an artist: the name, bio and avatar shown on the artist's page (the user is paid for sales and royalties)",
-  input: Type.Object({ user_id: IdField, name: PlainText({ minLength: 1, maxLength: 40 }), bio: PlainText({ maxLength: 500 }), avatar: UploadPathField }),
+  input: Type.Object({ user_id: IdField, name: PlainText({ minLength: 1, maxLength: 40 }), bio: PlainText({ maxLength: 500 }), avatar: ImagePathField }),
   output: Type.Object({ uid: Type.Integer() }),
 });
 export const createCollection = endpoint({
@@ -200,7 +214,7 @@ export const createCollection = endpoint({
   access: 'operator',
   tag: 'operator',
   summary: "Starts a collection of an artist's works",
-  input: Type.Object({ artist_uid: IdField, name: PlainText({ minLength: 1, maxLength: 60 }), description: PlainText({ maxLength: 1000 }), cover: UploadPathField }),
+  input: Type.Object({ artist_uid: IdField, name: PlainText({ minLength: 1, maxLength: 60 }), description: PlainText({ maxLength: 1000 }), cover: ImagePathField }),
   output: Type.Object({ id: Type.Integer() }),
 });
 export const createItem = endpoint({
@@ -216,7 +230,7 @@ export const createItem = endpoint({
     description: PlainText({ maxLength: 1000 }),
     rarity: NftRarity,
     media_id: IdField,
-    cover: Type.Optional(UploadPathField),
+    cover: Type.Optional(ImagePathField),
   }),
   output: Type.Object({ id: Type.Integer(), code: Type.String() }),
 });
@@ -246,7 +260,7 @@ export const createBox = endpoint({
   input: Type.Object({
     name: PlainText({ minLength: 1, maxLength: 60 }),
     description: PlainText({ maxLength: 1000 }),
-    cover: UploadPathField,
+    cover: ImagePathField,
     price: PriceField,
     start_at: Type.Integer({ minimum: 0, errorKey: 'nft_time_invalid' }),
     end_at: Type.Integer({ minimum: 0, errorKey: 'nft_time_invalid' }),

@@ -29,6 +29,8 @@ export interface ExchangeEvents {
    * process adds it to its catalogue and market once the step has committed
    */
   listing: { currency: Currency; market: { market: Market; instrument: InstrumentDef } | null };
+  /** an NFT auction took a bid, closed or was paid (the socket pushes it to its channel) */
+  nftAuction: { saleId: number };
   /** a user's balance in one currency and account changed (published once per step and account) */
   balance: { userId: number; currency: number; account: AccountKind };
 }

@@ -270,6 +270,7 @@ export class NftDesk {
       .where('id', '=', sale.id)
       .execute();
     if (sale.bidder_id !== null) await this.message(step, { kind: 'outbid', userId: sale.bidder_id, saleId: sale.id, itemId: sale.item_id, amount: price.toFixed() });
+    step.raise({ kind: 'nftAuction', saleId: sale.id });
     return saleRow(step, sale.id);
   }
 
@@ -277,6 +278,7 @@ export class NftDesk {
   async closeAuctions(step: Step): Promise<number> {
     const ended = await step.trx.selectFrom('nft_sales').selectAll().where('status', '=', 'live').where('mode', '=', 'auction').where('end_at', '<=', step.time).orderBy('id').limit(100).execute();
     for (const sale of ended) {
+      step.raise({ kind: 'nftAuction', saleId: sale.id });
       const deposits = await step.trx.selectFrom('nft_deposits').selectAll().where('sale_id', '=', sale.id).where('status', '=', 'held').orderBy('id').execute();
       for (const deposit of deposits) if (deposit.user_id !== sale.bidder_id) await this.returnDeposit(step, deposit.id, 'returned');
       if (sale.bidder_id === null || sale.current_bid === null) {

@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { createHash, createHmac } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
 import { checkLedger } from '../ledger/check';
@@ -6,6 +8,7 @@ import { createHarness, type Harness, ok } from '../testing/harness';
 import { fund, uidOf } from '../testing/market';
 import { balance, userIdOf } from '../testing/wallet';
 import { runNft } from './desk';
+import { keepDemoNft, seedDemoNft } from './seed';
 
 /**
  * The NFT marketplace through the API: fixed-price sales with the fee, resales with the
@@ -16,6 +19,7 @@ import { runNft } from './desk';
 const USDT = 3;
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
+const DAY = 24 * HOUR;
 
 let h: Harness;
 let artist: { token: string; uid: number; id: number };
@@ -107,7 +111,11 @@ describe('fixed price', () => {
     expect((await ok(h.call(endpoints.nftList, {}, {}))).data).toEqual([]);
     expect(await h.call(endpoints.nftBuy, { id: listed.id }, { token: token('cat') })).toEqual({ type: 'error', message: 'This sale is waiting for review.' });
 
+    // The operator sees it among what waits for review.
+    expect((await ok(h.call(endpoints.operatorPending, {}, { operator: true }))).nft_sales).toMatchObject([{ id: listed.id, code: item.code, mode: 'normal', price: '200' }]);
+    expect(await h.call(endpoints.reviewNft, { id: listed.id, approve: 0 }, { operator: true })).toEqual({ type: 'error', message: 'Please give a reason for the refusal: the user sees it.' });
     await ok(h.call(endpoints.reviewNft, { id: listed.id, approve: 1 }, { operator: true }));
+    expect((await ok(h.call(endpoints.operatorPending, {}, { operator: true }))).nft_sales).toEqual([]);
     await ok(h.call(endpoints.nftBuy, { id: listed.id }, { token: token('cat') }));
     // 200 paid: 5 % royalty (10) to the artist, 2.5 % fee (5) to the house, 185 to bob.
     expect((await usdt(token('bob'))).available).toBe('1085.000000');
@@ -249,6 +257,27 @@ describe('blind boxes', () => {
     verify(box?.seed ?? '', box?.contents ?? [], commitment, box?.openings ?? []);
     // 5 x 20 paid, less the 2.5 % fee.
     expect((await usdt(artist.token)).available).toBe('97.500000');
+
+    // The documented command says so from what the server publishes, and catches a changed opening.
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+    const run = (): Promise<{ code: number; out: string }> =>
+      new Promise((resolve) => {
+        execFile(process.execPath, ['--import', 'tsx', 'scripts/nft-verify.ts', String(id), '--url', url], (error, stdout) => resolve({ code: error ? Number(error.code) : 0, out: stdout }));
+      });
+    const good = await run();
+    expect(good).toMatchObject({ code: 0 });
+    expect(good.out).toContain('Every opening follows from the published seed.');
+    const [first, second] = box?.openings ?? [];
+    const swap = async (number: number, code: string) => {
+      const item = await h.ctx.db.selectFrom('nft_items').select('id').where('code', '=', code).executeTakeFirstOrThrow();
+      await h.ctx.db.updateTable('nft_box_units').set({ item_id: item.id }).where('box_id', '=', id).where('number', '=', number).execute();
+    };
+    await swap(1, second?.code ?? '');
+    const bad = await run();
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain('MISMATCH');
+    await swap(1, first?.code ?? '');
   });
 
   test('when the sale ends, the items no box drew are free again; someone else’s box cannot be opened', async () => {
@@ -288,4 +317,39 @@ test('favourites toggle; messages are read one by one by their owner only', asyn
   expect(await ok(h.call(endpoints.nftRead, { id: data[0]?.id ?? 0 }, { token: artist.token }))).toEqual({ unread: 0 });
   const page = await ok(h.call(endpoints.nftArtist, { uid: artist.uid }, {}));
   expect(page.artist).toMatchObject({ name: 'Ada Vale', works: 1 });
+});
+
+test('the demo seeds two artists, artworks of every medium on sale, an auction and a blind box, once; it offers a demo work again when its sale is over', async () => {
+  expect(await seedDemoNft(h.ctx)).toBe(true);
+  expect(await seedDemoNft(h.ctx)).toBe(false);
+  const cards = (await ok(h.call(endpoints.nftList, { limit: 50 }, {}))).data;
+  expect(cards.map((card) => [card.name, card.mode, card.phase]).sort()).toEqual(
+    [
+      ['Bloom', 'normal', 'live'],
+      ['Night Signals box', 'box', 'live'],
+      ['Night Tone', 'auction', 'live'],
+      ['Shoal', 'normal', 'upcoming'],
+      ['Signal', 'normal', 'live'],
+      ['Static', 'normal', 'live'],
+      ['Tide I', 'normal', 'live'],
+      ['Tide II', 'auction', 'live'],
+    ].sort(),
+  );
+  const signal = cards.find((card) => card.name === 'Signal');
+  const detail = (await ok(h.call(endpoints.nftDetail, { id: signal?.id ?? 0 }, {}))).sale;
+  expect(detail?.item.media).toMatchObject({ type: 'video', mime: 'video/mp4' });
+  expect(detail?.item.media.duration_ms).toBeGreaterThan(1000);
+  const video = await h.app.inject({ method: 'GET', url: detail?.item.media.url ?? '', headers: { range: 'bytes=0-99' } });
+  expect(video.statusCode).toBe(206);
+  // The test's own artist first, then the demo's two.
+  expect((await ok(h.call(endpoints.nftArtists, {}, {}))).data.map((artist) => [artist.name, artist.works])).toEqual([
+    ['Ada Vale', 0],
+    ['Ada Vale', 4],
+    ['Kenji Mori', 7],
+  ]);
+  // A week on, the fixed-price sales are over: the job frees the items and the demo offers them again.
+  h.advance(8 * DAY);
+  await jobs();
+  expect(await keepDemoNft(h.ctx)).toBeGreaterThanOrEqual(5);
+  expect(await keepDemoNft(h.ctx)).toBe(0);
 });

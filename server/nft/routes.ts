@@ -7,7 +7,7 @@ import { once } from '../http/request-ids';
 import { route } from '../http/route';
 import { authenticate, tokenFromHeader } from '../auth/sessions';
 import { NFT_CURRENCY } from './desk';
-import { boxCards, boxView, itemViews, orderViews, people, saleCards, saleViews } from './views';
+import { boxCards, boxView, itemViews, maskName, orderViews, people, saleCards, saleViews } from './views';
 
 /** The marketplace's endpoints (spec 7 "/bind_box/*") and the operator's. */
 export function nftRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -45,7 +45,7 @@ export function nftRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { data: cards.slice((page - 1) * limit, page * limit), page, limit, more: cards.length > page * limit };
   });
 
-  route(app, ctx, endpoints.nftDetail, async ({ input }) => {
+  route(app, ctx, endpoints.nftDetail, async ({ input, request }) => {
     const now = ctx.now();
     if (input.mode === 'box') {
       const box = await db.selectFrom('nft_boxes').selectAll().where('id', '=', input.id).executeTakeFirst();
@@ -53,7 +53,9 @@ export function nftRoutes(app: FastifyInstance, ctx: AppContext): void {
       return { sale: null, box: await boxView(db, catalogue, box, now) };
     }
     const row = await db.selectFrom('nft_sales').selectAll().where('id', '=', input.id).executeTakeFirst();
-    const [sale] = row ? await saleViews(db, catalogue, [row], now) : [];
+    // The caller's own deposit, when a logged-in user asks.
+    const viewer = await authenticate(ctx, tokenFromHeader(request.headers.authorization));
+    const [sale] = row ? await saleViews(db, catalogue, [row], now, viewer?.user.id ?? null) : [];
     if (!sale) throw new ApiError('server:errors.nft_sale_unknown');
     return { sale, box: null };
   });
@@ -121,7 +123,7 @@ export function nftRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, endpoints.nftCurrencies, async () => {
     const currency = catalogue.currencyByCodeOf(NFT_CURRENCY);
-    return [{ currency_id: currency.id, code: currency.code, precision: currency.precision }];
+    return [{ currency_id: currency.id, code: currency.code, precision: currency.precision, fee_rate: ctx.config.nftFee, royalty_rate: ctx.config.nftRoyalty }];
   });
 
   route(app, ctx, endpoints.nftCollections, async ({ input }) => {
@@ -194,7 +196,7 @@ export function nftRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, endpoints.nftBid, async ({ input, auth }) => {
     const sale = await ctx.exchange.run((step) => nft.bid(step, auth.user.id, input.code, input.price));
-    const [view] = await saleViews(db, catalogue, [sale], ctx.now());
+    const [view] = await saleViews(db, catalogue, [sale], ctx.now(), auth.user.id);
     if (!view) throw new ApiError('server:errors.nft_sale_unknown');
     return view;
   });
@@ -227,7 +229,7 @@ export function nftRoutes(app: FastifyInstance, ctx: AppContext): void {
         sale_id: row.sale_id,
         item_code: sale?.code ?? '',
         item_name: sale?.name ?? '',
-        bidder: `${[...name].slice(0, 1).join('')}***`,
+        bidder: maskName(name),
         mine: row.user_id === viewer,
         price: row.price,
         created_at: row.created_at,

@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { NftBox, NftCard, NftItem, NftOrder, NftSale } from '../../contract/api';
 import type { NftPerson } from '../../contract/api/nft';
+import type { AuctionLive } from '../../contract/realtime';
 import type { Db } from '../db/database';
 import type { Catalogue } from '../exchange/catalogue';
 import { contentsOf, minimumBid, seedPublished, type NftBoxRow, type NftOrderRow, type NftSaleRow } from './desk';
@@ -100,7 +101,7 @@ export async function itemViews(db: Db, ids: readonly number[]): Promise<Map<num
   return result;
 }
 
-export async function saleViews(db: Db, catalogue: Catalogue, rows: readonly NftSaleRow[], now: number): Promise<Static<typeof NftSale>[]> {
+export async function saleViews(db: Db, catalogue: Catalogue, rows: readonly NftSaleRow[], now: number, viewer: number | null = null): Promise<Static<typeof NftSale>[]> {
   const items = await itemViews(
     db,
     rows.map((row) => row.item_id),
@@ -108,6 +109,14 @@ export async function saleViews(db: Db, catalogue: Catalogue, rows: readonly Nft
   const sellers = await people(
     db,
     rows.map((row) => row.seller_id),
+  );
+  const auctions = rows.filter((row) => row.mode === 'auction').map((row) => row.id);
+  const deposits = new Map(
+    viewer === null || auctions.length === 0
+      ? []
+      : (await db.selectFrom('nft_deposits').select(['sale_id', 'amount', 'status']).where('user_id', '=', viewer).where('sale_id', 'in', auctions).execute()).map(
+          (row) => [row.sale_id, { amount: row.amount, status: row.status }] as const,
+        ),
   );
   return rows.flatMap((row) => {
     const item = items.get(row.item_id);
@@ -132,6 +141,7 @@ export async function saleViews(db: Db, catalogue: Catalogue, rows: readonly Nft
         current_bid: row.current_bid,
         min_bid: row.mode === 'auction' ? minimumBid(row).toFixed() : null,
         bids: row.bids,
+        my_deposit: deposits.get(row.id) ?? null,
       },
     ];
   });
@@ -249,4 +259,25 @@ export async function orderViews(db: Db, catalogue: Catalogue, rows: readonly Nf
     created_at: row.created_at,
     paid_at: row.paid_at,
   }));
+}
+
+/** An auction's live figures, as the socket pushes them (contract/realtime.ts AuctionLive). */
+export async function auctionLive(ctx: { db: Db }, saleId: number): Promise<AuctionLive | null> {
+  const sale = await ctx.db.selectFrom('nft_sales').selectAll().where('id', '=', saleId).executeTakeFirst();
+  if (!sale || sale.mode !== 'auction') return null;
+  const leader = sale.bidder_id === null ? null : ((await people(ctx.db, [sale.bidder_id])).get(sale.bidder_id)?.name ?? '');
+  return {
+    id: sale.id,
+    status: sale.status,
+    current_bid: sale.current_bid,
+    min_bid: minimumBid(sale).toFixed(),
+    bids: sale.bids,
+    end_at: sale.end_at,
+    leader: leader === null ? null : maskName(leader),
+  };
+}
+
+/** A bidder as others see them: the first character of the name, then stars. */
+export function maskName(name: string): string {
+  return `${[...name].slice(0, 1).join('')}***`;
 }

@@ -65,6 +65,14 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
         .where('traders.status', '=', 'pending')
         .orderBy('traders.applied_at')
         .execute(),
+      nft_sales: await ctx.db
+        .selectFrom('nft_sales')
+        .innerJoin('nft_items', 'nft_items.id', 'nft_sales.item_id')
+        .innerJoin('users', 'users.id', 'nft_sales.seller_id')
+        .select(['nft_sales.id', 'users.uid', 'nft_items.code', 'nft_items.name', 'nft_sales.mode', 'nft_sales.price', 'nft_sales.start_at', 'nft_sales.end_at', 'nft_sales.created_at'])
+        .where('nft_sales.status', '=', 'review')
+        .orderBy('nft_sales.id')
+        .execute(),
     };
   });
 

@@ -1,8 +1,9 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
-import { CHANNELS, SOCKET_EVENTS, SOCKET_LIMITS, USER_EVENTS, type LimitedNotice, type SubAnswer } from '../../contract/realtime';
+import { AUCTION_CHANNEL, CHANNELS, SOCKET_EVENTS, SOCKET_LIMITS, USER_EVENTS, type LimitedNotice, type SubAnswer } from '../../contract/realtime';
 import { authenticate, tokenFromHeader } from '../auth/sessions';
 import type { AppContext } from '../context';
+import { auctionLive } from '../nft/views';
 import { optionView, positionView, spotOrderView } from '../trading/views';
 import { MessageBudget } from './limits';
 
@@ -43,6 +44,15 @@ export function attachRealtime(server: HttpServer, ctx: AppContext): Server {
   const io = new Server(server, { path: '/socket.io', serveClient: false, pingInterval: 20_000, pingTimeout: 20_000, maxHttpBufferSize: MAX_MESSAGE_BYTES });
   const publicChannels = new Set<string>([CHANNELS.tickers, ...ctx.catalogue.markets.flatMap((market) => [CHANNELS.trades(market.id), CHANNELS.depth(market.id)])]);
   // A market listed while running (an IEO's token) opens its channels.
+  const isPublic = (channel: string) => publicChannels.has(channel) || AUCTION_CHANNEL.test(channel);
+  // An NFT auction's figures after a bid or at its close, to whoever watches it.
+  ctx.exchange.bus.subscribe('nftAuction', ({ saleId }) => {
+    const channel = CHANNELS.auction(saleId);
+    if ((io.sockets.adapter.rooms.get(channel)?.size ?? 0) === 0) return;
+    void auctionLive(ctx, saleId)
+      .then((live) => live && io.to(channel).emit(SOCKET_EVENTS.auction, live))
+      .catch((error: unknown) => console.error('an auction push failed', error));
+  });
   ctx.exchange.bus.subscribe('listing', ({ market }) => {
     if (market) for (const channel of [CHANNELS.trades(market.market.id), CHANNELS.depth(market.market.id)]) publicChannels.add(channel);
   });
@@ -71,11 +81,11 @@ export function attachRealtime(server: HttpServer, ctx: AppContext): Server {
     });
     socket.on(SOCKET_EVENTS.subscribe, (channels: unknown, ack: unknown) => {
       const list = Array.isArray(channels) ? channels.filter((c): c is string => typeof c === 'string').slice(0, MAX_NAMES_PER_SUB) : [];
-      const unknown = list.filter((channel) => !publicChannels.has(channel));
+      const unknown = list.filter((channel) => !isPublic(channel));
       // SOCKET_LIMITS.channels at once: the channels past them are refused, by name.
-      const fresh = [...new Set(list.filter((channel) => publicChannels.has(channel) && !socket.rooms.has(channel)))];
+      const fresh = [...new Set(list.filter((channel) => isPublic(channel) && !socket.rooms.has(channel)))];
       let joined = 0;
-      for (const room of socket.rooms) if (publicChannels.has(room)) joined++;
+      for (const room of socket.rooms) if (isPublic(room)) joined++;
       const room = Math.max(0, SOCKET_LIMITS.channels - joined);
       const refused = fresh.slice(room);
       void socket.join(fresh.slice(0, room));
@@ -87,7 +97,7 @@ export function attachRealtime(server: HttpServer, ctx: AppContext): Server {
     });
     socket.on(SOCKET_EVENTS.unsubscribe, (channels: unknown) => {
       if (!Array.isArray(channels)) return;
-      for (const channel of channels) if (typeof channel === 'string' && publicChannels.has(channel)) void socket.leave(channel);
+      for (const channel of channels) if (typeof channel === 'string' && isPublic(channel)) void socket.leave(channel);
     });
   });
 

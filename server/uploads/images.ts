@@ -6,7 +6,8 @@ import sharp from 'sharp';
  * what an image decoder made of it and nothing smuggled beside the pixels.
  */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-const MAX_PIXELS = 40_000_000;
+/** The most pixels an image may have (all frames of an animation together): the decoder holds them all. */
+export const MAX_PIXELS = 40_000_000;
 
 export type ImageFormat = 'png' | 'jpg' | 'gif' | 'webp';
 

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import type { Period } from '../../contract/market';
 import type { ChartPatch } from '../../contract/worker-api';
 import { ensureCore } from '.';
-import { onChart } from './store';
+import type { AuctionLive } from '../../contract/realtime';
+import { auctionOf, onChart } from './store';
 
 /** Screens say what they show; the worker keeps exactly that live. */
 let tickerWatchers = 0;
@@ -25,6 +26,20 @@ export function useAccountWatch(active = true): void {
     void core.watchAccount(true);
     return () => void core.watchAccount(false);
   }, [active]);
+}
+
+/**
+ * An NFT auction's live figures while a screen shows it: null until the socket pushes a
+ * bid or its close (the screen shows what it loaded over REST until then).
+ */
+export function useAuctionWatch(saleId: number | undefined): AuctionLive | null {
+  useEffect(() => {
+    if (saleId === undefined) return undefined;
+    const core = ensureCore();
+    void core.watchAuction(saleId, true);
+    return () => void core.watchAuction(saleId, false);
+  }, [saleId]);
+  return saleId === undefined ? null : auctionOf(saleId).value;
 }
 
 export function useMarketWatch(marketId: number | undefined): void {

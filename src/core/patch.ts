@@ -2,7 +2,7 @@ import { batch } from '@preact/signals-react';
 import { RECENT_TRADES, TICKER_WIDTH } from '../../contract/realtime';
 import { TRADE_ROW_WIDTH, type Patch } from '../../contract/worker-api';
 import { applyAccount } from './account';
-import { connection, depthOf, emitChart, quoteOf, setCatalogue, stale, tradesOf } from './store';
+import { auctionOf, connection, depthOf, emitChart, quoteOf, setCatalogue, stale, tradesOf } from './store';
 
 /** Writes one frame's patch into the signals, all at once. */
 export function applyPatch(patch: Patch): void {
@@ -35,6 +35,7 @@ export function applyPatch(patch: Patch): void {
       }
     }
     if (patch.account) applyAccount(patch.account);
+    for (const live of patch.auctions ?? []) auctionOf(live.id).value = live;
   });
   if (patch.chart) emitChart(patch.chart);
 }

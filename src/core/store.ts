@@ -1,5 +1,6 @@
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import type { Period } from '../../contract/market';
+import type { AuctionLive } from '../../contract/realtime';
 import type { ChartPatch, ConnectionStatus, MarketInfo } from '../../contract/worker-api';
 import { language } from '../i18n/language';
 import { directionOf, formatChange, formatCompact, formatFixed, type Direction } from '../../contract/format';
@@ -93,6 +94,14 @@ export function tradesOf(marketId: number): Signal<Float64Array> {
   let list = trades.get(marketId);
   if (!list) trades.set(marketId, (list = signal(new Float64Array(0))));
   return list;
+}
+
+/** NFT auctions watched: their figures as the socket last pushed them (null until a bid or the close). */
+const auctions = new Map<number, Signal<AuctionLive | null>>();
+export function auctionOf(saleId: number): Signal<AuctionLive | null> {
+  let live = auctions.get(saleId);
+  if (!live) auctions.set(saleId, (live = signal(null)));
+  return live;
 }
 
 /** Charts draw straight from patches, outside React. */
