@@ -171,7 +171,7 @@ export const createProject = endpoint({
     'Offer an IEO project: its token (a new coin: code, name, decimals), the subscription currency and issue price, total issuance, the most one user may ask for, lock days, the subscription window, time to market (ms), white paper and website links, an introduction; answers its id',
   input: Type.Object({
     name: PlainText({ minLength: 1, maxLength: 60 }),
-    token: Type.String({ pattern: '^[A-Z][A-Z0-9]{1,9}$', errorKey: 'ieo_token_invalid' }),
+    token: Type.String({ maxLength: 10, pattern: '^[A-Z][A-Z0-9]{1,9}$', errorKey: 'ieo_token_invalid' }),
     token_name: PlainText({ minLength: 1, maxLength: 40 }),
     token_precision: Type.Integer({ minimum: 0, maximum: 8, errorKey: 'ieo_precision_invalid' }),
     pay_currency_id: IdField,
