@@ -38,6 +38,11 @@ export const LEDGER_REASONS = [
   'nft_deposit',
   'nft_deposit_return',
   'nft_deposit_forfeit',
+  'loan_open',
+  'loan_repay',
+  'loan_collateral',
+  'loan_release',
+  'loan_liquidate',
 ] as const;
 
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

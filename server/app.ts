@@ -26,6 +26,7 @@ import { copyRoutes } from './copy/routes';
 import { dualRoutes } from './finance/dual-routes';
 import { ieoRoutes } from './finance/ieo-routes';
 import { nftRoutes } from './nft/routes';
+import { borrowRoutes } from './borrow/routes';
 import { nftMediaRoutes } from './nft/media-routes';
 import { operatorRoutes } from './operator/routes';
 import { privateUploadRoutes } from './uploads/private';
@@ -180,6 +181,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   dualRoutes(app, ctx);
   ieoRoutes(app, ctx);
   nftRoutes(app, ctx);
+  borrowRoutes(app, ctx);
 
   const openApi = buildOpenApi(allEndpoints(), { title: 'Kestrel exchange API', version: APP_VERSION });
   app.get('/api/openapi.json', async () => openApi);

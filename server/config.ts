@@ -33,6 +33,8 @@ export interface ServerConfig {
   autoApprove: ReadonlySet<'recharge' | 'identity' | 'trader' | 'nft'>;
   /** NFT_FEE: the exchange's fee on every NFT sale, a fraction of the price paid by the seller ("0.025" is 2.5 %) */
   nftFee: string;
+  /** BORROW_APR: the yearly interest on loans, a fraction ("0.12" is 12 %) */
+  borrowApr: string;
   /** NFT_ROYALTY: the creator's royalty on every resale, a fraction of the price ("0.05" is 5 %) */
   nftRoyalty: string;
   /** COPY_PROFIT_SHARE: the share of a profitable copy's net profit paid to its trader, "0.1" is a tenth */
@@ -167,6 +169,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   };
   const nftFee = fraction('NFT_FEE', '0.025', '0.025 for 2.5 %');
   const nftRoyalty = fraction('NFT_ROYALTY', '0.05', '0.05 for 5 %');
+  const borrowApr = fraction('BORROW_APR', '0.12', '0.12 for 12 % a year');
   const signupGift = env['SIGNUP_GIFT'] ?? (demo ? '10000' : '0');
   if (!/^(0|[1-9][0-9]{0,12})(\.[0-9]{1,6})?$/.test(signupGift)) throw new Error(`SIGNUP_GIFT must be an amount of USDT, got ${signupGift}`);
   if (history !== 'full' && history !== 'short') throw new Error(`MARKET_HISTORY must be full or short, got ${history}`);
@@ -202,6 +205,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     copyBots: flag(env['COPY_BOTS'], demo),
     nftFee,
     nftRoyalty,
+    borrowApr,
     signupGift,
     networks: networks(env),
     exchangeFee: new Money(exchangeFee).toFixed(),

@@ -21,6 +21,7 @@ import { DualDesk } from './finance/dual';
 import { IeoDesk, seedDemoProjects } from './finance/ieo';
 import { NftDesk } from './nft/desk';
 import { seedDemoNft } from './nft/seed';
+import { LoanDesk } from './borrow/desk';
 
 /**
  * The server's clock. Replaying a recorded feed, it runs from the recording's start
@@ -73,6 +74,8 @@ export async function createContext(config: ServerConfig, overrides: { database?
   const dual = new DualDesk({ db, exchange, catalogue, now });
   await dual.restore();
   const ieo = new IeoDesk({ db, catalogue, now });
+  const loans = new LoanDesk({ db, exchange, catalogue, now, apr: config.borrowApr });
+  await loans.restore();
   const nft = new NftDesk({ db, catalogue, fees, now, feeRate: new Money(config.nftFee), royaltyRate: new Money(config.nftRoyalty), autoApprove: config.autoApprove.has('nft') });
   await seedDemoAccount(db, exchange, config);
   const ctx: AppContext = {
@@ -92,6 +95,7 @@ export async function createContext(config: ServerConfig, overrides: { database?
     dual,
     ieo,
     nft,
+    loans,
     sessions: new SessionEnds(),
   };
   if (config.copyBots) await seedCopyBots(ctx);

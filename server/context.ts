@@ -13,6 +13,7 @@ import type { CopyDesk } from './copy/desk';
 import type { DualDesk } from './finance/dual';
 import type { IeoDesk } from './finance/ieo';
 import type { NftDesk } from './nft/desk';
+import type { LoanDesk } from './borrow/desk';
 
 /** What every domain's routes and services are built from. One per server process. */
 export interface AppContext {
@@ -43,6 +44,8 @@ export interface AppContext {
   ieo: IeoDesk;
   /** the NFT marketplace (server/nft/desk.ts) */
   nft: NftDesk;
+  /** crypto-backed loans (server/borrow/desk.ts) */
+  loans: LoanDesk;
   /** sessions ended (logout, password change or reset): the socket server closes their sockets */
   sessions: SessionEnds;
 }

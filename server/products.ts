@@ -4,6 +4,7 @@ import { dualHolds, keepDemoOffers } from './finance/dual';
 import { ieoHolds, runIeo } from './finance/ieo';
 import { nftHolds, runNft } from './nft/desk';
 import { keepDemoNft } from './nft/seed';
+import { loanHolds } from './borrow/desk';
 import { lockupHolds, settleDue } from './finance/lockup';
 import type { EmptySettlements, HoldSource } from './ledger/holds';
 import { positionHolds } from './trading/contracts';
@@ -85,6 +86,12 @@ export const PRODUCTS: readonly Product[] = [
       { name: 'nft', everyMs: 15_000, run: async () => void (await runNft(ctx)) },
       ...(ctx.config.demo ? [{ name: 'nft-demo', everyMs: 3_600_000, run: async () => void (await keepDemoNft(ctx)) }] : []),
     ],
+  },
+  {
+    name: 'borrowing',
+    holds: [loanHolds],
+    // Liquidations come with the trades (loans.liquidations); interest is written by the hour.
+    jobs: (ctx) => [{ name: 'loan-interest', everyMs: 10 * 60_000, run: async () => void (await ctx.exchange.run((step) => ctx.loans.accrueAll(step))) }],
   },
   {
     name: 'copy trading',

@@ -1,5 +1,6 @@
 import type { Endpoint, InputOf, OutputOf } from './define';
 import * as auth from './auth';
+import * as borrow from './borrow';
 import * as common from './common';
 import * as content from './content';
 import * as copy from './copy';
@@ -23,6 +24,7 @@ export { OptionOrder, Position, SpotOrder } from './trade';
 export { LockupOrder, LockupProduct } from './finance';
 export { DualOrder, DualProduct } from './dual';
 export { IeoOrder, IeoProject } from './ieo';
+export { Loan } from './borrow';
 export { NftBox, NftBoxUnit, NftCard, NftItem, NftMessage, NftOrder, NftSale } from './nft';
 export { CopyPosition, CopyRules, CopySkip, Follow, TraderApplication, TraderCard, TraderStats } from './copy';
 
@@ -185,6 +187,11 @@ export const endpoints = {
   nftPay: nft.nftPay,
   nftMessages: nft.nftMessages,
   nftRead: nft.nftRead,
+  borrowConfig: borrow.borrowConfig,
+  borrowApply: borrow.borrowApply,
+  borrowLoans: borrow.borrowLoans,
+  borrowRepay: borrow.borrowRepay,
+  borrowAddCollateral: borrow.borrowAddCollateral,
 } as const;
 
 type AnyEndpoint = (typeof endpoints)[keyof typeof endpoints];

@@ -59,6 +59,7 @@ export interface Database {
   nft_orders: NftOrdersTable;
   nft_messages: NftMessagesTable;
   nft_favourites: NftFavouritesTable;
+  loans: LoansTable;
   news: NewsTable;
   news_texts: NewsTextsTable;
   faqs: FaqsTable;
@@ -175,7 +176,7 @@ export interface SecurityChangesTable {
 export interface RequestIdsTable {
   user_id: number;
   request_id: string;
-  kind: 'withdraw' | 'move' | 'exchange' | 'spot' | 'contract' | 'option' | 'ieo' | 'nft';
+  kind: 'withdraw' | 'move' | 'exchange' | 'spot' | 'contract' | 'option' | 'ieo' | 'nft' | 'loan';
   ref_id: number;
   created_at: number;
 }
@@ -914,4 +915,28 @@ export interface NftFavouritesTable {
   user_id: number;
   item_id: number;
   created_at: number;
+}
+
+export interface LoansTable {
+  id: Generated<number>;
+  user_id: number;
+  market_id: number;
+  collateral_currency_id: number;
+  collateral: string;
+  debt_currency_id: number;
+  principal: string;
+  interest: string;
+  apr: string;
+  status: 'open' | 'repaid' | 'liquidated';
+  /** JSON TickRecord: the trade whose price the loan opened at */
+  open_tick: string;
+  accrued_at: number;
+  repayments: number;
+  topups: number;
+  surplus: string | null;
+  margin_called_at: number | null;
+  /** JSON TickRecord: the trade that liquidated it */
+  close_tick: string | null;
+  created_at: number;
+  closed_at: number | null;
 }

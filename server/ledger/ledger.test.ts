@@ -94,7 +94,7 @@ test("the check finds figures beyond their currency's decimals and a lock that n
   await h.ctx.db.updateTable('ledger_accounts').set({ part: 'locked' }).where('user_id', '=', user).execute();
   const report = await checkLedger(h.ctx.db);
   expect(report.violations.some((v) => v.includes(`entry ${entry.id} moves 10.000000001, more decimals`))).toBe(true);
-  expect(report.violations.some((v) => v.includes('change/locked in currency 3 is 10') && v.includes('active lock-up orders, dual orders and IEO tokens hold 0'))).toBe(true);
+  expect(report.violations.some((v) => v.includes('change/locked in currency 3 is 10') && v.includes('active lock-up orders, dual orders, IEO tokens and loans hold 0'))).toBe(true);
 });
 
 test('the check finds a reason the bills cannot label, a reference kind the ledger does not know, an account in no real part, and a transaction without entries', async () => {

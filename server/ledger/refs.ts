@@ -39,6 +39,11 @@ export const LEDGER_REF_KINDS = [
   'nft-deposit',
   'nft-deposit-return',
   'nft-deposit-forfeit',
+  'loan-open',
+  'loan-repay',
+  'loan-collateral',
+  'loan-release',
+  'loan-liquidate',
 ] as const;
 
 export type LedgerRefKind = (typeof LEDGER_REF_KINDS)[number];

@@ -60,9 +60,10 @@ interface Ann {
   move: number;
   conversion: { received: string; fee: string };
   files: { avatar: string; voucher: string; qrcode: string; front: string; back: string; unused: string };
-  requestIds: { withdraw: string; move: string; convert: string; spot: string; contract: string; option: string; ieo: string; nft: string };
+  requestIds: { withdraw: string; move: string; convert: string; spot: string; contract: string; option: string; ieo: string; nft: string; loan: string };
   ieoProject: number;
   nft: { item: number; order: number; unit: number; message: number; spareSale: number };
+  loan: number;
   depositAddresses: string[];
 }
 interface Bob {
@@ -127,6 +128,7 @@ async function setUp(): Promise<void> {
     option: 'ann-option-0001',
     ieo: 'ann-ieo-0000001',
     nft: 'ann-nft-0000001',
+    loan: 'ann-loan-000001',
   };
   const now = h.ctx.now();
   // NFTs: ann buys an artwork (her order and her item), wins an auction (an order to pay, a message) and buys a blind box.
@@ -176,6 +178,8 @@ async function setUp(): Promise<void> {
   const option = await ok(h.call(endpoints.optionSubmit, { match_id: BTC_MARKET, currency_id: USDT, type: 'up', seconds: 60, number: '17.77', request_id: requestIds.option }, as(annToken)));
   expect(option.status).toBe('open');
   const lockup = await ok(h.call(endpoints.lockupBuy, { config_id: 1, amount: '123.45' }, as(annToken)));
+  await fund(h, await uidOf(h, annToken), 'BTC', '0.01');
+  const loan = await ok(h.call(endpoints.borrowApply, { collateral_currency_id: BTC, collateral: '0.01', amount: '55.55', request_id: requestIds.loan }, as(annToken)));
   const ieoStart = h.ctx.now();
   const { id: ieoProject } = await ok(
     h.call(
@@ -227,6 +231,7 @@ async function setUp(): Promise<void> {
     files,
     requestIds,
     ieoProject,
+    loan: loan.id,
     nft: { item: bought.id, order: toPay, unit: nftMine.boxes[0]?.id ?? 0, message: nftMessage, spareSale },
     depositAddresses: coins.map((coin) => coin.address),
   };
@@ -288,6 +293,7 @@ function annMarkers(): string[] {
     '222.22',
     '333.33',
     '444.44',
+    '55.55',
     ...Object.values(ann.files),
     ...ann.depositAddresses,
   ];
@@ -470,6 +476,29 @@ const cases: Partial<Record<Name, Case>> = {
       expect((await ok(h.call(endpoints.ieoOrders, {}, as(bob.token)))).data.map((row) => row.id)).toEqual([order.id]);
     },
   },
+  borrowApply: {
+    public: { collateral_currency_id: CURRENCY },
+    attacked: ['request_id'],
+    attack: async () => {
+      // Ann's request id is a new request of bob's: his own loan (he has no BTC: refused), nothing of ann's answered.
+      expect(await h.call(endpoints.borrowApply, { collateral_currency_id: BTC, collateral: '0.01', amount: '20', request_id: ann.requestIds.loan }, as(bob.token))).toEqual({
+        type: 'error',
+        message: 'Insufficient balance.',
+      });
+    },
+  },
+  borrowRepay: {
+    attacked: ['id'],
+    attack: async () => {
+      expect(await h.call(endpoints.borrowRepay, { id: ann.loan, amount: '1' }, as(bob.token))).toEqual({ type: 'error', message: 'There is no such open loan of yours.' });
+    },
+  },
+  borrowAddCollateral: {
+    attacked: ['id'],
+    attack: async () => {
+      expect(await h.call(endpoints.borrowAddCollateral, { id: ann.loan, amount: '0.001' }, as(bob.token))).toEqual({ type: 'error', message: 'There is no such open loan of yours.' });
+    },
+  },
   nftCollect: { public: { item_id: 'an artwork of the public lists; the favourite made is the caller’s own' } },
   nftBuy: {
     public: { id: 'a sale or box of the public list (GET /bind_box/getBoxList); the order made is the caller’s own', mode: 'sale or box' },
@@ -628,6 +657,7 @@ const views: Partial<Record<Name, readonly Record<string, unknown>[]>> = {
   dualOrders: [{}, { status: 'active' }, { status: 'closed' }],
   ieoOrders: [{}, { project_id: 1 }],
   nftFavourites: [{}],
+  borrowLoans: [{}, { status: 'open' }, { status: 'closed' }],
   nftMyBids: [{}],
   nftMine: [{}],
   nftOrders: [{}, { status: 'all' }],

@@ -15,6 +15,7 @@ import * as m013 from './013_copy_trading';
 import * as m014 from './014_dual';
 import * as m015 from './015_ieo';
 import * as m016 from './016_nft';
+import * as m017 from './017_loans';
 
 /**
  * Numbered migrations, applied in name order at start, on SQLite and PostgreSQL alike
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '014_dual': m014,
   '015_ieo': m015,
   '016_nft': m016,
+  '017_loans': m017,
 };
