@@ -27,6 +27,7 @@ import { dualRoutes } from './finance/dual-routes';
 import { ieoRoutes } from './finance/ieo-routes';
 import { nftRoutes } from './nft/routes';
 import { borrowRoutes } from './borrow/routes';
+import { gameRoutes } from './game/routes';
 import { nftMediaRoutes } from './nft/media-routes';
 import { operatorRoutes } from './operator/routes';
 import { privateUploadRoutes } from './uploads/private';
@@ -182,6 +183,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   ieoRoutes(app, ctx);
   nftRoutes(app, ctx);
   borrowRoutes(app, ctx);
+  gameRoutes(app, ctx);
 
   const openApi = buildOpenApi(allEndpoints(), { title: 'Kestrel exchange API', version: APP_VERSION });
   app.get('/api/openapi.json', async () => openApi);

@@ -22,6 +22,7 @@ import { IeoDesk, seedDemoProjects } from './finance/ieo';
 import { NftDesk } from './nft/desk';
 import { seedDemoNft } from './nft/seed';
 import { LoanDesk } from './borrow/desk';
+import { GameDesk } from './game/desk';
 
 /**
  * The server's clock. Replaying a recorded feed, it runs from the recording's start
@@ -76,6 +77,8 @@ export async function createContext(config: ServerConfig, overrides: { database?
   const ieo = new IeoDesk({ db, catalogue, now });
   const loans = new LoanDesk({ db, exchange, catalogue, now, apr: config.borrowApr });
   await loans.restore();
+  const game = new GameDesk({ db, exchange, catalogue, now });
+  await game.restore();
   const nft = new NftDesk({ db, catalogue, fees, now, feeRate: new Money(config.nftFee), royaltyRate: new Money(config.nftRoyalty), autoApprove: config.autoApprove.has('nft') });
   await seedDemoAccount(db, exchange, config);
   const ctx: AppContext = {
@@ -96,6 +99,7 @@ export async function createContext(config: ServerConfig, overrides: { database?
     ieo,
     nft,
     loans,
+    game,
     sessions: new SessionEnds(),
   };
   if (config.copyBots) await seedCopyBots(ctx);

@@ -14,6 +14,7 @@ import type { DualDesk } from './finance/dual';
 import type { IeoDesk } from './finance/ieo';
 import type { NftDesk } from './nft/desk';
 import type { LoanDesk } from './borrow/desk';
+import type { GameDesk } from './game/desk';
 
 /** What every domain's routes and services are built from. One per server process. */
 export interface AppContext {
@@ -46,6 +47,8 @@ export interface AppContext {
   nft: NftDesk;
   /** crypto-backed loans (server/borrow/desk.ts) */
   loans: LoanDesk;
+  /** the mini game (server/game/desk.ts) */
+  game: GameDesk;
   /** sessions ended (logout, password change or reset): the socket server closes their sockets */
   sessions: SessionEnds;
 }

@@ -6,6 +6,7 @@ import * as content from './content';
 import * as copy from './copy';
 import * as dual from './dual';
 import * as finance from './finance';
+import * as game from './game';
 import * as identity from './identity';
 import * as ieo from './ieo';
 import * as market from './market';
@@ -25,6 +26,7 @@ export { LockupOrder, LockupProduct } from './finance';
 export { DualOrder, DualProduct } from './dual';
 export { IeoOrder, IeoProject } from './ieo';
 export { Loan } from './borrow';
+export { GameRound } from './game';
 export { NftBox, NftBoxUnit, NftCard, NftItem, NftMessage, NftOrder, NftSale } from './nft';
 export { CopyPosition, CopyRules, CopySkip, Follow, TraderApplication, TraderCard, TraderStats } from './copy';
 
@@ -192,6 +194,11 @@ export const endpoints = {
   borrowLoans: borrow.borrowLoans,
   borrowRepay: borrow.borrowRepay,
   borrowAddCollateral: borrow.borrowAddCollateral,
+  gameInfo: game.gameInfo,
+  gameClaim: game.gameClaim,
+  gamePlay: game.gamePlay,
+  gameRounds: game.gameRounds,
+  gameLeaderboard: game.gameLeaderboard,
 } as const;
 
 type AnyEndpoint = (typeof endpoints)[keyof typeof endpoints];

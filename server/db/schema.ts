@@ -60,6 +60,8 @@ export interface Database {
   nft_messages: NftMessagesTable;
   nft_favourites: NftFavouritesTable;
   loans: LoansTable;
+  game_wallets: GameWalletsTable;
+  game_rounds: GameRoundsTable;
   news: NewsTable;
   news_texts: NewsTextsTable;
   faqs: FaqsTable;
@@ -176,7 +178,7 @@ export interface SecurityChangesTable {
 export interface RequestIdsTable {
   user_id: number;
   request_id: string;
-  kind: 'withdraw' | 'move' | 'exchange' | 'spot' | 'contract' | 'option' | 'ieo' | 'nft' | 'loan';
+  kind: 'withdraw' | 'move' | 'exchange' | 'spot' | 'contract' | 'option' | 'ieo' | 'nft' | 'loan' | 'game';
   ref_id: number;
   created_at: number;
 }
@@ -939,4 +941,28 @@ export interface LoansTable {
   close_tick: string | null;
   created_at: number;
   closed_at: number | null;
+}
+
+/** Game points: not money, never in the ledger. */
+export interface GameWalletsTable {
+  user_id: number;
+  points: number;
+  claimed_on: string | null;
+}
+
+export interface GameRoundsTable {
+  id: Generated<number>;
+  user_id: number;
+  market_id: number;
+  guess: 'higher' | 'lower';
+  stake: number;
+  /** JSON TickRecord: the trade the round started at */
+  start_tick: string;
+  expires_at: number;
+  status: 'open' | 'won' | 'lost' | 'tie';
+  /** JSON TickRecord: the first trade at or after expiry */
+  settle_tick: string | null;
+  payout: number | null;
+  created_at: number;
+  settled_at: number | null;
 }

@@ -60,7 +60,7 @@ interface Ann {
   move: number;
   conversion: { received: string; fee: string };
   files: { avatar: string; voucher: string; qrcode: string; front: string; back: string; unused: string };
-  requestIds: { withdraw: string; move: string; convert: string; spot: string; contract: string; option: string; ieo: string; nft: string; loan: string };
+  requestIds: { withdraw: string; move: string; convert: string; spot: string; contract: string; option: string; ieo: string; nft: string; loan: string; game: string };
   ieoProject: number;
   nft: { item: number; order: number; unit: number; message: number; spareSale: number };
   loan: number;
@@ -129,6 +129,7 @@ async function setUp(): Promise<void> {
     ieo: 'ann-ieo-0000001',
     nft: 'ann-nft-0000001',
     loan: 'ann-loan-000001',
+    game: 'ann-game-000001',
   };
   const now = h.ctx.now();
   // NFTs: ann buys an artwork (her order and her item), wins an auction (an order to pay, a message) and buys a blind box.
@@ -180,6 +181,8 @@ async function setUp(): Promise<void> {
   const lockup = await ok(h.call(endpoints.lockupBuy, { config_id: 1, amount: '123.45' }, as(annToken)));
   await fund(h, await uidOf(h, annToken), 'BTC', '0.01');
   const loan = await ok(h.call(endpoints.borrowApply, { collateral_currency_id: BTC, collateral: '0.01', amount: '55.55', request_id: requestIds.loan }, as(annToken)));
+  await ok(h.call(endpoints.gameClaim, {}, as(annToken)));
+  await ok(h.call(endpoints.gamePlay, { market_id: BTC_MARKET, guess: 'higher', stake: 10, request_id: requestIds.game }, as(annToken)));
   const ieoStart = h.ctx.now();
   const { id: ieoProject } = await ok(
     h.call(
@@ -487,6 +490,17 @@ const cases: Partial<Record<Name, Case>> = {
       });
     },
   },
+  gamePlay: {
+    public: { market_id: 'a market of the game (GET /game/info), the same for everyone; the round played is the caller’s own' },
+    attacked: ['request_id'],
+    attack: async () => {
+      // Ann's request id is a new request of bob's: his own round (he has no points: refused), nothing of ann's answered.
+      expect(await h.call(endpoints.gamePlay, { market_id: BTC_MARKET, guess: 'lower', stake: 10, request_id: ann.requestIds.game }, as(bob.token))).toEqual({
+        type: 'error',
+        message: 'You have 0 points: stake fewer.',
+      });
+    },
+  },
   borrowRepay: {
     attacked: ['id'],
     attack: async () => {
@@ -658,6 +672,8 @@ const views: Partial<Record<Name, readonly Record<string, unknown>[]>> = {
   ieoOrders: [{}, { project_id: 1 }],
   nftFavourites: [{}],
   borrowLoans: [{}, { status: 'open' }, { status: 'closed' }],
+  gameInfo: [{}],
+  gameRounds: [{}],
   nftMyBids: [{}],
   nftMine: [{}],
   nftOrders: [{}, { status: 'all' }],
@@ -680,6 +696,7 @@ const actions: Partial<Record<Name, string>> = {
   cashSave: "the caller's own card",
   cashSaveInternational: "the caller's own card",
   traderApply: "the caller's own trader application",
+  gameClaim: "the caller's own daily points",
 };
 
 /** The fields of an input that name a record, a file or a request. */

@@ -16,6 +16,7 @@ import * as m014 from './014_dual';
 import * as m015 from './015_ieo';
 import * as m016 from './016_nft';
 import * as m017 from './017_loans';
+import * as m018 from './018_game';
 
 /**
  * Numbered migrations, applied in name order at start, on SQLite and PostgreSQL alike
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '015_ieo': m015,
   '016_nft': m016,
   '017_loans': m017,
+  '018_game': m018,
 };
