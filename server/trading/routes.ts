@@ -40,7 +40,6 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
   // ---- Spot
   route(app, ctx, endpoints.spotInfo, async ({ input, auth }) => {
     const market = catalogue.pair(input.currency_id, input.legal_id);
-    if (market.kind !== 'crypto') throw new ApiError('server:errors.spot_unavailable');
     const coupon = await bestFeeCoupon(ctx.db, auth.user.id, 'spot', ctx.now());
     const available = async (currency: number, decimals: number) => text(await balanceOf(ctx.db, userAccount(auth.user.id, currency, 'change')), decimals);
     return {

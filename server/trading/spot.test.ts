@@ -138,9 +138,10 @@ describe('spot orders', () => {
     await refused({ type: 'sell', amount: '0.01' }, 'Insufficient balance.');
     await refused({ type: 'buy', amount: 'abc' }, 'Please enter a correct amount.');
     expect(await h.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, type: 'hold', amount: '1' }, { token: ann })).toEqual({ type: 'error', message: 'Please choose buy or sell.' });
-    expect(await h.call(endpoints.spotTrade, { currency_id: 27, legal_id: 26, type: 'buy', amount: '1' }, { token: ann })).toEqual({
+    // A stock without US dollars in the coin account: nothing to pay with (stocks trade at spot: stock-spot.test.ts).
+    expect(await h.call(endpoints.spotTrade, { currency_id: 27, legal_id: 26, type: 'buy', amount: '1', target_price: '200' }, { token: ann })).toEqual({
       type: 'error',
-      message: 'This market trades only as a contract.',
+      message: 'Insufficient balance.',
     });
     expect(await h.call(endpoints.spotTrade, { currency_id: BTC, legal_id: 2, type: 'buy', amount: '1' }, { token: ann })).toEqual({ type: 'error', message: 'This market does not exist.' });
     expect(await h.call(endpoints.spotCancel, { id: resting.id }, { token: ann })).toEqual({ type: 'error', message: 'This record does not exist.' });

@@ -55,8 +55,8 @@ export class SpotDesk {
     input: { currency_id: number; legal_id: number; type: 'buy' | 'sell'; amount?: string | undefined; total?: string | undefined; target_price?: string | undefined },
     remember: Remember = noRequestId,
   ): Promise<SpotOrderRow> {
+    // Coins against USDT and stocks against USD (held in the coin account: converted from USDT), one desk.
     const market = this.deps.catalogue.pair(input.currency_id, input.legal_id);
-    if (market.kind !== 'crypto') throw new ApiError('server:errors.spot_unavailable');
     if (input.amount !== undefined && input.total !== undefined) throw new ApiError('server:errors.spot_amount_and_total');
     if (input.amount === undefined && input.total === undefined) throw new ApiError('server:errors.spot_amount_missing');
     const limitPrice = input.target_price ? new Money(input.target_price) : null;

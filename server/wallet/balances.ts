@@ -29,7 +29,8 @@ const ALWAYS: Record<AccountKind, readonly string[]> = {
 /** Which currencies each account can hold (moves between accounts follow this). */
 export const ACCOUNT_CURRENCIES: Record<AccountKind, (currency: Currency) => boolean> = {
   legal: (currency) => ['USDT', 'BTC', 'ETH'].includes(currency.code),
-  change: (currency) => currency.kind === 'crypto',
+  // Coins, and stocks with the US dollars they trade in at spot.
+  change: (currency) => currency.kind === 'crypto' || currency.kind === 'stock' || currency.code === 'USD',
   lever: (currency) => currency.code === 'USDT',
   micro: (currency) => currency.code === 'USDT',
 };

@@ -19,14 +19,22 @@ import { usdPrice } from './prices';
 /** Exchanges worth less than a dollar are refused. */
 const MINIMUM_USD = 1;
 
-/** The coins with a price: USDT and each coin with a market against it (an IEO token once listed). */
+/**
+ * The coins with a price: USDT, each coin with a market against it (an IEO token once
+ * listed), and US dollars, the currency stocks trade in at spot (held in the coin account).
+ */
 export function exchangeable(ctx: Pick<AppContext, 'catalogue'>): number[] {
-  return ctx.catalogue.currencies.filter((c) => c.kind === 'crypto' && (c.code === 'USDT' || ctx.catalogue.marketOfBase(c.id) !== undefined)).map((c) => c.id);
+  return ctx.catalogue.currencies.filter((c) => isExchangeable(ctx, c)).map((c) => c.id);
+}
+
+function isExchangeable(ctx: Pick<AppContext, 'catalogue'>, currency: { id: number; code: string; kind: string }): boolean {
+  if (currency.code === 'USD') return true;
+  return currency.kind === 'crypto' && (currency.code === 'USDT' || ctx.catalogue.marketOfBase(currency.id) !== undefined);
 }
 
 function priced(ctx: AppContext, currencyId: number) {
   const currency = ctx.catalogue.currency(currencyId);
-  if (currency.kind !== 'crypto') throw new ApiError('server:errors.currency_unknown');
+  if (!isExchangeable(ctx, currency)) throw new ApiError('server:errors.currency_unknown');
   const price = usdPrice(ctx, currencyId);
   if (!price) throw new ApiError('server:errors.no_price');
   return { currency, ...price };

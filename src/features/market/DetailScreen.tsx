@@ -103,24 +103,23 @@ export function DetailScreen() {
 }
 
 /**
- * The way from a pair to trading it, in the mode that fits: coins open spot buy or sell,
- * stocks open a long or short contract; the other modes are one tap away.
+ * The way from a pair to trading it: spot buy or sell (coins against USDT, stocks against
+ * US dollars); contracts, or seconds options where there are none, one tap away.
  */
 function TradeBar({ info }: { info: MarketInfo }) {
   const t = useT();
   const symbol = info.symbol.replace('/', '');
-  const crypto = info.kind === 'crypto';
-  const mode = crypto ? 'spot' : 'contract';
+  const other = info.contract ? 'contract' : 'seconds';
   return (
     <div className={styles.tradeBar} data-testid="trade-bar">
-      <Link to="/pages/transaction/index" search={{ mode: crypto ? 'contract' : 'seconds', symbol, side: 'buy' }} className={styles.tradeOther} data-testid="trade-other">
-        {t(crypto ? 'trade:modes.contract' : 'trade:modes.seconds')}
+      <Link to="/pages/transaction/index" search={{ mode: other, symbol, side: 'buy' }} className={styles.tradeOther} data-testid="trade-other">
+        {t(other === 'contract' ? 'trade:modes.contract' : 'trade:modes.seconds')}
       </Link>
-      <Link to="/pages/transaction/index" search={{ mode, symbol, side: 'buy' }} className={`${styles.tradeButton} ${styles.tradeBuy}`} data-testid="trade-buy">
-        {t(crypto ? 'trade:buy' : 'trade:contract.long')}
+      <Link to="/pages/transaction/index" search={{ mode: 'spot', symbol, side: 'buy' }} className={`${styles.tradeButton} ${styles.tradeBuy}`} data-testid="trade-buy">
+        {t('trade:buy')}
       </Link>
-      <Link to="/pages/transaction/index" search={{ mode, symbol, side: 'sell' }} className={`${styles.tradeButton} ${styles.tradeSell}`} data-testid="trade-sell">
-        {t(crypto ? 'trade:sell' : 'trade:contract.short')}
+      <Link to="/pages/transaction/index" search={{ mode: 'spot', symbol, side: 'sell' }} className={`${styles.tradeButton} ${styles.tradeSell}`} data-testid="trade-sell">
+        {t('trade:sell')}
       </Link>
     </div>
   );

@@ -286,6 +286,14 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
               })}
             </PrimaryButton>
             {fee && <p className={styles.note}>{t('trade:fee_note', { rate: fee })}</p>}
+            {market.kind === 'stock' && (
+              <p className={styles.note} data-testid="spot-usd-note">
+                {t('trade:spot_usd_note', { quote: market.quote })}{' '}
+                <Link to="/pages/fund/transfer" search={{}}>
+                  {t('trade:spot_usd_convert')}
+                </Link>
+              </p>
+            )}
           </div>
         ) : (
           <LoginToTrade />

@@ -15,9 +15,9 @@ import { ChangeText, PriceCell } from '../market/cells';
 import type { TradeMode } from './search';
 import styles from './trade.module.css';
 
-/** Which markets a mode trades: spot only coins against USDT; contracts and options every market. */
+/** Which markets a mode trades: spot and options every market (coins against USDT, stocks against USD); contracts those that have them. */
 export function tradable(mode: TradeMode, market: MarketInfo): boolean {
-  return mode === 'spot' ? market.kind === 'crypto' : mode === 'contract' ? market.contract : true;
+  return mode === 'contract' ? market.contract : true;
 }
 
 /** The market a trade screen shows: the one asked for if the mode trades it, else the first that it does. */
