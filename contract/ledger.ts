@@ -43,6 +43,9 @@ export const LEDGER_REASONS = [
   'loan_collateral',
   'loan_release',
   'loan_liquidate',
+  'otc_escrow',
+  'otc_release',
+  'otc_return',
 ] as const;
 
 export type LedgerReason = (typeof LEDGER_REASONS)[number];

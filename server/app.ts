@@ -28,6 +28,7 @@ import { ieoRoutes } from './finance/ieo-routes';
 import { nftRoutes } from './nft/routes';
 import { borrowRoutes } from './borrow/routes';
 import { gameRoutes } from './game/routes';
+import { otcRoutes } from './otc/routes';
 import { nftMediaRoutes } from './nft/media-routes';
 import { operatorRoutes } from './operator/routes';
 import { privateUploadRoutes } from './uploads/private';
@@ -184,6 +185,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   nftRoutes(app, ctx);
   borrowRoutes(app, ctx);
   gameRoutes(app, ctx);
+  otcRoutes(app, ctx);
 
   const openApi = buildOpenApi(allEndpoints(), { title: 'Kestrel exchange API', version: APP_VERSION });
   app.get('/api/openapi.json', async () => openApi);

@@ -23,6 +23,7 @@ import { NftDesk } from './nft/desk';
 import { seedDemoNft } from './nft/seed';
 import { LoanDesk } from './borrow/desk';
 import { GameDesk } from './game/desk';
+import { OtcDesk } from './otc/desk';
 
 /**
  * The server's clock. Replaying a recorded feed, it runs from the recording's start
@@ -100,6 +101,7 @@ export async function createContext(config: ServerConfig, overrides: { database?
     nft,
     loans,
     game,
+    otc: new OtcDesk({ db, catalogue, market, now }),
     sessions: new SessionEnds(),
   };
   if (config.copyBots) await seedCopyBots(ctx);

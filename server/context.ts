@@ -15,6 +15,7 @@ import type { IeoDesk } from './finance/ieo';
 import type { NftDesk } from './nft/desk';
 import type { LoanDesk } from './borrow/desk';
 import type { GameDesk } from './game/desk';
+import type { OtcDesk } from './otc/desk';
 
 /** What every domain's routes and services are built from. One per server process. */
 export interface AppContext {
@@ -49,6 +50,8 @@ export interface AppContext {
   loans: LoanDesk;
   /** the mini game (server/game/desk.ts) */
   game: GameDesk;
+  /** OTC (P2P) trading (server/otc/desk.ts) */
+  otc: OtcDesk;
   /** sessions ended (logout, password change or reset): the socket server closes their sockets */
   sessions: SessionEnds;
 }

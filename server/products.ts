@@ -5,6 +5,7 @@ import { ieoHolds, runIeo } from './finance/ieo';
 import { nftHolds, runNft } from './nft/desk';
 import { keepDemoNft } from './nft/seed';
 import { loanHolds } from './borrow/desk';
+import { otcHolds } from './otc/desk';
 import { lockupHolds, settleDue } from './finance/lockup';
 import type { EmptySettlements, HoldSource } from './ledger/holds';
 import { positionHolds } from './trading/contracts';
@@ -92,6 +93,12 @@ export const PRODUCTS: readonly Product[] = [
     holds: [loanHolds],
     // Liquidations come with the trades (loans.liquidations); interest is written by the hour.
     jobs: (ctx) => [{ name: 'loan-interest', everyMs: 10 * 60_000, run: async () => void (await ctx.exchange.run((step) => ctx.loans.accrueAll(step))) }],
+  },
+  {
+    name: 'OTC',
+    holds: [otcHolds],
+    // Orders not paid in their window: the escrowed coins return to the seller, once.
+    jobs: (ctx) => [{ name: 'otc-expiry', everyMs: 30_000, run: async () => void (await ctx.exchange.run((step) => ctx.otc.expireDue(step))) }],
   },
   {
     name: 'copy trading',

@@ -11,6 +11,7 @@ import * as identity from './identity';
 import * as ieo from './ieo';
 import * as market from './market';
 import * as nft from './nft';
+import * as otc from './otc';
 import * as operator from './operator';
 import * as people from './people';
 import * as trade from './trade';
@@ -27,6 +28,7 @@ export { DualOrder, DualProduct } from './dual';
 export { IeoOrder, IeoProject } from './ieo';
 export { Loan } from './borrow';
 export { GameRound } from './game';
+export { OtcAd, OtcOrder } from './otc';
 export { NftBox, NftBoxUnit, NftCard, NftItem, NftMessage, NftOrder, NftSale } from './nft';
 export { CopyPosition, CopyRules, CopySkip, Follow, TraderApplication, TraderCard, TraderStats } from './copy';
 
@@ -118,6 +120,7 @@ export const endpoints = {
   createNftSale: operator.createNftSale,
   createBox: operator.createBox,
   reviewNft: operator.reviewNft,
+  otcDecide: operator.otcDecide,
   rejectTrader: operator.rejectTrader,
   adjust: operator.adjust,
   setRate: operator.setRate,
@@ -199,6 +202,18 @@ export const endpoints = {
   gamePlay: game.gamePlay,
   gameRounds: game.gameRounds,
   gameLeaderboard: game.gameLeaderboard,
+  otcAds: otc.otcAds,
+  otcQuick: otc.otcQuick,
+  otcAdCreate: otc.otcAdCreate,
+  otcAdStatus: otc.otcAdStatus,
+  otcMyAds: otc.otcMyAds,
+  otcOrderCreate: otc.otcOrderCreate,
+  otcOrder: otc.otcOrder,
+  otcOrders: otc.otcOrders,
+  otcPaid: otc.otcPaid,
+  otcRelease: otc.otcRelease,
+  otcCancel: otc.otcCancel,
+  otcAppeal: otc.otcAppeal,
 } as const;
 
 type AnyEndpoint = (typeof endpoints)[keyof typeof endpoints];

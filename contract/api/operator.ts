@@ -52,6 +52,8 @@ export const Pending = Type.Object({
   /** applications to become a copy-trading trader; id is the user's id */
   traders: Type.Array(Type.Object({ id: Type.Integer(), uid: Type.Integer(), nickname: Type.String(), applied_at: Type.Integer() })),
   /** NFT resales waiting for review (id: the sale's) */
+  /** OTC orders under appeal (id: the order's) */
+  otc_appeals: Type.Array(Type.Object({ id: Type.Integer(), buyer_uid: Type.Integer(), seller_uid: Type.Integer(), code: Type.String(), amount: Type.String(), fiat: Type.String(), fiat_amount: Type.String(), appeal_by_uid: Type.Integer(), appeal_reason: Type.String(), proof: Type.Union([Type.String(), Type.Null()]), created_at: Type.Integer() })),
   nft_sales: Type.Array(
     Type.Object({
       id: Type.Integer(),
@@ -267,6 +269,15 @@ export const createBox = endpoint({
     codes: Type.String({ minLength: 1, maxLength: 4000, pattern: '^[A-Z0-9-]+(,[A-Z0-9-]+)*$', errorKey: 'nft_codes_invalid' }),
   }),
   output: Type.Object({ id: Type.Integer(), commitment: Type.String() }),
+});
+export const otcDecide = endpoint({
+  method: 'POST',
+  path: '/operator/otc/decide',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Decides an appealed OTC order: release the escrowed coins to the buyer, or return them to the seller, with a reason both sides see',
+  input: Type.Object({ id: IdField, decision: Type.Union([Type.Literal('release'), Type.Literal('return')], { errorKey: 'otc_decision_invalid' }), reason: ReasonField }),
+  output: Done,
 });
 export const reviewNft = endpoint({
   method: 'POST',

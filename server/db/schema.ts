@@ -62,6 +62,8 @@ export interface Database {
   loans: LoansTable;
   game_wallets: GameWalletsTable;
   game_rounds: GameRoundsTable;
+  otc_ads: OtcAdsTable;
+  otc_orders: OtcOrdersTable;
   news: NewsTable;
   news_texts: NewsTextsTable;
   faqs: FaqsTable;
@@ -178,7 +180,7 @@ export interface SecurityChangesTable {
 export interface RequestIdsTable {
   user_id: number;
   request_id: string;
-  kind: 'withdraw' | 'move' | 'exchange' | 'spot' | 'contract' | 'option' | 'ieo' | 'nft' | 'loan' | 'game';
+  kind: 'withdraw' | 'move' | 'exchange' | 'spot' | 'contract' | 'option' | 'ieo' | 'nft' | 'loan' | 'game' | 'otc';
   ref_id: number;
   created_at: number;
 }
@@ -965,4 +967,46 @@ export interface GameRoundsTable {
   payout: number | null;
   created_at: number;
   settled_at: number | null;
+}
+
+export interface OtcAdsTable {
+  id: Generated<number>;
+  user_id: number;
+  side: 'sell' | 'buy';
+  currency_id: number;
+  fiat: string;
+  price_type: 'fixed' | 'floating';
+  price: string | null;
+  margin: string | null;
+  min_fiat: string;
+  max_fiat: string;
+  remaining: string;
+  /** JSON array of bank card kinds: "domestic", "international" */
+  payments: string;
+  window_minutes: number;
+  status: 'online' | 'offline';
+  created_at: number;
+}
+
+export interface OtcOrdersTable {
+  id: Generated<number>;
+  ad_id: number;
+  buyer_id: number;
+  seller_id: number;
+  advertiser_id: number;
+  currency_id: number;
+  fiat: string;
+  price: string;
+  amount: string;
+  fiat_amount: string;
+  price_tick: string | null;
+  status: 'pending' | 'paid' | 'appeal' | 'released' | 'cancelled' | 'expired' | 'returned';
+  pay_by: number;
+  proof: string | null;
+  paid_at: number | null;
+  appeal_by: number | null;
+  appeal_reason: string | null;
+  decided_by: string | null;
+  created_at: number;
+  closed_at: number | null;
 }

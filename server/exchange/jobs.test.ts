@@ -18,7 +18,7 @@ afterEach(async () => {
 });
 
 test('the products register their jobs with the server, and the server its pruning of old attempts', () => {
-  expect(h.ctx.jobs.names).toEqual(['fiat-rates', 'lockup-payouts', 'ieo', 'nft', 'loan-interest', 'copy-stats', 'attempts-prune']);
+  expect(h.ctx.jobs.names).toEqual(['fiat-rates', 'lockup-payouts', 'ieo', 'nft', 'loan-interest', 'otc-expiry', 'copy-stats', 'attempts-prune']);
 });
 
 test('the demo runs the copy-trading bots: seeded once as approved bot traders with their stake, and their job', async () => {

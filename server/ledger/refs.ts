@@ -44,6 +44,9 @@ export const LEDGER_REF_KINDS = [
   'loan-collateral',
   'loan-release',
   'loan-liquidate',
+  'otc-escrow',
+  'otc-release',
+  'otc-return',
 ] as const;
 
 export type LedgerRefKind = (typeof LEDGER_REF_KINDS)[number];

@@ -65,6 +65,29 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
         .where('traders.status', '=', 'pending')
         .orderBy('traders.applied_at')
         .execute(),
+      otc_appeals: (
+        await ctx.db
+          .selectFrom('otc_orders')
+          .innerJoin('users as buyer', 'buyer.id', 'otc_orders.buyer_id')
+          .innerJoin('users as seller', 'seller.id', 'otc_orders.seller_id')
+          .innerJoin('users as appellant', 'appellant.id', 'otc_orders.appeal_by')
+          .select([
+            'otc_orders.id',
+            'buyer.uid as buyer_uid',
+            'seller.uid as seller_uid',
+            'otc_orders.currency_id',
+            'otc_orders.amount',
+            'otc_orders.fiat',
+            'otc_orders.fiat_amount',
+            'appellant.uid as appeal_by_uid',
+            'otc_orders.appeal_reason',
+            'otc_orders.proof',
+            'otc_orders.created_at',
+          ])
+          .where('otc_orders.status', '=', 'appeal')
+          .orderBy('otc_orders.id')
+          .execute()
+      ).map(({ currency_id, appeal_reason, ...row }) => ({ ...row, code: code(currency_id), appeal_reason: appeal_reason ?? '' })),
       nft_sales: await ctx.db
         .selectFrom('nft_sales')
         .innerJoin('nft_items', 'nft_items.id', 'nft_sales.item_id')

@@ -60,10 +60,11 @@ interface Ann {
   move: number;
   conversion: { received: string; fee: string };
   files: { avatar: string; voucher: string; qrcode: string; front: string; back: string; unused: string };
-  requestIds: { withdraw: string; move: string; convert: string; spot: string; contract: string; option: string; ieo: string; nft: string; loan: string; game: string };
+  requestIds: { withdraw: string; move: string; convert: string; spot: string; contract: string; option: string; ieo: string; nft: string; loan: string; game: string; otc: string };
   ieoProject: number;
   nft: { item: number; order: number; unit: number; message: number; spareSale: number };
   loan: number;
+  otc: { ad: number; order: number };
   depositAddresses: string[];
 }
 interface Bob {
@@ -116,6 +117,9 @@ async function setUp(): Promise<void> {
   await ok(h.call(endpoints.uploadHeadPortrait, { head_portrait: files.avatar }, as(annToken)));
   await ok(h.call(endpoints.rechargeRequest, { currency: USDT, network: 'TRC20', amount: '222.22', voucher: files.voucher }, as(annToken)));
   await ok(h.call(endpoints.addressSave, { currency: USDT, network: 'TRC20', name: 'Ann secret wallet', address: ANN_BOOK_ADDRESS, qrcode: files.qrcode }, as(annToken)));
+  // Carol, the other side of ann's OTC order, verified before ann's level 2 is submitted.
+  const carol = await h.registerUser('carol@example.com');
+  await verifyIdentity(h, carol, 1);
   await ok(h.call(endpoints.realSubmit, { real_type: 2, front_pic: files.front, reverse_pic: files.back }, as(annToken)));
   await ok(h.call(endpoints.cashSave, ANN_CARD, as(annToken)));
 
@@ -130,6 +134,7 @@ async function setUp(): Promise<void> {
     nft: 'ann-nft-0000001',
     loan: 'ann-loan-000001',
     game: 'ann-game-000001',
+    otc: 'ann-otc-0000001',
   };
   const now = h.ctx.now();
   // NFTs: ann buys an artwork (her order and her item), wins an auction (an order to pay, a message) and buys a blind box.
@@ -181,6 +186,18 @@ async function setUp(): Promise<void> {
   const lockup = await ok(h.call(endpoints.lockupBuy, { config_id: 1, amount: '123.45' }, as(annToken)));
   await fund(h, await uidOf(h, annToken), 'BTC', '0.01');
   const loan = await ok(h.call(endpoints.borrowApply, { collateral_currency_id: BTC, collateral: '0.01', amount: '55.55', request_id: requestIds.loan }, as(annToken)));
+  // OTC: ann advertises to buy USDT; carol sells her some (an order between ann and carol, paid, with ann's proof... carol's: ann is the buyer).
+  const otcAd = await ok(
+    h.call(
+      endpoints.otcAdCreate,
+      { side: 'buy', currency_id: USDT, fiat: 'CNY', price_type: 'fixed', price: '6.66', min_fiat: '10', max_fiat: '1000', amount: '100', payments: 'domestic' },
+      as(annToken),
+    ),
+  );
+  await ok(h.call(endpoints.cashSave, { ...ANN_CARD, real_name: 'Ann Tester' }, as(carol)));
+  await fund(h, await uidOf(h, carol), 'USDT', '100');
+  const otcOrder = await ok(h.call(endpoints.otcOrderCreate, { ad_id: otcAd.id, fiat_amount: '66.60', request_id: requestIds.otc }, as(carol)));
+  await ok(h.call(endpoints.otcPaid, { id: otcOrder.id }, as(annToken)));
   await ok(h.call(endpoints.gameClaim, {}, as(annToken)));
   await ok(h.call(endpoints.gamePlay, { market_id: BTC_MARKET, guess: 'higher', stake: 10, request_id: requestIds.game }, as(annToken)));
   const ieoStart = h.ctx.now();
@@ -235,6 +252,7 @@ async function setUp(): Promise<void> {
     requestIds,
     ieoProject,
     loan: loan.id,
+    otc: { ad: otcAd.id, order: otcOrder.id },
     nft: { item: bought.id, order: toPay, unit: nftMine.boxes[0]?.id ?? 0, message: nftMessage, spareSale },
     depositAddresses: coins.map((coin) => coin.address),
   };
@@ -297,6 +315,7 @@ function annMarkers(): string[] {
     '333.33',
     '444.44',
     '55.55',
+    '6.66',
     ...Object.values(ann.files),
     ...ann.depositAddresses,
   ];
@@ -501,6 +520,55 @@ const cases: Partial<Record<Name, Case>> = {
       });
     },
   },
+  otcAdCreate: { public: { currency_id: CURRENCY } },
+  otcAdStatus: {
+    attacked: ['id'],
+    attack: async () => {
+      expect(await h.call(endpoints.otcAdStatus, { id: ann.otc.ad, status: 'offline' }, as(bob.token))).toEqual({ type: 'error', message: 'This advertisement is not available.' });
+    },
+  },
+  otcOrderCreate: {
+    public: { ad_id: 'an advertisement of the public list (GET /otc/ads); the order made is the caller’s own' },
+    attacked: ['request_id'],
+    attack: async () => {
+      // Ann's request id is a new request of bob's: his own order on her advertisement (refused: he has no card to be paid to), nothing of hers answered.
+      expect(await h.call(endpoints.otcOrderCreate, { ad_id: ann.otc.ad, fiat_amount: '13.32', request_id: ann.requestIds.otc }, as(bob.token))).toEqual({
+        type: 'error',
+        message: 'Add a bank card of the payment kind first.',
+      });
+    },
+  },
+  otcOrder: {
+    attacked: ['id'],
+    attack: async () => {
+      expect(await h.call(endpoints.otcOrder, { id: ann.otc.order }, as(bob.token))).toEqual({ type: 'error', message: 'There is no such order of yours.' });
+    },
+  },
+  otcPaid: {
+    attacked: ['id', 'proof'],
+    attack: async () => {
+      expect(await h.call(endpoints.otcPaid, { id: ann.otc.order }, as(bob.token))).toEqual({ type: 'error', message: 'There is no such order of yours.' });
+      expect(await h.call(endpoints.otcPaid, { id: ann.otc.order, proof: ann.files.voucher }, as(bob.token))).toEqual({ type: 'error', message: 'Please use an image you uploaded yourself.' });
+    },
+  },
+  otcRelease: {
+    attacked: ['id'],
+    attack: async () => {
+      expect(await h.call(endpoints.otcRelease, { id: ann.otc.order, pay_password: '246810' }, as(bob.token))).toEqual({ type: 'error', message: 'There is no such order of yours.' });
+    },
+  },
+  otcCancel: {
+    attacked: ['id'],
+    attack: async () => {
+      expect(await h.call(endpoints.otcCancel, { id: ann.otc.order }, as(bob.token))).toEqual({ type: 'error', message: 'There is no such order of yours.' });
+    },
+  },
+  otcAppeal: {
+    attacked: ['id'],
+    attack: async () => {
+      expect(await h.call(endpoints.otcAppeal, { id: ann.otc.order, reason: 'mine' }, as(bob.token))).toEqual({ type: 'error', message: 'There is no such order of yours.' });
+    },
+  },
   borrowRepay: {
     attacked: ['id'],
     attack: async () => {
@@ -673,6 +741,8 @@ const views: Partial<Record<Name, readonly Record<string, unknown>[]>> = {
   nftFavourites: [{}],
   borrowLoans: [{}, { status: 'open' }, { status: 'closed' }],
   gameInfo: [{}],
+  otcMyAds: [{}],
+  otcOrders: [{}, { status: 'open' }, { status: 'closed' }],
   gameRounds: [{}],
   nftMyBids: [{}],
   nftMine: [{}],

@@ -17,6 +17,7 @@ import * as m015 from './015_ieo';
 import * as m016 from './016_nft';
 import * as m017 from './017_loans';
 import * as m018 from './018_game';
+import * as m019 from './019_otc';
 
 /**
  * Numbered migrations, applied in name order at start, on SQLite and PostgreSQL alike
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '016_nft': m016,
   '017_loans': m017,
   '018_game': m018,
+  '019_otc': m019,
 };
