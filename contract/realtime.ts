@@ -44,6 +44,8 @@ export const CHANNELS = {
 
 /** The channel names a client may join besides the markets' (an NFT auction: any sale id). */
 export const AUCTION_CHANNEL = /^auction:[1-9][0-9]{0,9}$/;
+/** A language's public chat room: 'chat_message' (ChatMessage, contract/api/chat.ts) as they are written. */
+export const CHAT_CHANNEL = /^chat:(en|zh|hk|th|jp|kor|fra|spa)$/;
 
 /** An NFT auction as it stands after a bid or at its close (channel "auction:<saleId>"). */
 export interface AuctionLive {
@@ -69,6 +71,8 @@ export const USER_EVENTS = {
   spotOrder: 'spot_order',
   position: 'lever_position',
   option: 'micro_order',
+  /** a message in the room of one of the user's OTC orders (ChatMessage) */
+  otcChat: 'otc_chat',
 } as const;
 
 export const SOCKET_EVENTS = {
@@ -79,6 +83,7 @@ export const SOCKET_EVENTS = {
   trades: 'trades',
   depth: 'market_depth',
   auction: 'nft_auction',
+  chat: 'chat_message',
   limited: 'limited',
 } as const;
 

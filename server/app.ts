@@ -29,6 +29,7 @@ import { nftRoutes } from './nft/routes';
 import { borrowRoutes } from './borrow/routes';
 import { gameRoutes } from './game/routes';
 import { otcRoutes } from './otc/routes';
+import { chatRoutes } from './chat/routes';
 import { nftMediaRoutes } from './nft/media-routes';
 import { operatorRoutes } from './operator/routes';
 import { privateUploadRoutes } from './uploads/private';
@@ -186,6 +187,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   borrowRoutes(app, ctx);
   gameRoutes(app, ctx);
   otcRoutes(app, ctx);
+  chatRoutes(app, ctx);
 
   const openApi = buildOpenApi(allEndpoints(), { title: 'Kestrel exchange API', version: APP_VERSION });
   app.get('/api/openapi.json', async () => openApi);

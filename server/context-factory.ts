@@ -24,6 +24,7 @@ import { seedDemoNft } from './nft/seed';
 import { LoanDesk } from './borrow/desk';
 import { GameDesk } from './game/desk';
 import { OtcDesk } from './otc/desk';
+import { Broadcast } from './realtime/broadcast';
 
 /**
  * The server's clock. Replaying a recorded feed, it runs from the recording's start
@@ -102,6 +103,7 @@ export async function createContext(config: ServerConfig, overrides: { database?
     loans,
     game,
     otc: new OtcDesk({ db, catalogue, market, now }),
+    broadcast: new Broadcast(),
     sessions: new SessionEnds(),
   };
   if (config.copyBots) await seedCopyBots(ctx);

@@ -16,6 +16,7 @@ import type { NftDesk } from './nft/desk';
 import type { LoanDesk } from './borrow/desk';
 import type { GameDesk } from './game/desk';
 import type { OtcDesk } from './otc/desk';
+import type { Broadcast } from './realtime/broadcast';
 
 /** What every domain's routes and services are built from. One per server process. */
 export interface AppContext {
@@ -52,6 +53,8 @@ export interface AppContext {
   game: GameDesk;
   /** OTC (P2P) trading (server/otc/desk.ts) */
   otc: OtcDesk;
+  /** pushes outside the exchange's steps (chat), plugged in by the socket server */
+  broadcast: Broadcast;
   /** sessions ended (logout, password change or reset): the socket server closes their sockets */
   sessions: SessionEnds;
 }

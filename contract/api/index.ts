@@ -1,6 +1,7 @@
 import type { Endpoint, InputOf, OutputOf } from './define';
 import * as auth from './auth';
 import * as borrow from './borrow';
+import * as chat from './chat';
 import * as common from './common';
 import * as content from './content';
 import * as copy from './copy';
@@ -121,6 +122,8 @@ export const endpoints = {
   createBox: operator.createBox,
   reviewNft: operator.reviewNft,
   otcDecide: operator.otcDecide,
+  chatRemove: operator.chatRemove,
+  chatMute: operator.chatMute,
   rejectTrader: operator.rejectTrader,
   adjust: operator.adjust,
   setRate: operator.setRate,
@@ -214,6 +217,9 @@ export const endpoints = {
   otcRelease: otc.otcRelease,
   otcCancel: otc.otcCancel,
   otcAppeal: otc.otcAppeal,
+  chatHistory: chat.chatHistory,
+  chatSend: chat.chatSend,
+  chatReport: chat.chatReport,
 } as const;
 
 type AnyEndpoint = (typeof endpoints)[keyof typeof endpoints];

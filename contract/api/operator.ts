@@ -52,6 +52,8 @@ export const Pending = Type.Object({
   /** applications to become a copy-trading trader; id is the user's id */
   traders: Type.Array(Type.Object({ id: Type.Integer(), uid: Type.Integer(), nickname: Type.String(), applied_at: Type.Integer() })),
   /** NFT resales waiting for review (id: the sale's) */
+  /** chat messages reported and not handled yet (id: the report's) */
+  chat_reports: Type.Array(Type.Object({ id: Type.Integer(), message_id: Type.Integer(), room: Type.String(), author_uid: Type.Integer(), body: Type.String(), reporter_uid: Type.Integer(), reason: Type.String(), created_at: Type.Integer() })),
   /** OTC orders under appeal (id: the order's) */
   otc_appeals: Type.Array(Type.Object({ id: Type.Integer(), buyer_uid: Type.Integer(), seller_uid: Type.Integer(), code: Type.String(), amount: Type.String(), fiat: Type.String(), fiat_amount: Type.String(), appeal_by_uid: Type.Integer(), appeal_reason: Type.String(), proof: Type.Union([Type.String(), Type.Null()]), created_at: Type.Integer() })),
   nft_sales: Type.Array(
@@ -277,6 +279,24 @@ export const otcDecide = endpoint({
   tag: 'operator',
   summary: 'Decides an appealed OTC order: release the escrowed coins to the buyer, or return them to the seller, with a reason both sides see',
   input: Type.Object({ id: IdField, decision: Type.Union([Type.Literal('release'), Type.Literal('return')], { errorKey: 'otc_decision_invalid' }), reason: ReasonField }),
+  output: Done,
+});
+export const chatRemove = endpoint({
+  method: 'POST',
+  path: '/operator/chat/remove',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Removes a chat message: it stays in its room, empty and marked removed; its reports are handled',
+  input: Id,
+  output: Done,
+});
+export const chatMute = endpoint({
+  method: 'POST',
+  path: '/operator/chat/mute',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Mutes a user (by uid) in every chat room for a number of minutes (0 lifts a mute)',
+  input: Type.Object({ uid: IdField, minutes: Type.Integer({ minimum: 0, maximum: 525_600, errorKey: 'chat_minutes_invalid' }), reason: ReasonField }),
   output: Done,
 });
 export const reviewNft = endpoint({

@@ -64,6 +64,9 @@ export interface Database {
   game_rounds: GameRoundsTable;
   otc_ads: OtcAdsTable;
   otc_orders: OtcOrdersTable;
+  chat_messages: ChatMessagesTable;
+  chat_reports: ChatReportsTable;
+  chat_mutes: ChatMutesTable;
   news: NewsTable;
   news_texts: NewsTextsTable;
   faqs: FaqsTable;
@@ -1009,4 +1012,32 @@ export interface OtcOrdersTable {
   decided_by: string | null;
   created_at: number;
   closed_at: number | null;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  room: string;
+  user_id: number;
+  body: string;
+  image: string | null;
+  created_at: number;
+  removed_at: number | null;
+  removed_by: string | null;
+}
+
+export interface ChatReportsTable {
+  id: Generated<number>;
+  message_id: number;
+  reporter_id: number;
+  reason: string;
+  created_at: number;
+  handled_at: number | null;
+}
+
+export interface ChatMutesTable {
+  user_id: number;
+  until: number;
+  reason: string;
+  muted_by: string;
+  created_at: number;
 }

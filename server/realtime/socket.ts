@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server } from 'socket.io';
-import { AUCTION_CHANNEL, CHANNELS, SOCKET_EVENTS, SOCKET_LIMITS, USER_EVENTS, type LimitedNotice, type SubAnswer } from '../../contract/realtime';
+import { AUCTION_CHANNEL, CHANNELS, CHAT_CHANNEL, SOCKET_EVENTS, SOCKET_LIMITS, USER_EVENTS, type LimitedNotice, type SubAnswer } from '../../contract/realtime';
 import { authenticate, tokenFromHeader } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { auctionLive } from '../nft/views';
@@ -44,7 +44,7 @@ export function attachRealtime(server: HttpServer, ctx: AppContext): Server {
   const io = new Server(server, { path: '/socket.io', serveClient: false, pingInterval: 20_000, pingTimeout: 20_000, maxHttpBufferSize: MAX_MESSAGE_BYTES });
   const publicChannels = new Set<string>([CHANNELS.tickers, ...ctx.catalogue.markets.flatMap((market) => [CHANNELS.trades(market.id), CHANNELS.depth(market.id)])]);
   // A market listed while running (an IEO's token) opens its channels.
-  const isPublic = (channel: string) => publicChannels.has(channel) || AUCTION_CHANNEL.test(channel);
+  const isPublic = (channel: string) => publicChannels.has(channel) || AUCTION_CHANNEL.test(channel) || CHAT_CHANNEL.test(channel);
   // An NFT auction's figures after a bid or at its close, to whoever watches it.
   ctx.exchange.bus.subscribe('nftAuction', ({ saleId }) => {
     const channel = CHANNELS.auction(saleId);
@@ -102,6 +102,10 @@ export function attachRealtime(server: HttpServer, ctx: AppContext): Server {
   });
 
   pushUserEvents(ctx, (userId, event, payload) => io.to(userRoom(userId)).emit(event, payload));
+  ctx.broadcast.connect(
+    (channel, event, payload) => io.to(channel).emit(event, payload),
+    (userId, event, payload) => io.to(userRoom(userId)).emit(event, payload),
+  );
   // An ended session's sockets are closed (through the adapter: on every process). The
   // client connects again with the token it holds now: a logged-out device gets the
   // public channels back, a revoked token no longer gets its user's private events.

@@ -64,7 +64,7 @@ interface Ann {
   ieoProject: number;
   nft: { item: number; order: number; unit: number; message: number; spareSale: number };
   loan: number;
-  otc: { ad: number; order: number };
+  otc: { ad: number; order: number; message: number };
   depositAddresses: string[];
 }
 interface Bob {
@@ -198,6 +198,7 @@ async function setUp(): Promise<void> {
   await fund(h, await uidOf(h, carol), 'USDT', '100');
   const otcOrder = await ok(h.call(endpoints.otcOrderCreate, { ad_id: otcAd.id, fiat_amount: '66.60', request_id: requestIds.otc }, as(carol)));
   await ok(h.call(endpoints.otcPaid, { id: otcOrder.id }, as(annToken)));
+  const otcMessage = await ok(h.call(endpoints.chatSend, { room: `otc:${otcOrder.id}`, body: 'AnnSecretChat paid', image: files.unused }, as(annToken)));
   await ok(h.call(endpoints.gameClaim, {}, as(annToken)));
   await ok(h.call(endpoints.gamePlay, { market_id: BTC_MARKET, guess: 'higher', stake: 10, request_id: requestIds.game }, as(annToken)));
   const ieoStart = h.ctx.now();
@@ -252,7 +253,7 @@ async function setUp(): Promise<void> {
     requestIds,
     ieoProject,
     loan: loan.id,
-    otc: { ad: otcAd.id, order: otcOrder.id },
+    otc: { ad: otcAd.id, order: otcOrder.id, message: otcMessage.id },
     nft: { item: bought.id, order: toPay, unit: nftMine.boxes[0]?.id ?? 0, message: nftMessage, spareSale },
     depositAddresses: coins.map((coin) => coin.address),
   };
@@ -567,6 +568,24 @@ const cases: Partial<Record<Name, Case>> = {
     attacked: ['id'],
     attack: async () => {
       expect(await h.call(endpoints.otcAppeal, { id: ann.otc.order, reason: 'mine' }, as(bob.token))).toEqual({ type: 'error', message: 'There is no such order of yours.' });
+    },
+  },
+  chatSend: {
+    attacked: ['room', 'image'],
+    attack: async () => {
+      const room = `otc:${ann.otc.order}`;
+      expect(await h.call(endpoints.chatSend, { room, body: 'hi' }, as(bob.token))).toEqual({ type: 'error', message: 'You cannot read or write in this room.' });
+      expect(await h.call(endpoints.chatHistory, { room }, as(bob.token))).toEqual({ type: 'error', message: 'You cannot read or write in this room.' });
+      expect(await h.call(endpoints.chatSend, { room: 'lang:en', body: 'hi', image: ann.files.unused }, as(bob.token))).toEqual({
+        type: 'error',
+        message: "Images can be sent only in an order's chat.",
+      });
+    },
+  },
+  chatReport: {
+    attacked: ['message_id'],
+    attack: async () => {
+      expect(await h.call(endpoints.chatReport, { message_id: ann.otc.message, reason: 'peek' }, as(bob.token))).toEqual({ type: 'error', message: 'This record does not exist.' });
     },
   },
   borrowRepay: {

@@ -66,6 +66,9 @@ export const BUDGETS = {
   invitesPerIp: { name: 'invites-ip', windowMs: HOUR, limit: 10 },
   /** files uploaded per user, refused ones included: reading an image is the costly part */
   uploadsPerUser: { name: 'uploads', windowMs: HOUR, limit: UPLOADS_PER_HOUR },
+  /** chat messages per user: a burst, and an hour's worth (server/chat/service.ts) */
+  chatBurst: { name: 'chat-burst', windowMs: 10_000, limit: 5 },
+  chatHour: { name: 'chat-hour', windowMs: HOUR, limit: 300 },
 } as const satisfies Record<string, Budget>;
 
 /** How long a row can matter: rows whose newest attempt is older are pruned. */

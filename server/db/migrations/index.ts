@@ -18,6 +18,7 @@ import * as m016 from './016_nft';
 import * as m017 from './017_loans';
 import * as m018 from './018_game';
 import * as m019 from './019_otc';
+import * as m020 from './020_chat';
 
 /**
  * Numbered migrations, applied in name order at start, on SQLite and PostgreSQL alike
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '017_loans': m017,
   '018_game': m018,
   '019_otc': m019,
+  '020_chat': m020,
 };
