@@ -21,6 +21,10 @@ const HELP = `Kestrel operator commands (DATA_DIR=${process.env['DATA_DIR'] ?? '
   dual-close <id>                         withdraw a dual product: every order refunded
   approve-nft <sale id>                   put an NFT resale on sale
   reject-nft <sale id> <reason...>        refuse an NFT resale; the item is free to list again
+  otc-release <order id> <reason...>      decide an appealed OTC order for the buyer
+  otc-return <order id> <reason...>       decide an appealed OTC order for the seller
+  chat-remove <message id>                remove a chat message
+  chat-mute <uid> <minutes> <reason...>   mute a user in the chat (0 lifts it)
   ieo-create <file.json>                  offer an IEO project: {"name", "token", "token_name",
                                           "token_precision", "issue_price", "total_issuance",
                                           "max_per_user", "lock_days", "start", "end", "list",
@@ -202,6 +206,16 @@ switch (command) {
     }
     break;
   }
+  case 'otc-release':
+  case 'otc-return':
+    console.log(await call('/operator/otc/decide', 'POST', { id: id(args[0]), decision: command === 'otc-release' ? 'release' : 'return', reason: reason(args.slice(1)) }));
+    break;
+  case 'chat-remove':
+    console.log(await call('/operator/chat/remove', 'POST', { id: id(args[0]) }));
+    break;
+  case 'chat-mute':
+    console.log(await call('/operator/chat/mute', 'POST', { uid: id(args[0]), minutes: args[1] ?? '', reason: reason(args.slice(2)) }));
+    break;
   case 'approve-nft':
     console.log(await call('/operator/nft/review', 'POST', { id: id(args[0]), approve: '1' }));
     break;
