@@ -7,7 +7,6 @@ import type { ConnectionStatus } from '../contract/worker-api';
 import { attachRealtime } from '../server/realtime/socket';
 import { createHarness, ok, type Harness } from '../server/testing/harness';
 import { fund, uidOf } from '../server/testing/market';
-import { userIdOf } from '../server/testing/wallet';
 import type { Link } from './core';
 import { socketLink } from './socket';
 
@@ -80,7 +79,7 @@ test('when the server ends the connection, the socket comes back by itself', asy
 
 test("an NFT auction's channel gets each bid as it is placed", async () => {
   const artist = await h.registerUser('artist@example.com');
-  await ok(h.call(endpoints.createArtist, { user_id: await userIdOf(h, 'artist@example.com'), name: 'Ada', bio: '', avatar: '/uploads/a.png' }, { operator: true }));
+  await ok(h.call(endpoints.createArtist, { uid: await uidOf(h, artist), name: 'Ada', bio: '', avatar: '/uploads/a.png' }, { operator: true }));
   const media = await h.ctx.db
     .insertInto('nft_media')
     .values({ path: '/uploads/nft/a.png', type: 'image', mime: 'image/png', bytes: 1, width: 1, height: 1, duration_ms: null, created_at: h.ctx.now() })

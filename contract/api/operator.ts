@@ -208,8 +208,8 @@ export const createArtist = endpoint({
   path: '/operator/nft/artist',
   access: 'operator',
   tag: 'operator',
-  summary: "Makes a user an artist: the name, bio and avatar shown on the artist's page (the user is paid for sales and royalties)",
-  input: Type.Object({ user_id: IdField, name: PlainText({ minLength: 1, maxLength: 40 }), bio: PlainText({ maxLength: 500 }), avatar: ImagePathField }),
+  summary: "Makes a user (by uid) an artist: the name, bio and avatar shown on the artist's page (the user is paid for sales and royalties)",
+  input: Type.Object({ uid: IdField, name: PlainText({ minLength: 1, maxLength: 40 }), bio: PlainText({ maxLength: 500 }), avatar: ImagePathField }),
   output: Type.Object({ uid: Type.Integer() }),
 });
 export const createCollection = endpoint({

@@ -554,7 +554,10 @@ export class NftDesk {
       at: step.time,
     });
     await step.trx.updateTable('nft_deposits').set({ status: 'returned', settled_at: step.time }).where('id', '=', deposit.id).execute();
-    if (notice) await this.message(step, { kind: notice, userId: deposit.user_id, saleId: deposit.sale_id, amount: deposit.amount });
+    if (notice) {
+      const sale = await step.trx.selectFrom('nft_sales').select('item_id').where('id', '=', deposit.sale_id).executeTakeFirstOrThrow();
+      await this.message(step, { kind: notice, userId: deposit.user_id, saleId: deposit.sale_id, itemId: sale.item_id, amount: deposit.amount });
+    }
   }
 
   private async transfer(step: Step, itemId: number, to: number): Promise<void> {

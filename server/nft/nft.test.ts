@@ -32,7 +32,7 @@ beforeEach(async () => {
     users[name] = await h.registerUser(`${name}@example.com`);
     await fund(h, await uidOf(h, users[name] ?? ''), 'USDT', '1000');
   }
-  await ok(h.call(endpoints.createArtist, { user_id: artist.id, name: 'Ada Vale', bio: 'Generative painter.', avatar: '/uploads/avatar.png' }, { operator: true }));
+  await ok(h.call(endpoints.createArtist, { uid: artist.uid, name: 'Ada Vale', bio: 'Generative painter.', avatar: '/uploads/avatar.png' }, { operator: true }));
 });
 afterEach(async () => {
   expect((await checkLedger(h.ctx.db)).violations).toEqual([]);
@@ -166,6 +166,9 @@ describe('auctions', () => {
     const [order] = (await ok(h.call(endpoints.nftOrders, {}, { token: token('bob') }))).data;
     expect(order).toMatchObject({ kind: 'auction', status: 'to_pay', price: '80', deposit: '10', pay_by: h.ctx.now() + 24 * HOUR });
     for (const who of ['cat', 'dan']) expect(await usdt(token(who))).toMatchObject({ available: '1000.000000', frozen: '0.000000' });
+    // Over: no bid leads any more; the returned deposit's message names the artwork.
+    expect((await ok(h.call(endpoints.nftBids, { id }, {}))).data.every((row) => !row.leading)).toBe(true);
+    expect((await ok(h.call(endpoints.nftMessages, {}, { token: token('cat') }))).data[0]).toMatchObject({ kind: 'returned', amount: '10', item: { code: item.code } });
     expect(await usdt(token('bob'))).toMatchObject({ frozen: '10.000000' });
     expect(await h.call(endpoints.nftPay, { id: order?.id ?? 0 }, { token: token('cat') })).toEqual({ type: 'error', message: 'There is no such order.' });
 

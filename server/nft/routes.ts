@@ -207,7 +207,7 @@ export function nftRoutes(app: FastifyInstance, ctx: AppContext): void {
         ? await db
             .selectFrom('nft_sales')
             .innerJoin('nft_items', 'nft_items.id', 'nft_sales.item_id')
-            .select(['nft_sales.id', 'nft_sales.bidder_id', 'nft_sales.current_bid', 'nft_items.code', 'nft_items.name'])
+            .select(['nft_sales.id', 'nft_sales.status', 'nft_sales.bidder_id', 'nft_sales.current_bid', 'nft_items.code', 'nft_items.name'])
             .where(
               'nft_sales.id',
               'in',
@@ -233,7 +233,8 @@ export function nftRoutes(app: FastifyInstance, ctx: AppContext): void {
         mine: row.user_id === viewer,
         price: row.price,
         created_at: row.created_at,
-        leading: sale?.bidder_id === row.user_id && sale.current_bid === row.price,
+        // The highest bid of an auction still running (afterwards the order says who won).
+        leading: sale?.status === 'live' && sale.bidder_id === row.user_id && sale.current_bid === row.price,
       };
     });
   };
@@ -397,9 +398,10 @@ export function nftRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // ----- the operator's
   route(app, ctx, endpoints.createArtist, async ({ input }) => {
-    const userId = await ctx.exchange.run((step) => nft.createArtist(step, input));
-    const user = await db.selectFrom('users').select('uid').where('id', '=', userId).executeTakeFirstOrThrow();
-    return { uid: user.uid };
+    const user = await db.selectFrom('users').select('id').where('uid', '=', input.uid).executeTakeFirst();
+    if (!user) throw new ApiError('server:errors.record_unknown');
+    await ctx.exchange.run((step) => nft.createArtist(step, { ...input, user_id: user.id }));
+    return { uid: input.uid };
   });
   route(app, ctx, endpoints.createCollection, async ({ input }) => ({ id: await ctx.exchange.run((step) => nft.createCollection(step, input)) }));
   route(app, ctx, endpoints.createItem, async ({ input }) => ctx.exchange.run((step) => nft.createItem(step, input)));

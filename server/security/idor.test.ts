@@ -140,7 +140,7 @@ async function setUp(): Promise<void> {
   // NFTs: ann buys an artwork (her order and her item), wins an auction (an order to pay, a message) and buys a blind box.
   const artistToken = await h.registerUser('artist@example.com');
   const artistUid = await uidOf(h, artistToken);
-  await ok(h.call(endpoints.createArtist, { user_id: await userIdOf(h, 'artist@example.com'), name: 'Artist', bio: '', avatar: '/uploads/a.png' }, { operator: true }));
+  await ok(h.call(endpoints.createArtist, { uid: artistUid, name: 'Artist', bio: '', avatar: '/uploads/a.png' }, { operator: true }));
   const mint = async (name: string) => {
     const media = await h.ctx.db
       .insertInto('nft_media')
