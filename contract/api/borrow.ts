@@ -21,6 +21,9 @@ export const Loan = Type.Object({
   collateral: Amount,
   debt_code: Type.String(),
   debt_precision: Type.Integer(),
+  /** lent at the start */
+  borrowed: Amount,
+  /** still owed of it */
   principal: Amount,
   /** accrued to the last whole hour */
   interest: Amount,

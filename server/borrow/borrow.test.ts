@@ -78,6 +78,8 @@ describe('taking a loan', () => {
 test('interest by the whole hour, repaid interest first; repaid in full the collateral is free again', async () => {
   const loan = await ok(borrow('1', '48000'));
   h.advance(10 * HOUR + 30 * 60_000);
+  // Shown before the job writes it: what repaying all must pay now.
+  expect((await ok(h.call(endpoints.borrowLoans, { status: 'open' }, { token: ann }))).data[0]).toMatchObject({ interest: '6.575343', borrowed: '48000.000000' });
   await h.ctx.exchange.run((step) => h.ctx.loans.accrueAll(step));
   // 48,000 x 0.12 x 10 / 8760 = 6.5753424657... rounded up: 6.575343.
   const [accrued] = (await ok(h.call(endpoints.borrowLoans, { status: 'open' }, { token: ann }))).data;
@@ -123,4 +125,14 @@ test('a crash: a margin call at 70 %, then the first trade at 83 % liquidates at
   expect(await h.ctx.db.selectFrom('ledger_transactions').select('ref_id').where('ref_kind', '=', 'loan-liquidate').execute()).toEqual([{ ref_id: String(loan.id) }]);
   // Closed: no more repayments.
   expect(await h.call(endpoints.borrowRepay, { id: loan.id, amount: '1' }, { token: ann })).toEqual({ type: 'error', message: 'There is no such open loan of yours.' });
+});
+
+test('a margin call ends when more collateral brings the LTV back under 70 %', async () => {
+  const loan = await ok(borrow('1', '48000'));
+  await tradeAt(h, BTC_MARKET, 68_000);
+  expect((await ok(h.call(endpoints.borrowLoans, {}, { token: ann }))).data[0]?.margin_called_at).not.toBeNull();
+  await fund(h, await uidOf(h, ann), 'BTC', '0.5');
+  const topped = await ok(h.call(endpoints.borrowAddCollateral, { id: loan.id, amount: '0.5' }, { token: ann }));
+  expect(topped).toMatchObject({ collateral: '1.50000000', margin_called_at: null });
+  expect(Number(topped.ltv)).toBeLessThan(0.5);
 });

@@ -91,6 +91,7 @@ export class LoanDesk {
         collateral_currency_id: market.base.id,
         collateral: collateral.toFixed(market.base.precision),
         debt_currency_id: debtCurrency.id,
+        borrowed: amount.toFixed(debtCurrency.precision),
         principal: amount.toFixed(debtCurrency.precision),
         interest: new Money(0).toFixed(debtCurrency.precision),
         apr: new Money(this.deps.apr).toFixed(),
@@ -165,7 +166,7 @@ export class LoanDesk {
         at: step.time,
       });
     }
-    const row = await loanRow(step, loan.id);
+    const row = await this.reviewMarginCall(step, await loanRow(step, loan.id));
     step.keep(this.open, loan.id, repaid ? undefined : row);
     return row;
   }
@@ -189,9 +190,18 @@ export class LoanDesk {
       .set({ collateral: new Money(loan.collateral).plus(amount).toFixed(currency.precision), topups: n })
       .where('id', '=', loan.id)
       .execute();
-    const row = await loanRow(step, loan.id);
+    const row = await this.reviewMarginCall(step, await loanRow(step, loan.id));
     step.keep(this.open, loan.id, row);
     return row;
+  }
+
+  /** After a repayment or more collateral: a margin call ends once the LTV is back under 70 % at the last trade. */
+  private async reviewMarginCall(step: Step, loan: LoanRow): Promise<LoanRow> {
+    if (loan.margin_called_at === null || loan.status !== 'open') return loan;
+    const price = this.lastTrade(step.catalogue.market(loan.market_id)).price;
+    if (loanLtv(new Money(loan.principal).plus(loan.interest), loan.collateral, price).gte(BORROW_RULES.marginCallLtv)) return loan;
+    await step.trx.updateTable('loans').set({ margin_called_at: null }).where('id', '=', loan.id).execute();
+    return { ...loan, margin_called_at: null };
   }
 
   /** Interest for the whole hours since the last accrual, written to the loan. */
@@ -282,7 +292,10 @@ export class LoanDesk {
     const collateral = catalogue.currency(row.collateral_currency_id);
     const debtCurrency = catalogue.currency(row.debt_currency_id);
     const price = new Money(this.lastTrade(market).price).toDecimalPlaces(market.pricePrecision);
-    const debt = new Money(row.principal).plus(row.interest);
+    // The whole hours not written yet count already: what "repay all" must pay now.
+    const pending = row.status === 'open' ? Math.max(0, Math.floor((this.deps.now() - row.accrued_at) / HOUR)) : 0;
+    const interest = new Money(row.interest).plus(pending > 0 ? hourlyInterest(row.principal, row.apr, pending, debtCurrency.precision) : 0);
+    const debt = new Money(row.principal).plus(interest);
     const ltv = row.status === 'open' ? loanLtv(debt, row.collateral, price) : new Money(0);
     const at = (threshold: string) => priceAtLtv(debt, row.collateral, threshold).toDecimalPlaces(market.pricePrecision, Money.ROUND_UP).toFixed(market.pricePrecision);
     const openTick = readTick(row.open_tick);
@@ -296,8 +309,9 @@ export class LoanDesk {
       collateral: row.collateral,
       debt_code: debtCurrency.code,
       debt_precision: debtCurrency.precision,
+      borrowed: row.borrowed,
       principal: row.principal,
-      interest: row.interest,
+      interest: interest.toFixed(debtCurrency.precision),
       debt: debt.toFixed(debtCurrency.precision),
       apr: row.apr,
       price: price.toFixed(market.pricePrecision),

@@ -931,6 +931,7 @@ export interface LoansTable {
   collateral_currency_id: number;
   collateral: string;
   debt_currency_id: number;
+  borrowed: string;
   principal: string;
   interest: string;
   apr: string;

@@ -15,6 +15,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('collateral_currency_id', 'integer', (c) => c.notNull())
     .addColumn('collateral', 'numeric', (c) => c.notNull())
     .addColumn('debt_currency_id', 'integer', (c) => c.notNull())
+    // what was lent at the start, and what of it is still owed
+    .addColumn('borrowed', 'numeric', (c) => c.notNull())
     .addColumn('principal', 'numeric', (c) => c.notNull())
     .addColumn('interest', 'numeric', (c) => c.notNull())
     // a fraction a year
