@@ -102,6 +102,8 @@ export interface Patch {
   account?: AccountPatch;
   /** NFT auctions watched, as they stood after their latest bid or close */
   auctions?: AuctionLive[];
+  /** how far the server's clock is ahead of the device's (ms), when the socket learnt it anew: the app's countdowns run on it */
+  clock?: number;
 }
 
 /** The REST snapshots the worker asks the app's HTTP client for. */

@@ -19,6 +19,8 @@ export const visitorScreens: readonly string[] = [
   '/pages/ieo/ieo',
   '/pages/ieo/subscribe?id=1',
   '/pages/ieo/help',
+  '/pages/common/borrowing',
+  '/pages/game/game',
   '/pages/market/search',
   '/pages/market/detail?symbol=BTCUSDT',
   '/pages/common/login',
@@ -40,6 +42,10 @@ export const visitorScreens: readonly string[] = [
   '/pages/follow/agreement',
   '/pages/follow/agreement_en',
   '/pages/follow/agreement_zh',
+  '/pages/nft/nft',
+  '/pages/nft/artworkDetail?id=1&mode=box',
+  '/pages/otc/otc',
+  '/pages/otc/quick',
 ];
 
 export const userScreens: readonly string[] = [
@@ -63,6 +69,8 @@ export const userScreens: readonly string[] = [
   '/pages/financial/index?section=ieo',
   '/pages/ieo/subscribe?id=1',
   '/pages/ieo/order',
+  '/pages/common/borrowing',
+  '/pages/game/game',
   '/pages/fund/select?action=receive',
   '/pages/fund/select?action=withdraw',
   '/pages/fund/receive?currency=3',
@@ -94,4 +102,11 @@ export const userScreens: readonly string[] = [
   '/pages/follow/follow?id=2',
   '/pages/copytrade/my',
   '/pages/copytrade/trader',
+  '/pages/otc/otc',
+  '/pages/otc/quick',
+  '/pages/otc/mine?tab=open',
+  '/pages/otc/mine?tab=ads',
+  '/pages/otc/mine?tab=post',
+  '/pages/nft/artworkDetail?id=2',
+  '/pages/nft/purchase?id=1',
 ];

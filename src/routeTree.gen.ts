@@ -19,6 +19,7 @@ import { Route as PagesTransactionChar91indexChar93RouteImport } from './routes/
 import { Route as PagesCommonAboutusRouteImport } from './routes/pages/common/aboutus'
 import { Route as PagesCommonAreaRouteImport } from './routes/pages/common/area'
 import { Route as PagesCommonArticleRouteImport } from './routes/pages/common/article'
+import { Route as PagesCommonBorrowingRouteImport } from './routes/pages/common/borrowing'
 import { Route as PagesCommonContactusRouteImport } from './routes/pages/common/contactus'
 import { Route as PagesCommonFaqRouteImport } from './routes/pages/common/faq'
 import { Route as PagesCommonForgetRouteImport } from './routes/pages/common/forget'
@@ -29,6 +30,7 @@ import { Route as PagesFollowAgreementRouteImport } from './routes/pages/follow/
 import { Route as PagesFollowAgreement_enRouteImport } from './routes/pages/follow/agreement_en'
 import { Route as PagesFollowAgreement_zhRouteImport } from './routes/pages/follow/agreement_zh'
 import { Route as PagesFollowTraderRouteImport } from './routes/pages/follow/trader'
+import { Route as PagesGameGameRouteImport } from './routes/pages/game/game'
 import { Route as PagesIeoHelpRouteImport } from './routes/pages/ieo/help'
 import { Route as PagesIeoIeoRouteImport } from './routes/pages/ieo/ieo'
 import { Route as PagesIeoSubscribeRouteImport } from './routes/pages/ieo/subscribe'
@@ -41,6 +43,12 @@ import { Route as PagesLockmingWelcomeRouteImport } from './routes/pages/lockmin
 import { Route as PagesMarketDetailRouteImport } from './routes/pages/market/detail'
 import { Route as PagesMarketMarketRouteImport } from './routes/pages/market/market'
 import { Route as PagesMarketSearchRouteImport } from './routes/pages/market/search'
+import { Route as PagesNftArtistDetailRouteImport } from './routes/pages/nft/artistDetail'
+import { Route as PagesNftArtworkDetailRouteImport } from './routes/pages/nft/artworkDetail'
+import { Route as PagesNftArtworkDetail_videoRouteImport } from './routes/pages/nft/artworkDetail_video'
+import { Route as PagesNftNftRouteImport } from './routes/pages/nft/nft'
+import { Route as PagesOtcOtcRouteImport } from './routes/pages/otc/otc'
+import { Route as PagesOtcQuickRouteImport } from './routes/pages/otc/quick'
 import { Route as PagesSettingAreasRouteImport } from './routes/pages/setting/areas'
 import { Route as PagesSettingCurrencyRouteImport } from './routes/pages/setting/currency'
 import { Route as PagesSettingLanguageRouteImport } from './routes/pages/setting/language'
@@ -48,6 +56,7 @@ import { Route as PagesSettingOperational_complianceRouteImport } from './routes
 import { Route as PagesTransactionContractRouteImport } from './routes/pages/transaction/contract'
 import { Route as PagesTransactionCurrencyRouteImport } from './routes/pages/transaction/currency'
 import { Route as PagesTransactionIndex2RouteImport } from './routes/pages/transaction/index2'
+import { Route as UviewUiNftNftRouteImport } from './routes/uview-ui/nft/nft'
 import { Route as AuthPagesCopytradeMyRouteImport } from './routes/_auth/pages/copytrade/my'
 import { Route as AuthPagesCopytradeTraderRouteImport } from './routes/_auth/pages/copytrade/trader'
 import { Route as AuthPagesFollowFollowRouteImport } from './routes/_auth/pages/follow/follow'
@@ -64,6 +73,13 @@ import { Route as AuthPagesFundWithdrawRouteImport } from './routes/_auth/pages/
 import { Route as AuthPagesIeoOrderRouteImport } from './routes/_auth/pages/ieo/order'
 import { Route as AuthPagesInvestMineRouteImport } from './routes/_auth/pages/invest/mine'
 import { Route as AuthPagesLockmingOrderRouteImport } from './routes/_auth/pages/lockming/order'
+import { Route as AuthPagesNftMineRouteImport } from './routes/_auth/pages/nft/mine'
+import { Route as AuthPagesNftMyNftRouteImport } from './routes/_auth/pages/nft/myNft'
+import { Route as AuthPagesNftPurchaseRouteImport } from './routes/_auth/pages/nft/purchase'
+import { Route as AuthPagesNftPurchase_oneRouteImport } from './routes/_auth/pages/nft/purchase_one'
+import { Route as AuthPagesNftResellRouteImport } from './routes/_auth/pages/nft/resell'
+import { Route as AuthPagesOtcMineRouteImport } from './routes/_auth/pages/otc/mine'
+import { Route as AuthPagesOtcOrderRouteImport } from './routes/_auth/pages/otc/order'
 import { Route as AuthPagesSettingAddWalletRouteImport } from './routes/_auth/pages/setting/addWallet'
 import { Route as AuthPagesSettingBankRouteImport } from './routes/_auth/pages/setting/bank'
 import { Route as AuthPagesSettingBank_internationalRouteImport } from './routes/_auth/pages/setting/bank_international'
@@ -83,6 +99,10 @@ import { Route as AuthPagesSettingWalletRouteImport } from './routes/_auth/pages
 import { Route as AuthPagesTransactionContract_orderRouteImport } from './routes/_auth/pages/transaction/contract_order'
 import { Route as AuthPagesTransactionCurrency_orderRouteImport } from './routes/_auth/pages/transaction/currency_order'
 import { Route as AuthPagesTransactionSeconds_orderRouteImport } from './routes/_auth/pages/transaction/seconds_order'
+import { Route as PagesNftComponentsArtistRouteImport } from './routes/pages/nft/components/artist'
+import { Route as PagesNftComponentsArtworkRouteImport } from './routes/pages/nft/components/artwork'
+import { Route as PagesNftComponentsCollectionRouteImport } from './routes/pages/nft/components/collection'
+import { Route as PagesNftComponentsSearchRouteImport } from './routes/pages/nft/components/search'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -138,6 +158,11 @@ const PagesCommonArticleRoute = PagesCommonArticleRouteImport.update({
   path: '/pages/common/article',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesCommonBorrowingRoute = PagesCommonBorrowingRouteImport.update({
+  id: '/pages/common/borrowing',
+  path: '/pages/common/borrowing',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesCommonContactusRoute = PagesCommonContactusRouteImport.update({
   id: '/pages/common/contactus',
   path: '/pages/common/contactus',
@@ -186,6 +211,11 @@ const PagesFollowAgreement_zhRoute = PagesFollowAgreement_zhRouteImport.update({
 const PagesFollowTraderRoute = PagesFollowTraderRouteImport.update({
   id: '/pages/follow/trader',
   path: '/pages/follow/trader',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesGameGameRoute = PagesGameGameRouteImport.update({
+  id: '/pages/game/game',
+  path: '/pages/game/game',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PagesIeoHelpRoute = PagesIeoHelpRouteImport.update({
@@ -248,6 +278,37 @@ const PagesMarketSearchRoute = PagesMarketSearchRouteImport.update({
   path: '/pages/market/search',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagesNftArtistDetailRoute = PagesNftArtistDetailRouteImport.update({
+  id: '/pages/nft/artistDetail',
+  path: '/pages/nft/artistDetail',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesNftArtworkDetailRoute = PagesNftArtworkDetailRouteImport.update({
+  id: '/pages/nft/artworkDetail',
+  path: '/pages/nft/artworkDetail',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesNftArtworkDetail_videoRoute =
+  PagesNftArtworkDetail_videoRouteImport.update({
+    id: '/pages/nft/artworkDetail_video',
+    path: '/pages/nft/artworkDetail_video',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PagesNftNftRoute = PagesNftNftRouteImport.update({
+  id: '/pages/nft/nft',
+  path: '/pages/nft/nft',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesOtcOtcRoute = PagesOtcOtcRouteImport.update({
+  id: '/pages/otc/otc',
+  path: '/pages/otc/otc',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesOtcQuickRoute = PagesOtcQuickRouteImport.update({
+  id: '/pages/otc/quick',
+  path: '/pages/otc/quick',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PagesSettingAreasRoute = PagesSettingAreasRouteImport.update({
   id: '/pages/setting/areas',
   path: '/pages/setting/areas',
@@ -284,6 +345,11 @@ const PagesTransactionCurrencyRoute =
 const PagesTransactionIndex2Route = PagesTransactionIndex2RouteImport.update({
   id: '/pages/transaction/index2',
   path: '/pages/transaction/index2',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UviewUiNftNftRoute = UviewUiNftNftRouteImport.update({
+  id: '/uview-ui/nft/nft',
+  path: '/uview-ui/nft/nft',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthPagesCopytradeMyRoute = AuthPagesCopytradeMyRouteImport.update({
@@ -370,6 +436,42 @@ const AuthPagesInvestMineRoute = AuthPagesInvestMineRouteImport.update({
 const AuthPagesLockmingOrderRoute = AuthPagesLockmingOrderRouteImport.update({
   id: '/pages/lockming/order',
   path: '/pages/lockming/order',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesNftMineRoute = AuthPagesNftMineRouteImport.update({
+  id: '/pages/nft/mine',
+  path: '/pages/nft/mine',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesNftMyNftRoute = AuthPagesNftMyNftRouteImport.update({
+  id: '/pages/nft/myNft',
+  path: '/pages/nft/myNft',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesNftPurchaseRoute = AuthPagesNftPurchaseRouteImport.update({
+  id: '/pages/nft/purchase',
+  path: '/pages/nft/purchase',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesNftPurchase_oneRoute =
+  AuthPagesNftPurchase_oneRouteImport.update({
+    id: '/pages/nft/purchase_one',
+    path: '/pages/nft/purchase_one',
+    getParentRoute: () => AuthRoute,
+  } as any)
+const AuthPagesNftResellRoute = AuthPagesNftResellRouteImport.update({
+  id: '/pages/nft/resell',
+  path: '/pages/nft/resell',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesOtcMineRoute = AuthPagesOtcMineRouteImport.update({
+  id: '/pages/otc/mine',
+  path: '/pages/otc/mine',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesOtcOrderRoute = AuthPagesOtcOrderRouteImport.update({
+  id: '/pages/otc/order',
+  path: '/pages/otc/order',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthPagesSettingAddWalletRoute =
@@ -477,12 +579,37 @@ const AuthPagesTransactionSeconds_orderRoute =
     path: '/pages/transaction/seconds_order',
     getParentRoute: () => AuthRoute,
   } as any)
+const PagesNftComponentsArtistRoute =
+  PagesNftComponentsArtistRouteImport.update({
+    id: '/pages/nft/components/artist',
+    path: '/pages/nft/components/artist',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PagesNftComponentsArtworkRoute =
+  PagesNftComponentsArtworkRouteImport.update({
+    id: '/pages/nft/components/artwork',
+    path: '/pages/nft/components/artwork',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PagesNftComponentsCollectionRoute =
+  PagesNftComponentsCollectionRouteImport.update({
+    id: '/pages/nft/components/collection',
+    path: '/pages/nft/components/collection',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PagesNftComponentsSearchRoute =
+  PagesNftComponentsSearchRouteImport.update({
+    id: '/pages/nft/components/search',
+    path: '/pages/nft/components/search',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/pages/common/aboutus': typeof PagesCommonAboutusRoute
   '/pages/common/area': typeof PagesCommonAreaRoute
   '/pages/common/article': typeof PagesCommonArticleRoute
+  '/pages/common/borrowing': typeof PagesCommonBorrowingRoute
   '/pages/common/contactus': typeof PagesCommonContactusRoute
   '/pages/common/faq': typeof PagesCommonFaqRoute
   '/pages/common/forget': typeof PagesCommonForgetRoute
@@ -495,6 +622,7 @@ export interface FileRoutesByFullPath {
   '/pages/follow/agreement_zh': typeof PagesFollowAgreement_zhRoute
   '/pages/follow/index': typeof PagesFollowChar91indexChar93Route
   '/pages/follow/trader': typeof PagesFollowTraderRoute
+  '/pages/game/game': typeof PagesGameGameRoute
   '/pages/ieo/help': typeof PagesIeoHelpRoute
   '/pages/ieo/ieo': typeof PagesIeoIeoRoute
   '/pages/ieo/subscribe': typeof PagesIeoSubscribeRoute
@@ -509,6 +637,12 @@ export interface FileRoutesByFullPath {
   '/pages/market/detail': typeof PagesMarketDetailRoute
   '/pages/market/market': typeof PagesMarketMarketRoute
   '/pages/market/search': typeof PagesMarketSearchRoute
+  '/pages/nft/artistDetail': typeof PagesNftArtistDetailRoute
+  '/pages/nft/artworkDetail': typeof PagesNftArtworkDetailRoute
+  '/pages/nft/artworkDetail_video': typeof PagesNftArtworkDetail_videoRoute
+  '/pages/nft/nft': typeof PagesNftNftRoute
+  '/pages/otc/otc': typeof PagesOtcOtcRoute
+  '/pages/otc/quick': typeof PagesOtcQuickRoute
   '/pages/setting/areas': typeof PagesSettingAreasRoute
   '/pages/setting/currency': typeof PagesSettingCurrencyRoute
   '/pages/setting/language': typeof PagesSettingLanguageRoute
@@ -517,6 +651,7 @@ export interface FileRoutesByFullPath {
   '/pages/transaction/currency': typeof PagesTransactionCurrencyRoute
   '/pages/transaction/index': typeof PagesTransactionChar91indexChar93Route
   '/pages/transaction/index2': typeof PagesTransactionIndex2Route
+  '/uview-ui/nft/nft': typeof UviewUiNftNftRoute
   '/pages/copytrade/my': typeof AuthPagesCopytradeMyRoute
   '/pages/copytrade/trader': typeof AuthPagesCopytradeTraderRoute
   '/pages/follow/follow': typeof AuthPagesFollowFollowRoute
@@ -533,6 +668,13 @@ export interface FileRoutesByFullPath {
   '/pages/ieo/order': typeof AuthPagesIeoOrderRoute
   '/pages/invest/mine': typeof AuthPagesInvestMineRoute
   '/pages/lockming/order': typeof AuthPagesLockmingOrderRoute
+  '/pages/nft/mine': typeof AuthPagesNftMineRoute
+  '/pages/nft/myNft': typeof AuthPagesNftMyNftRoute
+  '/pages/nft/purchase': typeof AuthPagesNftPurchaseRoute
+  '/pages/nft/purchase_one': typeof AuthPagesNftPurchase_oneRoute
+  '/pages/nft/resell': typeof AuthPagesNftResellRoute
+  '/pages/otc/mine': typeof AuthPagesOtcMineRoute
+  '/pages/otc/order': typeof AuthPagesOtcOrderRoute
   '/pages/setting/addWallet': typeof AuthPagesSettingAddWalletRoute
   '/pages/setting/bank': typeof AuthPagesSettingBankRoute
   '/pages/setting/bank_international': typeof AuthPagesSettingBank_internationalRoute
@@ -552,12 +694,17 @@ export interface FileRoutesByFullPath {
   '/pages/transaction/contract_order': typeof AuthPagesTransactionContract_orderRoute
   '/pages/transaction/currency_order': typeof AuthPagesTransactionCurrency_orderRoute
   '/pages/transaction/seconds_order': typeof AuthPagesTransactionSeconds_orderRoute
+  '/pages/nft/components/artist': typeof PagesNftComponentsArtistRoute
+  '/pages/nft/components/artwork': typeof PagesNftComponentsArtworkRoute
+  '/pages/nft/components/collection': typeof PagesNftComponentsCollectionRoute
+  '/pages/nft/components/search': typeof PagesNftComponentsSearchRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/pages/common/aboutus': typeof PagesCommonAboutusRoute
   '/pages/common/area': typeof PagesCommonAreaRoute
   '/pages/common/article': typeof PagesCommonArticleRoute
+  '/pages/common/borrowing': typeof PagesCommonBorrowingRoute
   '/pages/common/contactus': typeof PagesCommonContactusRoute
   '/pages/common/faq': typeof PagesCommonFaqRoute
   '/pages/common/forget': typeof PagesCommonForgetRoute
@@ -570,6 +717,7 @@ export interface FileRoutesByTo {
   '/pages/follow/agreement_zh': typeof PagesFollowAgreement_zhRoute
   '/pages/follow/index': typeof PagesFollowChar91indexChar93Route
   '/pages/follow/trader': typeof PagesFollowTraderRoute
+  '/pages/game/game': typeof PagesGameGameRoute
   '/pages/ieo/help': typeof PagesIeoHelpRoute
   '/pages/ieo/ieo': typeof PagesIeoIeoRoute
   '/pages/ieo/subscribe': typeof PagesIeoSubscribeRoute
@@ -584,6 +732,12 @@ export interface FileRoutesByTo {
   '/pages/market/detail': typeof PagesMarketDetailRoute
   '/pages/market/market': typeof PagesMarketMarketRoute
   '/pages/market/search': typeof PagesMarketSearchRoute
+  '/pages/nft/artistDetail': typeof PagesNftArtistDetailRoute
+  '/pages/nft/artworkDetail': typeof PagesNftArtworkDetailRoute
+  '/pages/nft/artworkDetail_video': typeof PagesNftArtworkDetail_videoRoute
+  '/pages/nft/nft': typeof PagesNftNftRoute
+  '/pages/otc/otc': typeof PagesOtcOtcRoute
+  '/pages/otc/quick': typeof PagesOtcQuickRoute
   '/pages/setting/areas': typeof PagesSettingAreasRoute
   '/pages/setting/currency': typeof PagesSettingCurrencyRoute
   '/pages/setting/language': typeof PagesSettingLanguageRoute
@@ -592,6 +746,7 @@ export interface FileRoutesByTo {
   '/pages/transaction/currency': typeof PagesTransactionCurrencyRoute
   '/pages/transaction/index': typeof PagesTransactionChar91indexChar93Route
   '/pages/transaction/index2': typeof PagesTransactionIndex2Route
+  '/uview-ui/nft/nft': typeof UviewUiNftNftRoute
   '/pages/copytrade/my': typeof AuthPagesCopytradeMyRoute
   '/pages/copytrade/trader': typeof AuthPagesCopytradeTraderRoute
   '/pages/follow/follow': typeof AuthPagesFollowFollowRoute
@@ -608,6 +763,13 @@ export interface FileRoutesByTo {
   '/pages/ieo/order': typeof AuthPagesIeoOrderRoute
   '/pages/invest/mine': typeof AuthPagesInvestMineRoute
   '/pages/lockming/order': typeof AuthPagesLockmingOrderRoute
+  '/pages/nft/mine': typeof AuthPagesNftMineRoute
+  '/pages/nft/myNft': typeof AuthPagesNftMyNftRoute
+  '/pages/nft/purchase': typeof AuthPagesNftPurchaseRoute
+  '/pages/nft/purchase_one': typeof AuthPagesNftPurchase_oneRoute
+  '/pages/nft/resell': typeof AuthPagesNftResellRoute
+  '/pages/otc/mine': typeof AuthPagesOtcMineRoute
+  '/pages/otc/order': typeof AuthPagesOtcOrderRoute
   '/pages/setting/addWallet': typeof AuthPagesSettingAddWalletRoute
   '/pages/setting/bank': typeof AuthPagesSettingBankRoute
   '/pages/setting/bank_international': typeof AuthPagesSettingBank_internationalRoute
@@ -627,6 +789,10 @@ export interface FileRoutesByTo {
   '/pages/transaction/contract_order': typeof AuthPagesTransactionContract_orderRoute
   '/pages/transaction/currency_order': typeof AuthPagesTransactionCurrency_orderRoute
   '/pages/transaction/seconds_order': typeof AuthPagesTransactionSeconds_orderRoute
+  '/pages/nft/components/artist': typeof PagesNftComponentsArtistRoute
+  '/pages/nft/components/artwork': typeof PagesNftComponentsArtworkRoute
+  '/pages/nft/components/collection': typeof PagesNftComponentsCollectionRoute
+  '/pages/nft/components/search': typeof PagesNftComponentsSearchRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -635,6 +801,7 @@ export interface FileRoutesById {
   '/pages/common/aboutus': typeof PagesCommonAboutusRoute
   '/pages/common/area': typeof PagesCommonAreaRoute
   '/pages/common/article': typeof PagesCommonArticleRoute
+  '/pages/common/borrowing': typeof PagesCommonBorrowingRoute
   '/pages/common/contactus': typeof PagesCommonContactusRoute
   '/pages/common/faq': typeof PagesCommonFaqRoute
   '/pages/common/forget': typeof PagesCommonForgetRoute
@@ -647,6 +814,7 @@ export interface FileRoutesById {
   '/pages/follow/agreement_zh': typeof PagesFollowAgreement_zhRoute
   '/pages/follow/index': typeof PagesFollowChar91indexChar93Route
   '/pages/follow/trader': typeof PagesFollowTraderRoute
+  '/pages/game/game': typeof PagesGameGameRoute
   '/pages/ieo/help': typeof PagesIeoHelpRoute
   '/pages/ieo/ieo': typeof PagesIeoIeoRoute
   '/pages/ieo/subscribe': typeof PagesIeoSubscribeRoute
@@ -661,6 +829,12 @@ export interface FileRoutesById {
   '/pages/market/detail': typeof PagesMarketDetailRoute
   '/pages/market/market': typeof PagesMarketMarketRoute
   '/pages/market/search': typeof PagesMarketSearchRoute
+  '/pages/nft/artistDetail': typeof PagesNftArtistDetailRoute
+  '/pages/nft/artworkDetail': typeof PagesNftArtworkDetailRoute
+  '/pages/nft/artworkDetail_video': typeof PagesNftArtworkDetail_videoRoute
+  '/pages/nft/nft': typeof PagesNftNftRoute
+  '/pages/otc/otc': typeof PagesOtcOtcRoute
+  '/pages/otc/quick': typeof PagesOtcQuickRoute
   '/pages/setting/areas': typeof PagesSettingAreasRoute
   '/pages/setting/currency': typeof PagesSettingCurrencyRoute
   '/pages/setting/language': typeof PagesSettingLanguageRoute
@@ -669,6 +843,7 @@ export interface FileRoutesById {
   '/pages/transaction/currency': typeof PagesTransactionCurrencyRoute
   '/pages/transaction/index': typeof PagesTransactionChar91indexChar93Route
   '/pages/transaction/index2': typeof PagesTransactionIndex2Route
+  '/uview-ui/nft/nft': typeof UviewUiNftNftRoute
   '/_auth/pages/copytrade/my': typeof AuthPagesCopytradeMyRoute
   '/_auth/pages/copytrade/trader': typeof AuthPagesCopytradeTraderRoute
   '/_auth/pages/follow/follow': typeof AuthPagesFollowFollowRoute
@@ -685,6 +860,13 @@ export interface FileRoutesById {
   '/_auth/pages/ieo/order': typeof AuthPagesIeoOrderRoute
   '/_auth/pages/invest/mine': typeof AuthPagesInvestMineRoute
   '/_auth/pages/lockming/order': typeof AuthPagesLockmingOrderRoute
+  '/_auth/pages/nft/mine': typeof AuthPagesNftMineRoute
+  '/_auth/pages/nft/myNft': typeof AuthPagesNftMyNftRoute
+  '/_auth/pages/nft/purchase': typeof AuthPagesNftPurchaseRoute
+  '/_auth/pages/nft/purchase_one': typeof AuthPagesNftPurchase_oneRoute
+  '/_auth/pages/nft/resell': typeof AuthPagesNftResellRoute
+  '/_auth/pages/otc/mine': typeof AuthPagesOtcMineRoute
+  '/_auth/pages/otc/order': typeof AuthPagesOtcOrderRoute
   '/_auth/pages/setting/addWallet': typeof AuthPagesSettingAddWalletRoute
   '/_auth/pages/setting/bank': typeof AuthPagesSettingBankRoute
   '/_auth/pages/setting/bank_international': typeof AuthPagesSettingBank_internationalRoute
@@ -704,6 +886,10 @@ export interface FileRoutesById {
   '/_auth/pages/transaction/contract_order': typeof AuthPagesTransactionContract_orderRoute
   '/_auth/pages/transaction/currency_order': typeof AuthPagesTransactionCurrency_orderRoute
   '/_auth/pages/transaction/seconds_order': typeof AuthPagesTransactionSeconds_orderRoute
+  '/pages/nft/components/artist': typeof PagesNftComponentsArtistRoute
+  '/pages/nft/components/artwork': typeof PagesNftComponentsArtworkRoute
+  '/pages/nft/components/collection': typeof PagesNftComponentsCollectionRoute
+  '/pages/nft/components/search': typeof PagesNftComponentsSearchRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -712,6 +898,7 @@ export interface FileRouteTypes {
     | '/pages/common/aboutus'
     | '/pages/common/area'
     | '/pages/common/article'
+    | '/pages/common/borrowing'
     | '/pages/common/contactus'
     | '/pages/common/faq'
     | '/pages/common/forget'
@@ -724,6 +911,7 @@ export interface FileRouteTypes {
     | '/pages/follow/agreement_zh'
     | '/pages/follow/index'
     | '/pages/follow/trader'
+    | '/pages/game/game'
     | '/pages/ieo/help'
     | '/pages/ieo/ieo'
     | '/pages/ieo/subscribe'
@@ -738,6 +926,12 @@ export interface FileRouteTypes {
     | '/pages/market/detail'
     | '/pages/market/market'
     | '/pages/market/search'
+    | '/pages/nft/artistDetail'
+    | '/pages/nft/artworkDetail'
+    | '/pages/nft/artworkDetail_video'
+    | '/pages/nft/nft'
+    | '/pages/otc/otc'
+    | '/pages/otc/quick'
     | '/pages/setting/areas'
     | '/pages/setting/currency'
     | '/pages/setting/language'
@@ -746,6 +940,7 @@ export interface FileRouteTypes {
     | '/pages/transaction/currency'
     | '/pages/transaction/index'
     | '/pages/transaction/index2'
+    | '/uview-ui/nft/nft'
     | '/pages/copytrade/my'
     | '/pages/copytrade/trader'
     | '/pages/follow/follow'
@@ -762,6 +957,13 @@ export interface FileRouteTypes {
     | '/pages/ieo/order'
     | '/pages/invest/mine'
     | '/pages/lockming/order'
+    | '/pages/nft/mine'
+    | '/pages/nft/myNft'
+    | '/pages/nft/purchase'
+    | '/pages/nft/purchase_one'
+    | '/pages/nft/resell'
+    | '/pages/otc/mine'
+    | '/pages/otc/order'
     | '/pages/setting/addWallet'
     | '/pages/setting/bank'
     | '/pages/setting/bank_international'
@@ -781,12 +983,17 @@ export interface FileRouteTypes {
     | '/pages/transaction/contract_order'
     | '/pages/transaction/currency_order'
     | '/pages/transaction/seconds_order'
+    | '/pages/nft/components/artist'
+    | '/pages/nft/components/artwork'
+    | '/pages/nft/components/collection'
+    | '/pages/nft/components/search'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/pages/common/aboutus'
     | '/pages/common/area'
     | '/pages/common/article'
+    | '/pages/common/borrowing'
     | '/pages/common/contactus'
     | '/pages/common/faq'
     | '/pages/common/forget'
@@ -799,6 +1006,7 @@ export interface FileRouteTypes {
     | '/pages/follow/agreement_zh'
     | '/pages/follow/index'
     | '/pages/follow/trader'
+    | '/pages/game/game'
     | '/pages/ieo/help'
     | '/pages/ieo/ieo'
     | '/pages/ieo/subscribe'
@@ -813,6 +1021,12 @@ export interface FileRouteTypes {
     | '/pages/market/detail'
     | '/pages/market/market'
     | '/pages/market/search'
+    | '/pages/nft/artistDetail'
+    | '/pages/nft/artworkDetail'
+    | '/pages/nft/artworkDetail_video'
+    | '/pages/nft/nft'
+    | '/pages/otc/otc'
+    | '/pages/otc/quick'
     | '/pages/setting/areas'
     | '/pages/setting/currency'
     | '/pages/setting/language'
@@ -821,6 +1035,7 @@ export interface FileRouteTypes {
     | '/pages/transaction/currency'
     | '/pages/transaction/index'
     | '/pages/transaction/index2'
+    | '/uview-ui/nft/nft'
     | '/pages/copytrade/my'
     | '/pages/copytrade/trader'
     | '/pages/follow/follow'
@@ -837,6 +1052,13 @@ export interface FileRouteTypes {
     | '/pages/ieo/order'
     | '/pages/invest/mine'
     | '/pages/lockming/order'
+    | '/pages/nft/mine'
+    | '/pages/nft/myNft'
+    | '/pages/nft/purchase'
+    | '/pages/nft/purchase_one'
+    | '/pages/nft/resell'
+    | '/pages/otc/mine'
+    | '/pages/otc/order'
     | '/pages/setting/addWallet'
     | '/pages/setting/bank'
     | '/pages/setting/bank_international'
@@ -856,6 +1078,10 @@ export interface FileRouteTypes {
     | '/pages/transaction/contract_order'
     | '/pages/transaction/currency_order'
     | '/pages/transaction/seconds_order'
+    | '/pages/nft/components/artist'
+    | '/pages/nft/components/artwork'
+    | '/pages/nft/components/collection'
+    | '/pages/nft/components/search'
   id:
     | '__root__'
     | '/'
@@ -863,6 +1089,7 @@ export interface FileRouteTypes {
     | '/pages/common/aboutus'
     | '/pages/common/area'
     | '/pages/common/article'
+    | '/pages/common/borrowing'
     | '/pages/common/contactus'
     | '/pages/common/faq'
     | '/pages/common/forget'
@@ -875,6 +1102,7 @@ export interface FileRouteTypes {
     | '/pages/follow/agreement_zh'
     | '/pages/follow/index'
     | '/pages/follow/trader'
+    | '/pages/game/game'
     | '/pages/ieo/help'
     | '/pages/ieo/ieo'
     | '/pages/ieo/subscribe'
@@ -889,6 +1117,12 @@ export interface FileRouteTypes {
     | '/pages/market/detail'
     | '/pages/market/market'
     | '/pages/market/search'
+    | '/pages/nft/artistDetail'
+    | '/pages/nft/artworkDetail'
+    | '/pages/nft/artworkDetail_video'
+    | '/pages/nft/nft'
+    | '/pages/otc/otc'
+    | '/pages/otc/quick'
     | '/pages/setting/areas'
     | '/pages/setting/currency'
     | '/pages/setting/language'
@@ -897,6 +1131,7 @@ export interface FileRouteTypes {
     | '/pages/transaction/currency'
     | '/pages/transaction/index'
     | '/pages/transaction/index2'
+    | '/uview-ui/nft/nft'
     | '/_auth/pages/copytrade/my'
     | '/_auth/pages/copytrade/trader'
     | '/_auth/pages/follow/follow'
@@ -913,6 +1148,13 @@ export interface FileRouteTypes {
     | '/_auth/pages/ieo/order'
     | '/_auth/pages/invest/mine'
     | '/_auth/pages/lockming/order'
+    | '/_auth/pages/nft/mine'
+    | '/_auth/pages/nft/myNft'
+    | '/_auth/pages/nft/purchase'
+    | '/_auth/pages/nft/purchase_one'
+    | '/_auth/pages/nft/resell'
+    | '/_auth/pages/otc/mine'
+    | '/_auth/pages/otc/order'
     | '/_auth/pages/setting/addWallet'
     | '/_auth/pages/setting/bank'
     | '/_auth/pages/setting/bank_international'
@@ -932,6 +1174,10 @@ export interface FileRouteTypes {
     | '/_auth/pages/transaction/contract_order'
     | '/_auth/pages/transaction/currency_order'
     | '/_auth/pages/transaction/seconds_order'
+    | '/pages/nft/components/artist'
+    | '/pages/nft/components/artwork'
+    | '/pages/nft/components/collection'
+    | '/pages/nft/components/search'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -940,6 +1186,7 @@ export interface RootRouteChildren {
   PagesCommonAboutusRoute: typeof PagesCommonAboutusRoute
   PagesCommonAreaRoute: typeof PagesCommonAreaRoute
   PagesCommonArticleRoute: typeof PagesCommonArticleRoute
+  PagesCommonBorrowingRoute: typeof PagesCommonBorrowingRoute
   PagesCommonContactusRoute: typeof PagesCommonContactusRoute
   PagesCommonFaqRoute: typeof PagesCommonFaqRoute
   PagesCommonForgetRoute: typeof PagesCommonForgetRoute
@@ -952,6 +1199,7 @@ export interface RootRouteChildren {
   PagesFollowAgreement_zhRoute: typeof PagesFollowAgreement_zhRoute
   PagesFollowChar91indexChar93Route: typeof PagesFollowChar91indexChar93Route
   PagesFollowTraderRoute: typeof PagesFollowTraderRoute
+  PagesGameGameRoute: typeof PagesGameGameRoute
   PagesIeoHelpRoute: typeof PagesIeoHelpRoute
   PagesIeoIeoRoute: typeof PagesIeoIeoRoute
   PagesIeoSubscribeRoute: typeof PagesIeoSubscribeRoute
@@ -966,6 +1214,12 @@ export interface RootRouteChildren {
   PagesMarketDetailRoute: typeof PagesMarketDetailRoute
   PagesMarketMarketRoute: typeof PagesMarketMarketRoute
   PagesMarketSearchRoute: typeof PagesMarketSearchRoute
+  PagesNftArtistDetailRoute: typeof PagesNftArtistDetailRoute
+  PagesNftArtworkDetailRoute: typeof PagesNftArtworkDetailRoute
+  PagesNftArtworkDetail_videoRoute: typeof PagesNftArtworkDetail_videoRoute
+  PagesNftNftRoute: typeof PagesNftNftRoute
+  PagesOtcOtcRoute: typeof PagesOtcOtcRoute
+  PagesOtcQuickRoute: typeof PagesOtcQuickRoute
   PagesSettingAreasRoute: typeof PagesSettingAreasRoute
   PagesSettingCurrencyRoute: typeof PagesSettingCurrencyRoute
   PagesSettingLanguageRoute: typeof PagesSettingLanguageRoute
@@ -974,6 +1228,11 @@ export interface RootRouteChildren {
   PagesTransactionCurrencyRoute: typeof PagesTransactionCurrencyRoute
   PagesTransactionChar91indexChar93Route: typeof PagesTransactionChar91indexChar93Route
   PagesTransactionIndex2Route: typeof PagesTransactionIndex2Route
+  UviewUiNftNftRoute: typeof UviewUiNftNftRoute
+  PagesNftComponentsArtistRoute: typeof PagesNftComponentsArtistRoute
+  PagesNftComponentsArtworkRoute: typeof PagesNftComponentsArtworkRoute
+  PagesNftComponentsCollectionRoute: typeof PagesNftComponentsCollectionRoute
+  PagesNftComponentsSearchRoute: typeof PagesNftComponentsSearchRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1048,6 +1307,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesCommonArticleRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/common/borrowing': {
+      id: '/pages/common/borrowing'
+      path: '/pages/common/borrowing'
+      fullPath: '/pages/common/borrowing'
+      preLoaderRoute: typeof PagesCommonBorrowingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/common/contactus': {
       id: '/pages/common/contactus'
       path: '/pages/common/contactus'
@@ -1116,6 +1382,13 @@ declare module '@tanstack/react-router' {
       path: '/pages/follow/trader'
       fullPath: '/pages/follow/trader'
       preLoaderRoute: typeof PagesFollowTraderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/game/game': {
+      id: '/pages/game/game'
+      path: '/pages/game/game'
+      fullPath: '/pages/game/game'
+      preLoaderRoute: typeof PagesGameGameRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/ieo/help': {
@@ -1202,6 +1475,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesMarketSearchRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pages/nft/artistDetail': {
+      id: '/pages/nft/artistDetail'
+      path: '/pages/nft/artistDetail'
+      fullPath: '/pages/nft/artistDetail'
+      preLoaderRoute: typeof PagesNftArtistDetailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/nft/artworkDetail': {
+      id: '/pages/nft/artworkDetail'
+      path: '/pages/nft/artworkDetail'
+      fullPath: '/pages/nft/artworkDetail'
+      preLoaderRoute: typeof PagesNftArtworkDetailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/nft/artworkDetail_video': {
+      id: '/pages/nft/artworkDetail_video'
+      path: '/pages/nft/artworkDetail_video'
+      fullPath: '/pages/nft/artworkDetail_video'
+      preLoaderRoute: typeof PagesNftArtworkDetail_videoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/nft/nft': {
+      id: '/pages/nft/nft'
+      path: '/pages/nft/nft'
+      fullPath: '/pages/nft/nft'
+      preLoaderRoute: typeof PagesNftNftRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/otc/otc': {
+      id: '/pages/otc/otc'
+      path: '/pages/otc/otc'
+      fullPath: '/pages/otc/otc'
+      preLoaderRoute: typeof PagesOtcOtcRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/otc/quick': {
+      id: '/pages/otc/quick'
+      path: '/pages/otc/quick'
+      fullPath: '/pages/otc/quick'
+      preLoaderRoute: typeof PagesOtcQuickRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/pages/setting/areas': {
       id: '/pages/setting/areas'
       path: '/pages/setting/areas'
@@ -1249,6 +1564,13 @@ declare module '@tanstack/react-router' {
       path: '/pages/transaction/index2'
       fullPath: '/pages/transaction/index2'
       preLoaderRoute: typeof PagesTransactionIndex2RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/uview-ui/nft/nft': {
+      id: '/uview-ui/nft/nft'
+      path: '/uview-ui/nft/nft'
+      fullPath: '/uview-ui/nft/nft'
+      preLoaderRoute: typeof UviewUiNftNftRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_auth/pages/copytrade/my': {
@@ -1361,6 +1683,55 @@ declare module '@tanstack/react-router' {
       path: '/pages/lockming/order'
       fullPath: '/pages/lockming/order'
       preLoaderRoute: typeof AuthPagesLockmingOrderRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/nft/mine': {
+      id: '/_auth/pages/nft/mine'
+      path: '/pages/nft/mine'
+      fullPath: '/pages/nft/mine'
+      preLoaderRoute: typeof AuthPagesNftMineRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/nft/myNft': {
+      id: '/_auth/pages/nft/myNft'
+      path: '/pages/nft/myNft'
+      fullPath: '/pages/nft/myNft'
+      preLoaderRoute: typeof AuthPagesNftMyNftRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/nft/purchase': {
+      id: '/_auth/pages/nft/purchase'
+      path: '/pages/nft/purchase'
+      fullPath: '/pages/nft/purchase'
+      preLoaderRoute: typeof AuthPagesNftPurchaseRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/nft/purchase_one': {
+      id: '/_auth/pages/nft/purchase_one'
+      path: '/pages/nft/purchase_one'
+      fullPath: '/pages/nft/purchase_one'
+      preLoaderRoute: typeof AuthPagesNftPurchase_oneRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/nft/resell': {
+      id: '/_auth/pages/nft/resell'
+      path: '/pages/nft/resell'
+      fullPath: '/pages/nft/resell'
+      preLoaderRoute: typeof AuthPagesNftResellRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/otc/mine': {
+      id: '/_auth/pages/otc/mine'
+      path: '/pages/otc/mine'
+      fullPath: '/pages/otc/mine'
+      preLoaderRoute: typeof AuthPagesOtcMineRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/otc/order': {
+      id: '/_auth/pages/otc/order'
+      path: '/pages/otc/order'
+      fullPath: '/pages/otc/order'
+      preLoaderRoute: typeof AuthPagesOtcOrderRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/pages/setting/addWallet': {
@@ -1496,6 +1867,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPagesTransactionSeconds_orderRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/pages/nft/components/artist': {
+      id: '/pages/nft/components/artist'
+      path: '/pages/nft/components/artist'
+      fullPath: '/pages/nft/components/artist'
+      preLoaderRoute: typeof PagesNftComponentsArtistRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/nft/components/artwork': {
+      id: '/pages/nft/components/artwork'
+      path: '/pages/nft/components/artwork'
+      fullPath: '/pages/nft/components/artwork'
+      preLoaderRoute: typeof PagesNftComponentsArtworkRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/nft/components/collection': {
+      id: '/pages/nft/components/collection'
+      path: '/pages/nft/components/collection'
+      fullPath: '/pages/nft/components/collection'
+      preLoaderRoute: typeof PagesNftComponentsCollectionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/nft/components/search': {
+      id: '/pages/nft/components/search'
+      path: '/pages/nft/components/search'
+      fullPath: '/pages/nft/components/search'
+      preLoaderRoute: typeof PagesNftComponentsSearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -1516,6 +1915,13 @@ interface AuthRouteChildren {
   AuthPagesIeoOrderRoute: typeof AuthPagesIeoOrderRoute
   AuthPagesInvestMineRoute: typeof AuthPagesInvestMineRoute
   AuthPagesLockmingOrderRoute: typeof AuthPagesLockmingOrderRoute
+  AuthPagesNftMineRoute: typeof AuthPagesNftMineRoute
+  AuthPagesNftMyNftRoute: typeof AuthPagesNftMyNftRoute
+  AuthPagesNftPurchaseRoute: typeof AuthPagesNftPurchaseRoute
+  AuthPagesNftPurchase_oneRoute: typeof AuthPagesNftPurchase_oneRoute
+  AuthPagesNftResellRoute: typeof AuthPagesNftResellRoute
+  AuthPagesOtcMineRoute: typeof AuthPagesOtcMineRoute
+  AuthPagesOtcOrderRoute: typeof AuthPagesOtcOrderRoute
   AuthPagesSettingAddWalletRoute: typeof AuthPagesSettingAddWalletRoute
   AuthPagesSettingBankRoute: typeof AuthPagesSettingBankRoute
   AuthPagesSettingBank_internationalRoute: typeof AuthPagesSettingBank_internationalRoute
@@ -1555,6 +1961,13 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthPagesIeoOrderRoute: AuthPagesIeoOrderRoute,
   AuthPagesInvestMineRoute: AuthPagesInvestMineRoute,
   AuthPagesLockmingOrderRoute: AuthPagesLockmingOrderRoute,
+  AuthPagesNftMineRoute: AuthPagesNftMineRoute,
+  AuthPagesNftMyNftRoute: AuthPagesNftMyNftRoute,
+  AuthPagesNftPurchaseRoute: AuthPagesNftPurchaseRoute,
+  AuthPagesNftPurchase_oneRoute: AuthPagesNftPurchase_oneRoute,
+  AuthPagesNftResellRoute: AuthPagesNftResellRoute,
+  AuthPagesOtcMineRoute: AuthPagesOtcMineRoute,
+  AuthPagesOtcOrderRoute: AuthPagesOtcOrderRoute,
   AuthPagesSettingAddWalletRoute: AuthPagesSettingAddWalletRoute,
   AuthPagesSettingBankRoute: AuthPagesSettingBankRoute,
   AuthPagesSettingBank_internationalRoute:
@@ -1588,6 +2001,7 @@ const rootRouteChildren: RootRouteChildren = {
   PagesCommonAboutusRoute: PagesCommonAboutusRoute,
   PagesCommonAreaRoute: PagesCommonAreaRoute,
   PagesCommonArticleRoute: PagesCommonArticleRoute,
+  PagesCommonBorrowingRoute: PagesCommonBorrowingRoute,
   PagesCommonContactusRoute: PagesCommonContactusRoute,
   PagesCommonFaqRoute: PagesCommonFaqRoute,
   PagesCommonForgetRoute: PagesCommonForgetRoute,
@@ -1600,6 +2014,7 @@ const rootRouteChildren: RootRouteChildren = {
   PagesFollowAgreement_zhRoute: PagesFollowAgreement_zhRoute,
   PagesFollowChar91indexChar93Route: PagesFollowChar91indexChar93Route,
   PagesFollowTraderRoute: PagesFollowTraderRoute,
+  PagesGameGameRoute: PagesGameGameRoute,
   PagesIeoHelpRoute: PagesIeoHelpRoute,
   PagesIeoIeoRoute: PagesIeoIeoRoute,
   PagesIeoSubscribeRoute: PagesIeoSubscribeRoute,
@@ -1614,6 +2029,12 @@ const rootRouteChildren: RootRouteChildren = {
   PagesMarketDetailRoute: PagesMarketDetailRoute,
   PagesMarketMarketRoute: PagesMarketMarketRoute,
   PagesMarketSearchRoute: PagesMarketSearchRoute,
+  PagesNftArtistDetailRoute: PagesNftArtistDetailRoute,
+  PagesNftArtworkDetailRoute: PagesNftArtworkDetailRoute,
+  PagesNftArtworkDetail_videoRoute: PagesNftArtworkDetail_videoRoute,
+  PagesNftNftRoute: PagesNftNftRoute,
+  PagesOtcOtcRoute: PagesOtcOtcRoute,
+  PagesOtcQuickRoute: PagesOtcQuickRoute,
   PagesSettingAreasRoute: PagesSettingAreasRoute,
   PagesSettingCurrencyRoute: PagesSettingCurrencyRoute,
   PagesSettingLanguageRoute: PagesSettingLanguageRoute,
@@ -1624,6 +2045,11 @@ const rootRouteChildren: RootRouteChildren = {
   PagesTransactionChar91indexChar93Route:
     PagesTransactionChar91indexChar93Route,
   PagesTransactionIndex2Route: PagesTransactionIndex2Route,
+  UviewUiNftNftRoute: UviewUiNftNftRoute,
+  PagesNftComponentsArtistRoute: PagesNftComponentsArtistRoute,
+  PagesNftComponentsArtworkRoute: PagesNftComponentsArtworkRoute,
+  PagesNftComponentsCollectionRoute: PagesNftComponentsCollectionRoute,
+  PagesNftComponentsSearchRoute: PagesNftComponentsSearchRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

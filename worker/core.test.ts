@@ -326,6 +326,8 @@ describe('the worker core', () => {
     expect(account().options?.map((o) => o.id)).toEqual([option.message.id]);
     const secondsLeft = Math.ceil((option.message.expires_at - h.ctx.now()) / 1000);
     expect(Array.from(account().countdown ?? [])).toEqual([option.message.id, secondsLeft]);
+    // The offset reaches the app too, for the countdowns it runs itself (the mini game's rounds).
+    expect(patches.filter((patch) => patch.clock !== undefined).map((patch) => patch.clock)).toEqual([90_000]);
 
     // Closing and expiry come as events: the lists follow and the option's result arrives.
     await h.call(endpoints.leverClose, { id: opened.message.id }, { token });

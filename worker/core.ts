@@ -64,6 +64,7 @@ export class Core implements Omit<CoreApi, 'start'> {
   private chart: { marketId: number; period: Period } | null = null;
   /** server clock minus device clock: a phone's clock can be off by minutes */
   private clockOffset = 0;
+  private postedClock = 0;
 
   private readonly host: CoreHost;
   private readonly tickers: TickersChannel;
@@ -245,6 +246,7 @@ export class Core implements Omit<CoreApi, 'start'> {
       if (account.figures) transfer.push(account.figures.buffer as ArrayBuffer);
       if (account.countdown) transfer.push(account.countdown.buffer as ArrayBuffer);
     }
+    if (this.clockOffset !== this.postedClock) patch.clock = this.postedClock = this.clockOffset;
     if (this.auctionNews.size > 0) {
       patch.auctions = [...this.auctionNews.values()];
       this.auctionNews.clear();

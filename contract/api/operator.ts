@@ -53,9 +53,34 @@ export const Pending = Type.Object({
   traders: Type.Array(Type.Object({ id: Type.Integer(), uid: Type.Integer(), nickname: Type.String(), applied_at: Type.Integer() })),
   /** NFT resales waiting for review (id: the sale's) */
   /** chat messages reported and not handled yet (id: the report's) */
-  chat_reports: Type.Array(Type.Object({ id: Type.Integer(), message_id: Type.Integer(), room: Type.String(), author_uid: Type.Integer(), body: Type.String(), reporter_uid: Type.Integer(), reason: Type.String(), created_at: Type.Integer() })),
+  chat_reports: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      message_id: Type.Integer(),
+      room: Type.String(),
+      author_uid: Type.Integer(),
+      body: Type.String(),
+      reporter_uid: Type.Integer(),
+      reason: Type.String(),
+      created_at: Type.Integer(),
+    }),
+  ),
   /** OTC orders under appeal (id: the order's) */
-  otc_appeals: Type.Array(Type.Object({ id: Type.Integer(), buyer_uid: Type.Integer(), seller_uid: Type.Integer(), code: Type.String(), amount: Type.String(), fiat: Type.String(), fiat_amount: Type.String(), appeal_by_uid: Type.Integer(), appeal_reason: Type.String(), proof: Type.Union([Type.String(), Type.Null()]), created_at: Type.Integer() })),
+  otc_appeals: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      buyer_uid: Type.Integer(),
+      seller_uid: Type.Integer(),
+      code: Type.String(),
+      amount: Type.String(),
+      fiat: Type.String(),
+      fiat_amount: Type.String(),
+      appeal_by_uid: Type.Integer(),
+      appeal_reason: Type.String(),
+      proof: Type.Union([Type.String(), Type.Null()]),
+      created_at: Type.Integer(),
+    }),
+  ),
   nft_sales: Type.Array(
     Type.Object({
       id: Type.Integer(),

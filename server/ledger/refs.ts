@@ -60,7 +60,12 @@ export interface LedgerRef {
  * The reference of a fee, which its rebate is recorded under ("rebate:" + this): a spot
  * fill charges each side separately, so its side is part of it.
  */
-export type FeeRef = { kind: 'spot-fill'; id: number; side: 'buyer' | 'seller' } | { kind: 'lever-open'; id: number } | { kind: 'option'; id: number } | { kind: 'exchange'; id: number } | { kind: 'nft-order'; id: number };
+export type FeeRef =
+  | { kind: 'spot-fill'; id: number; side: 'buyer' | 'seller' }
+  | { kind: 'lever-open'; id: number }
+  | { kind: 'option'; id: number }
+  | { kind: 'exchange'; id: number }
+  | { kind: 'nft-order'; id: number };
 
 export function feeRefText(ref: FeeRef): string {
   return ref.kind === 'spot-fill' ? `spot-fill:${ref.id}:${ref.side}` : `${ref.kind}:${ref.id}`;

@@ -70,7 +70,16 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
         .innerJoin('chat_messages', 'chat_messages.id', 'chat_reports.message_id')
         .innerJoin('users as author', 'author.id', 'chat_messages.user_id')
         .innerJoin('users as reporter', 'reporter.id', 'chat_reports.reporter_id')
-        .select(['chat_reports.id', 'chat_reports.message_id', 'chat_messages.room', 'author.uid as author_uid', 'chat_messages.body', 'reporter.uid as reporter_uid', 'chat_reports.reason', 'chat_reports.created_at'])
+        .select([
+          'chat_reports.id',
+          'chat_reports.message_id',
+          'chat_messages.room',
+          'author.uid as author_uid',
+          'chat_messages.body',
+          'reporter.uid as reporter_uid',
+          'chat_reports.reason',
+          'chat_reports.created_at',
+        ])
         .where('chat_reports.handled_at', 'is', null)
         .orderBy('chat_reports.id')
         .execute(),

@@ -2,13 +2,14 @@ import { batch } from '@preact/signals-react';
 import { RECENT_TRADES, TICKER_WIDTH } from '../../contract/realtime';
 import { TRADE_ROW_WIDTH, type Patch } from '../../contract/worker-api';
 import { applyAccount } from './account';
-import { auctionOf, connection, depthOf, emitChart, quoteOf, setCatalogue, stale, tradesOf } from './store';
+import { auctionOf, clockOffset, connection, depthOf, emitChart, quoteOf, setCatalogue, stale, tradesOf } from './store';
 
 /** Writes one frame's patch into the signals, all at once. */
 export function applyPatch(patch: Patch): void {
   batch(() => {
     if (patch.status) connection.value = patch.status;
     if (patch.stale !== undefined) stale.value = patch.stale;
+    if (patch.clock !== undefined) clockOffset.value = patch.clock;
     if (patch.markets) setCatalogue(patch.markets);
     const rows = patch.tickers;
     if (rows) {

@@ -32,6 +32,13 @@ export const connection = signal<ConnectionStatus>('closed');
 /** true while figures come from the device cache or the socket is not live */
 export const stale = signal(false);
 export const markets = signal<readonly MarketInfo[]>([]);
+/** How far the server's clock is ahead of the device's (ms), as the worker's socket measured it (contract clockOffset). */
+export const clockOffset = signal(0);
+
+/** The exchange's time now: the device's clock set right by the socket's measure, for countdowns to a server time. */
+export function serverNow(): number {
+  return Date.now() + clockOffset.peek();
+}
 
 const quotes = new Map<number, Quote>();
 

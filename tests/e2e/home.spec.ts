@@ -115,6 +115,50 @@ const SHORTCUTS: ReadonlyArray<readonly [key: string, route: RegExp, lands: (pag
     },
   ],
   [
+    'borrowing',
+    /#\/pages\/common\/borrowing$/,
+    async (page) => {
+      await expect(heading(page)).toHaveText('Borrowing');
+      await expect(page.getByTestId('borrow-coin-BTC')).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByTestId('borrow-apr')).toHaveText('12%');
+    },
+  ],
+  [
+    'nft',
+    /#\/pages\/nft\/nft$/,
+    async (page) => {
+      await expect(heading(page)).toHaveText('NFT marketplace');
+      await expect(page.getByTestId('nft-held')).toHaveText('NFTs here live on this exchange, not on a blockchain.');
+      await expect(page.getByRole('tab', { name: 'Auctions' })).toBeVisible();
+    },
+  ],
+  [
+    'game',
+    /#\/pages\/game\/game$/,
+    async (page) => {
+      await expect(heading(page)).toHaveText('Mini game');
+      await expect(page.getByTestId('game-not-money')).toContainText('They are not money');
+      await expect(page.getByTestId('game-market-BTC/USDT')).toBeVisible();
+    },
+  ],
+  [
+    'otc',
+    /#\/pages\/otc\/otc$/,
+    async (page) => {
+      await expect(heading(page)).toHaveText('P2P trading');
+      await expect(page.getByRole('tab', { name: 'Buy' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByTestId('otc-coin-USDT')).toHaveAttribute('aria-pressed', 'true');
+    },
+  ],
+  [
+    'quick',
+    /#\/pages\/otc\/quick$/,
+    async (page) => {
+      await expect(heading(page)).toHaveText('Quick buy');
+      await expect(page.getByTestId('otc-quick-amount')).toBeVisible();
+    },
+  ],
+  [
     'service',
     /#\/pages\/kefu\/index$/,
     async (page) => {

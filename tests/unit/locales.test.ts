@@ -104,6 +104,13 @@ const SAME_IN: Partial<Record<string, readonly string[]>> = {
     'market:candle.volume',
     'auth:kind.email',
     'auth:fields.email',
+    // NFT: collections and rarity are spelt as in English
+    'nft:home.collections',
+    'nft:search.tabs.collections',
+    'nft:artist.collections',
+    'nft:collection.title',
+    'nft:detail.collection',
+    'nft:market.rarity.rare',
   ],
   spa: [
     'assets:accounts.legal',

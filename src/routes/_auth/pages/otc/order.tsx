@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { OtcOrderScreen } from '../../../../features/otc/OrderScreen';
+import { loadNamespace } from '../../../../i18n';
+
+/** One OTC order: ?id= (the order's id). */
+export const Route = createFileRoute('/_auth/pages/otc/order')({
+  loader: () => loadNamespace('otc'),
+  validateSearch: (search: Record<string, unknown>): { id: number } => {
+    const id = Number(search['id']);
+    return { id: Number.isInteger(id) && id > 0 ? id : 0 };
+  },
+  component: function Screen() {
+    const { id } = Route.useSearch();
+    return <OtcOrderScreen key={id} id={id} />;
+  },
+});
