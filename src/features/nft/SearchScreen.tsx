@@ -9,9 +9,7 @@ import { ArtistList } from './ArtistScreens';
 import styles from './nft.module.css';
 import { CollectionChip, SaleGrid, useNow } from './parts';
 
-export const SEARCH_TABS = ['sales', 'artists', 'collections'] as const;
-export type SearchTab = (typeof SEARCH_TABS)[number];
-export const isSearchTab = (value: unknown): value is SearchTab => typeof value === 'string' && (SEARCH_TABS as readonly string[]).includes(value);
+import { SEARCH_TABS, type SearchTab } from './search';
 
 /** The most a keyword may be (contract/api/nft.ts Keyword). */
 const KEYWORD_MAX = 40;

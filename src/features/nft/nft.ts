@@ -19,10 +19,7 @@ export type NftListMode = NftCard['mode'];
 export type NftPhase = 'upcoming' | 'live' | 'ended';
 
 /** The home's and the artwork list's segments: every mode, or one. */
-export const SALE_MODES = ['all', 'normal', 'auction', 'box'] as const;
-export type SaleModeFilter = (typeof SALE_MODES)[number];
-export const isSaleModeFilter = (value: unknown): value is SaleModeFilter => typeof value === 'string' && (SALE_MODES as readonly string[]).includes(value);
-export const isListMode = (value: unknown): value is NftListMode => value === 'normal' || value === 'auction' || value === 'box';
+export { isListMode, isSaleModeFilter, SALE_MODES, type SaleModeFilter } from './search';
 
 /** The rarities from the most common up, the order a box's contents are summed in. */
 export const RARITIES: readonly NftRarity[] = ['common', 'rare', 'epic', 'legendary'];

@@ -28,9 +28,8 @@ export const mineTarget = (tab: MineTab): NftTarget => ({ path: '/pages/nft/mine
 export const itemTarget = (code: string): NftTarget => ({ path: '/pages/nft/myNft', search: { code } });
 
 /** The Mine hub's tabs, in the order they show. */
-export const MINE_TABS = ['artworks', 'boxes', 'bids', 'orders', 'favourites', 'messages'] as const;
-export type MineTab = (typeof MINE_TABS)[number];
-export const isMineTab = (value: unknown): value is MineTab => typeof value === 'string' && (MINE_TABS as readonly string[]).includes(value);
+import type { MineTab } from '../search';
+export { isMineTab, MINE_TABS, type MineTab } from '../search';
 
 /**
  * Where a message leads (spec 3 "messages"): an auction won or lost by not paying to the

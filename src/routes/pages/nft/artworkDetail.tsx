@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ArtworkDetailScreen } from '../../../features/nft/ArtworkDetailScreen';
-import { isListMode, type NftListMode } from '../../../features/nft/nft';
+import { isListMode, type NftListMode } from '../../../features/nft/search';
 import { loadNamespace } from '../../../i18n';
 
 /** A sale (?id=, mode normal or auction) or a blind box (?id=&mode=box); an artwork not on sale by ?code=. */

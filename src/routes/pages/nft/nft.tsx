@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { isSaleModeFilter, type SaleModeFilter } from '../../../features/nft/nft';
+import { isSaleModeFilter, type SaleModeFilter } from '../../../features/nft/search';
 import { NftHomeScreen } from '../../../features/nft/NftHomeScreen';
 import { loadNamespace } from '../../../i18n';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MineScreen } from '../../../../features/nft/mine/MineScreen';
-import { isMineTab, type MineTab } from '../../../../features/nft/mine/nft';
+import { isMineTab, type MineTab } from '../../../../features/nft/search';
 import { loadNamespace } from '../../../../i18n';
 
 /** My NFTs: artworks, blind boxes, bids, orders, favourites, messages (?tab=). */

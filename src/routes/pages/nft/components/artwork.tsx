@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ArtworkListScreen } from '../../../../features/nft/ArtworkListScreen';
-import { isSaleModeFilter, type SaleModeFilter } from '../../../../features/nft/nft';
+import { isSaleModeFilter, type SaleModeFilter } from '../../../../features/nft/search';
 import { loadNamespace } from '../../../../i18n';
 
 /** What is on sale, by mode (?mode= normal, auction or box; all when absent), a page at a time. */

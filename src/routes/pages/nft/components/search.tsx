@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { isSearchTab, SearchScreen, type SearchTab } from '../../../../features/nft/SearchScreen';
+import { SearchScreen } from '../../../../features/nft/SearchScreen';
+import { isSearchTab, type SearchTab } from '../../../../features/nft/search';
 import { loadNamespace } from '../../../../i18n';
 
 /** Searching the marketplace: ?keyword= over what is on sale, artists and collections (?tab=). */
