@@ -51,3 +51,20 @@ export async function startServerProcess(dataDir: string, env: Record<string, st
     },
   };
 }
+
+/**
+ * Waits until a started server's market is trading: the simulator's first quotes are in
+ * BTC/USDT's book and a trade has printed (a few hundred ms after listening; longer on a
+ * busy machine, and on a first start that writes the demo's data first).
+ */
+export async function marketReady(port: number, timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = (await (await fetch(`http://127.0.0.1:${port}/api/market/depth?symbol=BTCUSDT`)).json()) as { type: string; message: { asks?: unknown[]; bids?: unknown[] } };
+    const quotes = (await (await fetch(`http://127.0.0.1:${port}/api/currency/quotation_new`)).json()) as { message: { groups: { markets: { symbol: string; last: number }[] }[] } };
+    const btc = quotes.message.groups.flatMap((group) => group.markets).find((market) => market.symbol === 'BTC/USDT');
+    if (answer.type === 'ok' && (answer.message.asks?.length ?? 0) > 0 && (answer.message.bids?.length ?? 0) > 0 && (btc?.last ?? 0) > 0) return;
+    if (Date.now() > until) throw new Error(`the market of the server on port ${port} did not start trading in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -6,7 +6,7 @@ import { endpoints } from '../../contract/api';
 import { Money } from '../../contract/money';
 import { checkLedger } from '../ledger/check';
 import { createHarness } from '../testing/harness';
-import { startServerProcess } from '../testing/process';
+import { marketReady, startServerProcess } from '../testing/process';
 import { balance, setPayPassword, verifyIdentity } from '../testing/wallet';
 
 /**
@@ -124,6 +124,8 @@ test('a crash in the middle of every kind of money move loses nothing acknowledg
   const withRequestId = (kind: (typeof kinds)[number]) => kind.endpoint !== endpoints.lockupBuy;
 
   const server = await startServerProcess(dataDir, env);
+  // The moves need a book to trade against and a price: the simulator's first quotes.
+  await marketReady(server.port);
   const acknowledged: { kind: (typeof kinds)[number]; fields: Record<string, string>; message: unknown }[] = [];
   const refused: string[] = [];
   try {

@@ -170,6 +170,19 @@ test('P2P: a seller advertises USDT, a buyer orders and says it paid, the seller
     await expect(card.getByTestId('otc-ad-available')).toHaveText('400.00 USDT');
   });
 
+  await test.step('the seller takes the advertisement offline: it leaves the market', async () => {
+    await open(page, '/pages/otc/mine?tab=ads');
+    const ad = page.getByTestId('otc-my-ad').first();
+    await ad.getByTestId('otc-ad-switch').click();
+    await expect(toast(page)).toHaveText('The advertisement is offline.');
+    await expect(ad.getByTestId('otc-ad-status')).toHaveText('Offline');
+    // The buyer is still on the market screen: it reads the list again when opened.
+    await buyer.reload();
+    await buyer.getByTestId('otc-fiat').click();
+    await buyer.getByTestId('otc-fiat-CNY').click();
+    await expect(buyer.getByText('No one is selling this coin for this currency right now.')).toBeVisible();
+  });
+
   await buyerContext.close();
   ledgerCheck();
 });
