@@ -1,5 +1,5 @@
+import { useNow } from '../../lib/clock';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
 import { ieoPhase, type IeoPhase } from '../../../contract/ieo';
 import { formatAmount } from '../../../contract/format';
 import { language, useT, type Translator } from '../../i18n';
@@ -17,15 +17,7 @@ import { countdown, nextMilestone, type IeoOrder, type IeoProject } from './ieo'
  * and the clock they read.
  */
 
-/** The time now, again every second while the component is shown (the countdowns and the phase they lead to). */
-export function useNow(): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
+export { useNow };
 
 /** A time left: "2d 03:04:05", or "03:04:05" under a day. */
 export function timeLeft(ms: number, t: Translator): string {

@@ -19,14 +19,7 @@ export function nextMilestone(project: Pick<IeoProject, 'start_at' | 'end_at' | 
   return project.listed_at === null ? { milestone: 'list', at: project.list_at } : null;
 }
 
-/** A time left as whole days and hh:mm:ss, rounded up to the second (never below zero). */
-export function countdown(ms: number): { days: number; clock: string } {
-  const seconds = Math.max(0, Math.ceil(ms / 1000));
-  const days = Math.floor(seconds / 86_400);
-  const rest = seconds % 86_400;
-  const clock = [Math.floor(rest / 3600), Math.floor((rest % 3600) / 60), rest % 60].map((part) => String(part).padStart(2, '0')).join(':');
-  return { days, clock };
-}
+export { countdown } from '../../lib/clock';
 
 /** How many more tokens a user may ask for: the cap per user less what their subscriptions to the project asked (never below zero). */
 export function ieoLeft(project: Pick<IeoProject, 'max_per_user'>, orders: readonly Pick<IeoOrder, 'amount'>[]): Money {

@@ -42,14 +42,7 @@ export function countdownTarget(window: { start_at: number; end_at: number }, no
   return null;
 }
 
-/** A time left as whole days and hh:mm:ss, rounded up to the second (never below zero). */
-export function countdown(ms: number): { days: number; clock: string } {
-  const seconds = Math.max(0, Math.ceil(ms / 1000));
-  const days = Math.floor(seconds / 86_400);
-  const rest = seconds % 86_400;
-  const clock = [Math.floor(rest / 3600), Math.floor((rest % 3600) / 60), rest % 60].map((part) => String(part).padStart(2, '0')).join(':');
-  return { days, clock };
-}
+export { countdown } from '../../lib/clock';
 
 /**
  * Why a typed bid cannot be sent (spec 5: above the current bid by the increment, so at

@@ -1,6 +1,7 @@
+import { useNow } from '../../lib/clock';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ApiInput } from '../../../contract/api';
 import { formatAmount } from '../../../contract/format';
 import { language, useT, type Translator } from '../../i18n';
@@ -16,15 +17,7 @@ import styles from './nft.module.css';
  * and collections in a row, an artwork's tile, and the line saying where NFTs live.
  */
 
-/** The time now, again every second while the component is shown (countdowns, and the phase they lead to). */
-export function useNow(): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
+export { useNow };
 
 /** A time left: "2d 03:04:05", or "03:04:05" under a day. */
 export function timeLeft(ms: number, t: Translator): string {
