@@ -20,6 +20,7 @@
  *   'trades'       channel "trades:<marketId>": every 100 ms, the trades since the last batch
  *   'market_depth' channel "depth:<marketId>": every 250 ms when changed, the top levels
  *   'nft_auction'  channel "auction:<saleId>": an NFT auction after each bid and at its close
+ *   'chat_message' channel "chat:<lang>": a message in that language's public room, as written
  *   'limited'      this socket went past SOCKET_LIMITS (LimitedNotice)
  *
  * Klines per symbol and period: the "trades:<id>" channel is the kline channel of every
@@ -40,6 +41,8 @@ export const CHANNELS = {
   depth: (marketId: number) => `depth:${marketId}`,
   /** an NFT auction's live figures: 'nft_auction' (AuctionLive) at each bid and when it closes */
   auction: (saleId: number) => `auction:${saleId}`,
+  /** a language's public chat room (room "lang:<code>"): 'chat_message' as each is written */
+  chat: (lang: string) => `chat:${lang}`,
 } as const;
 
 /** The channel names a client may join besides the markets' (an NFT auction: any sale id). */
@@ -65,6 +68,7 @@ export interface AuctionLive {
  *   'spot_order'     a spot order changed (placed, filled, cancelled)     SpotOrder
  *   'lever_position' a position changed (opened, stops set, closed)       Position
  *   'micro_order'    a seconds option was bought or settled               OptionOrder
+ *   'otc_chat'       a message in the room of one of the user's OTC orders ChatMessage
  * They have no sequence: a client that reconnects reloads the lists over REST.
  */
 export const USER_EVENTS = {

@@ -60,6 +60,8 @@ export const COUNTDOWN_WIDTH = 2;
 export type PositionView = ApiOutput<'POST /lever/close'>;
 export type OptionView = ApiOutput<'GET /microtrade/get_result'>;
 export type SpotOrderView = ApiOutput<'POST /coin/cancel'>;
+/** A chat message as the history and the socket show it (contract/api/chat.ts). */
+export type ChatMessageView = ApiOutput<'POST /chat/send'>;
 
 /** The contract account as the trade screens show it, live. */
 export interface AccountSummary {
@@ -102,6 +104,8 @@ export interface Patch {
   account?: AccountPatch;
   /** NFT auctions watched, as they stood after their latest bid or close */
   auctions?: AuctionLive[];
+  /** messages written since the last frame in the chat rooms watched (a language's public room, the user's OTC orders'), oldest first */
+  chat?: ChatMessageView[];
   /** how far the server's clock is ahead of the device's (ms), when the socket learnt it anew: the app's countdowns run on it */
   clock?: number;
 }
@@ -141,4 +145,6 @@ export interface CoreApi {
   watchAccount(watching: boolean): void;
   /** an NFT auction's live figures (several may be watched) */
   watchAuction(saleId: number, watching: boolean): void;
+  /** a chat room's new messages ("lang:<code>" or "otc:<orderId>", contract/api/chat.ts ChatRoom; several may be watched) */
+  watchChat(room: string, watching: boolean): void;
 }

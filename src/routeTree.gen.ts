@@ -20,6 +20,7 @@ import { Route as PagesCommonAboutusRouteImport } from './routes/pages/common/ab
 import { Route as PagesCommonAreaRouteImport } from './routes/pages/common/area'
 import { Route as PagesCommonArticleRouteImport } from './routes/pages/common/article'
 import { Route as PagesCommonBorrowingRouteImport } from './routes/pages/common/borrowing'
+import { Route as PagesCommonChatRouteImport } from './routes/pages/common/chat'
 import { Route as PagesCommonContactusRouteImport } from './routes/pages/common/contactus'
 import { Route as PagesCommonFaqRouteImport } from './routes/pages/common/faq'
 import { Route as PagesCommonForgetRouteImport } from './routes/pages/common/forget'
@@ -161,6 +162,11 @@ const PagesCommonArticleRoute = PagesCommonArticleRouteImport.update({
 const PagesCommonBorrowingRoute = PagesCommonBorrowingRouteImport.update({
   id: '/pages/common/borrowing',
   path: '/pages/common/borrowing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesCommonChatRoute = PagesCommonChatRouteImport.update({
+  id: '/pages/common/chat',
+  path: '/pages/common/chat',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PagesCommonContactusRoute = PagesCommonContactusRouteImport.update({
@@ -610,6 +616,7 @@ export interface FileRoutesByFullPath {
   '/pages/common/area': typeof PagesCommonAreaRoute
   '/pages/common/article': typeof PagesCommonArticleRoute
   '/pages/common/borrowing': typeof PagesCommonBorrowingRoute
+  '/pages/common/chat': typeof PagesCommonChatRoute
   '/pages/common/contactus': typeof PagesCommonContactusRoute
   '/pages/common/faq': typeof PagesCommonFaqRoute
   '/pages/common/forget': typeof PagesCommonForgetRoute
@@ -705,6 +712,7 @@ export interface FileRoutesByTo {
   '/pages/common/area': typeof PagesCommonAreaRoute
   '/pages/common/article': typeof PagesCommonArticleRoute
   '/pages/common/borrowing': typeof PagesCommonBorrowingRoute
+  '/pages/common/chat': typeof PagesCommonChatRoute
   '/pages/common/contactus': typeof PagesCommonContactusRoute
   '/pages/common/faq': typeof PagesCommonFaqRoute
   '/pages/common/forget': typeof PagesCommonForgetRoute
@@ -802,6 +810,7 @@ export interface FileRoutesById {
   '/pages/common/area': typeof PagesCommonAreaRoute
   '/pages/common/article': typeof PagesCommonArticleRoute
   '/pages/common/borrowing': typeof PagesCommonBorrowingRoute
+  '/pages/common/chat': typeof PagesCommonChatRoute
   '/pages/common/contactus': typeof PagesCommonContactusRoute
   '/pages/common/faq': typeof PagesCommonFaqRoute
   '/pages/common/forget': typeof PagesCommonForgetRoute
@@ -899,6 +908,7 @@ export interface FileRouteTypes {
     | '/pages/common/area'
     | '/pages/common/article'
     | '/pages/common/borrowing'
+    | '/pages/common/chat'
     | '/pages/common/contactus'
     | '/pages/common/faq'
     | '/pages/common/forget'
@@ -994,6 +1004,7 @@ export interface FileRouteTypes {
     | '/pages/common/area'
     | '/pages/common/article'
     | '/pages/common/borrowing'
+    | '/pages/common/chat'
     | '/pages/common/contactus'
     | '/pages/common/faq'
     | '/pages/common/forget'
@@ -1090,6 +1101,7 @@ export interface FileRouteTypes {
     | '/pages/common/area'
     | '/pages/common/article'
     | '/pages/common/borrowing'
+    | '/pages/common/chat'
     | '/pages/common/contactus'
     | '/pages/common/faq'
     | '/pages/common/forget'
@@ -1187,6 +1199,7 @@ export interface RootRouteChildren {
   PagesCommonAreaRoute: typeof PagesCommonAreaRoute
   PagesCommonArticleRoute: typeof PagesCommonArticleRoute
   PagesCommonBorrowingRoute: typeof PagesCommonBorrowingRoute
+  PagesCommonChatRoute: typeof PagesCommonChatRoute
   PagesCommonContactusRoute: typeof PagesCommonContactusRoute
   PagesCommonFaqRoute: typeof PagesCommonFaqRoute
   PagesCommonForgetRoute: typeof PagesCommonForgetRoute
@@ -1312,6 +1325,13 @@ declare module '@tanstack/react-router' {
       path: '/pages/common/borrowing'
       fullPath: '/pages/common/borrowing'
       preLoaderRoute: typeof PagesCommonBorrowingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/common/chat': {
+      id: '/pages/common/chat'
+      path: '/pages/common/chat'
+      fullPath: '/pages/common/chat'
+      preLoaderRoute: typeof PagesCommonChatRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/common/contactus': {
@@ -2002,6 +2022,7 @@ const rootRouteChildren: RootRouteChildren = {
   PagesCommonAreaRoute: PagesCommonAreaRoute,
   PagesCommonArticleRoute: PagesCommonArticleRoute,
   PagesCommonBorrowingRoute: PagesCommonBorrowingRoute,
+  PagesCommonChatRoute: PagesCommonChatRoute,
   PagesCommonContactusRoute: PagesCommonContactusRoute,
   PagesCommonFaqRoute: PagesCommonFaqRoute,
   PagesCommonForgetRoute: PagesCommonForgetRoute,

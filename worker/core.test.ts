@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { endpoints } from '../contract/api';
 import type { ApiInput, ApiOutput, Endpoint } from '../contract/api';
-import { CHANNELS, SOCKET_EVENTS, TICKER_WIDTH, type DepthMessage, type TickerBatch, type TradeBatch } from '../contract/realtime';
-import { CANDLE_WIDTH, type ConnectionStatus, type Fetcher, type Patch, type SnapshotRoute } from '../contract/worker-api';
+import { CHANNELS, SOCKET_EVENTS, TICKER_WIDTH, USER_EVENTS, type DepthMessage, type TickerBatch, type TradeBatch } from '../contract/realtime';
+import { CANDLE_WIDTH, type ChatMessageView, type ConnectionStatus, type Fetcher, type Patch, type SnapshotRoute } from '../contract/worker-api';
 import { INSTRUMENTS } from '../server/market/instruments';
 import { Simulator } from '../server/market/simulator';
 import { runIeo } from '../server/finance/ieo';
@@ -282,6 +282,44 @@ describe('the worker core', () => {
     setStatus('reconnecting');
     drawFrames();
     expect(patches.at(-1)).toMatchObject({ status: 'reconnecting', stale: true });
+  });
+
+  test("chat: a public room's channel while its screen is open, an order's messages from the private events; other rooms' are not passed on", async () => {
+    const message = (id: number, room: string): ChatMessageView => ({
+      id,
+      room,
+      author: { uid: 1, name: 'A***', avatar: '' },
+      mine: false,
+      body: `m${id}`,
+      image: null,
+      removed: false,
+      created_at: id,
+    });
+    setStatus('open');
+    core.watchChat('lang:en', true);
+    core.watchChat('lang:en', true);
+    core.watchChat('otc:5', true);
+    expect([...rooms]).toEqual([CHANNELS.chat('en')]);
+    events.chat(message(1, 'lang:en'));
+    events.chat(message(2, 'lang:fra'));
+    events.user(USER_EVENTS.otcChat, message(3, 'otc:5'));
+    events.user(USER_EVENTS.otcChat, message(4, 'otc:6'));
+    drawFrames();
+    expect(patches.flatMap((p) => p.chat ?? []).map((m) => m.id)).toEqual([1, 3]);
+
+    // A reconnected socket joins the room again; the last screen to close it leaves it.
+    setStatus('reconnecting');
+    setStatus('open');
+    expect(rooms.has(CHANNELS.chat('en'))).toBe(true);
+    core.watchChat('lang:en', false);
+    expect(rooms.has(CHANNELS.chat('en'))).toBe(true);
+    core.watchChat('lang:en', false);
+    core.watchChat('otc:5', false);
+    expect(rooms.has(CHANNELS.chat('en'))).toBe(false);
+    events.chat(message(5, 'lang:en'));
+    events.user(USER_EVENTS.otcChat, message(6, 'otc:5'));
+    drawFrames();
+    expect(patches.flatMap((p) => p.chat ?? []).map((m) => m.id)).toEqual([1, 3]);
   });
 
   test("the account: each position valued at the latest price with the server's arithmetic, the risk rate, option countdowns; events keep it current", async () => {

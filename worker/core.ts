@@ -1,7 +1,7 @@
 import type { ApiInput, ApiOutput } from '../contract/api';
 import type { Period } from '../contract/market';
-import { CHANNELS, type AuctionLive, type DepthMessage, type TickerBatch, type TradeBatch } from '../contract/realtime';
-import type { ConnectionStatus, CoreApi, CoreConfig, Fetcher, Patch, SnapshotRoute } from '../contract/worker-api';
+import { CHANNELS, USER_EVENTS, type AuctionLive, type DepthMessage, type TickerBatch, type TradeBatch } from '../contract/realtime';
+import type { ChatMessageView, ConnectionStatus, CoreApi, CoreConfig, Fetcher, Patch, SnapshotRoute } from '../contract/worker-api';
 import { AccountChannel } from './account-channel';
 import type { CoreCache } from './cache';
 import type { CoreHost } from './host';
@@ -17,6 +17,8 @@ export interface LinkEvents {
   user(event: string, payload: unknown): void;
   /** an NFT auction after a bid or at its close */
   auction(live: AuctionLive): void;
+  /** a message in a language's public chat room */
+  chat(message: ChatMessageView): void;
   /** how far the server's clock is ahead of the device's, in ms (contract clockOffset) */
   clock(offset: number): void;
 }
@@ -47,6 +49,8 @@ export interface CoreDeps {
 }
 
 const marketChannels = (marketId: number) => [CHANNELS.trades(marketId), CHANNELS.depth(marketId)];
+/** The socket channel of a chat room: a public room's; an order's room comes with the user's private events. */
+const chatChannel = (room: string): string | null => (room.startsWith('lang:') ? CHANNELS.chat(room.slice(5)) : null);
 
 /**
  * The realtime core. It owns the socket and composes the channels: the tickers, each
@@ -73,6 +77,10 @@ export class Core implements Omit<CoreApi, 'start'> {
   private readonly auctions = new Map<number, number>();
   /** auction figures come since the last frame */
   private readonly auctionNews = new Map<number, AuctionLive>();
+  /** chat rooms watched: room -> screens watching it */
+  private readonly chats = new Map<string, number>();
+  /** messages come since the last frame, in the rooms watched */
+  private chatNews: ChatMessageView[] = [];
   private readonly account: AccountChannel;
 
   constructor(private readonly deps: CoreDeps) {
@@ -97,9 +105,11 @@ export class Core implements Omit<CoreApi, 'start'> {
       trades: (batch) => this.markets.get(batch.m)?.sync.receive(batch),
       depth: (message) => this.markets.get(message.m)?.receiveDepth(message),
       user: (event, payload) => {
-        this.account.receive(event, payload);
+        if (event === USER_EVENTS.otcChat) this.onChat(payload as ChatMessageView);
+        else this.account.receive(event, payload);
         this.dirty();
       },
+      chat: (message) => this.onChat(message),
       clock: (offset) => {
         this.clockOffset = offset;
         this.dirty();
@@ -134,6 +144,11 @@ export class Core implements Omit<CoreApi, 'start'> {
       for (const marketId of this.markets.keys()) channels.push(...marketChannels(marketId));
       // An auction missed while away is read again over REST by its screen (it watches the status).
       for (const saleId of this.auctions.keys()) channels.push(CHANNELS.auction(saleId));
+      // Messages missed while away are read again over REST by the room's screen (it watches the status).
+      for (const room of this.chats.keys()) {
+        const channel = chatChannel(room);
+        if (channel) channels.push(channel);
+      }
       this.link?.subscribe(channels);
       void this.tickers.sync.sync();
       for (const market of this.markets.values()) void market.sync.sync();
@@ -215,6 +230,26 @@ export class Core implements Omit<CoreApi, 'start'> {
     this.link?.unsubscribe([CHANNELS.auction(saleId)]);
   }
 
+  watchChat(room: string, watching: boolean): void {
+    const refs = (this.chats.get(room) ?? 0) + (watching ? 1 : -1);
+    const channel = chatChannel(room);
+    if (refs > 0) {
+      if (!this.chats.has(room) && channel && this.status === 'open') this.link?.subscribe([channel]);
+      this.chats.set(room, refs);
+      return;
+    }
+    if (!this.chats.has(room)) return;
+    this.chats.delete(room);
+    this.chatNews = this.chatNews.filter((message) => message.room !== room);
+    if (channel) this.link?.unsubscribe([channel]);
+  }
+
+  private onChat(message: ChatMessageView): void {
+    if (!this.chats.has(message.room)) return;
+    this.chatNews.push(message);
+    this.dirty();
+  }
+
   // --- frames -----------------------------------------------------------------
 
   private dirty(): void {
@@ -250,6 +285,10 @@ export class Core implements Omit<CoreApi, 'start'> {
     if (this.auctionNews.size > 0) {
       patch.auctions = [...this.auctionNews.values()];
       this.auctionNews.clear();
+    }
+    if (this.chatNews.length > 0) {
+      patch.chat = this.chatNews;
+      this.chatNews = [];
     }
     if (Object.keys(patch).length > 0) this.deps.post(patch, transfer);
   }

@@ -48,6 +48,7 @@ const api: CoreApi = {
   showChart: (chart) => void ready.then((core) => core.showChart(chart)),
   watchAccount: (watching) => void ready.then((core) => core.watchAccount(watching)),
   watchAuction: (saleId, watching) => void ready.then((core) => core.watchAuction(saleId, watching)),
+  watchChat: (room, watching) => void ready.then((core) => core.watchChat(room, watching)),
 };
 
 expose(api satisfies CoreApi);

@@ -3,7 +3,7 @@ import type { Server } from 'socket.io';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { endpoints } from '../contract/api';
 import { CHANNELS, type AuctionLive } from '../contract/realtime';
-import type { ConnectionStatus } from '../contract/worker-api';
+import type { ChatMessageView, ConnectionStatus } from '../contract/worker-api';
 import { attachRealtime } from '../server/realtime/socket';
 import { createHarness, ok, type Harness } from '../server/testing/harness';
 import { fund, uidOf } from '../server/testing/market';
@@ -20,6 +20,7 @@ let link: Link;
 let statuses: ConnectionStatus[];
 let offsets: number[];
 let auctions: AuctionLive[];
+let chats: ChatMessageView[];
 
 beforeEach(async () => {
   h = await createHarness();
@@ -28,6 +29,7 @@ beforeEach(async () => {
   statuses = [];
   offsets = [];
   auctions = [];
+  chats = [];
   const { port } = h.app.server.address() as AddressInfo;
   link = socketLink(`http://127.0.0.1:${port}`, {
     status: (status) => statuses.push(status),
@@ -37,6 +39,7 @@ beforeEach(async () => {
     user: () => undefined,
     clock: (offset) => offsets.push(offset),
     auction: (live) => auctions.push(live),
+    chat: (message) => chats.push(message),
   });
 });
 
@@ -99,4 +102,16 @@ test("an NFT auction's channel gets each bid as it is placed", async () => {
   await ok(h.call(endpoints.nftBid, { code: item.code, price: '60' }, { token: bidder }));
   await until(() => auctions.length > 0);
   expect(auctions).toEqual([{ id: sale.id, status: 'live', current_bid: '60', min_bid: '65', bids: 1, end_at: now + 3_600_000, leader: expect.stringMatching(/^.\*\*\*$/) }]);
+});
+
+test("a visitor in a language's chat room gets each message as it is written, and none of another language's", async () => {
+  const writer = await h.registerUser('writer@example.com');
+  link.open(null);
+  await until(() => statuses.includes('open'));
+  link.subscribe([CHANNELS.chat('en')]);
+  await until(() => (io.sockets.adapter.rooms.get(CHANNELS.chat('en'))?.size ?? 0) > 0);
+  await ok(h.call(endpoints.chatSend, { room: 'lang:fra', body: 'Bonjour' }, { token: writer }));
+  const sent = await ok(h.call(endpoints.chatSend, { room: 'lang:en', body: 'Hello' }, { token: writer }));
+  await until(() => chats.length > 0);
+  expect(chats).toEqual([{ ...sent, mine: false }]);
 });

@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { clockOffset, SOCKET_EVENTS, USER_EVENTS, type AuctionLive, type DepthMessage, type TickerBatch, type TradeBatch } from '../contract/realtime';
+import type { ChatMessageView } from '../contract/worker-api';
 import type { Link, LinkEvents } from './core';
 
 /**
@@ -71,6 +72,7 @@ export function socketLink(origin: string, events: LinkEvents): Link {
     created.on(SOCKET_EVENTS.trades, (batch: TradeBatch) => events.trades(batch));
     created.on(SOCKET_EVENTS.depth, (message: DepthMessage) => events.depth(message));
     created.on(SOCKET_EVENTS.auction, (live: AuctionLive) => events.auction(live));
+    created.on(SOCKET_EVENTS.chat, (message: ChatMessageView) => events.chat(message));
     for (const event of Object.values(USER_EVENTS)) created.on(event, (payload: unknown) => events.user(event, payload));
     return created;
   };

@@ -124,6 +124,7 @@ export const endpoints = {
   otcDecide: operator.otcDecide,
   chatRemove: operator.chatRemove,
   chatMute: operator.chatMute,
+  operatorChatRoom: operator.operatorChatRoom,
   rejectTrader: operator.rejectTrader,
   adjust: operator.adjust,
   setRate: operator.setRate,

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint } from './define';
-import { AccountKindField, AmountField, IdField, ImagePathField, PlainText, PriceField, ReasonField } from './fields';
+import { AccountKindField, AmountField, IdField, ImagePathField, LimitField, PlainText, PriceField, ReasonField } from './fields';
+import { ChatMessage, ChatRoom } from './chat';
 import { NftRarity, NftSaleMode } from './nft';
 
 /**
@@ -314,6 +315,15 @@ export const chatRemove = endpoint({
   summary: 'Removes a chat message: it stays in its room, empty and marked removed; its reports are handled',
   input: Id,
   output: Done,
+});
+export const operatorChatRoom = endpoint({
+  method: 'GET',
+  path: '/operator/chat/room',
+  access: 'operator',
+  tag: 'operator',
+  summary: "Any room's messages, removed ones with what they said, newest last, before a message id when given: an OTC order's chat for its appeal",
+  input: Type.Object({ room: ChatRoom, before: Type.Optional(IdField), limit: Type.Optional(LimitField) }),
+  output: Type.Object({ data: Type.Array(ChatMessage), more: Type.Boolean() }),
 });
 export const chatMute = endpoint({
   method: 'POST',

@@ -89,6 +89,15 @@ test('an order’s room: its two sides only, with their own images', async () =>
   expect(await h.call(endpoints.chatHistory, { room }, {})).toEqual({ type: 'error', message: 'You cannot read or write in this room.' });
   expect(await send(carl, 'hi', room)).toEqual({ type: 'error', message: 'You cannot read or write in this room.' });
   expect(await send(ann, 'whose?', room, { image })).toEqual({ type: 'error', message: 'Please use an image you uploaded yourself.' });
+  // Kept with the order: an operator deciding an appeal reads it, a removed message included.
+  const removed = await ok(send(ann, 'call me outside the app', room));
+  await ok(h.call(endpoints.chatRemove, { id: removed.id }, { operator: true }));
+  expect((await ok(h.call(endpoints.chatHistory, { room }, { token: bob }))).data.at(-1)).toMatchObject({ body: '', removed: true });
+  expect((await ok(h.call(endpoints.operatorChatRoom, { room }, { operator: true }))).data.map((message) => [message.author.uid, message.body, message.removed])).toEqual([
+    [await uidOf(h, bob), 'Paid, see the receipt.', false],
+    [await uidOf(h, ann), 'call me outside the app', true],
+  ]);
+  expect(await h.call(endpoints.operatorChatRoom, { room }, { token: ann })).toMatchObject({ type: 'error' });
 });
 
 test('reports reach the operator, who removes a message and mutes its writer', async () => {

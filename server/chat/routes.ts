@@ -9,9 +9,8 @@ import { mayRead, send, views } from './service';
 
 /** Chat: a room's history, writing, reporting; the operator's removal and mute. */
 export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, endpoints.chatHistory, async ({ input, request }) => {
-    const viewer = (await authenticate(ctx, tokenFromHeader(request.headers.authorization)))?.user.id ?? null;
-    if (!(await mayRead(ctx, input.room, viewer))) throw new ApiError('server:errors.chat_room_closed');
+  /** A page of a room, newest last; an operator sees what removed messages said. */
+  const page = async (input: { room: string; before?: number | undefined; limit?: number | undefined }, viewer: number | null, operator: boolean) => {
     const limit = input.limit ?? 30;
     let query = ctx.db.selectFrom('chat_messages').select(['id', 'room', 'user_id', 'body', 'image', 'created_at', 'removed_at']).where('room', '=', input.room);
     if (input.before !== undefined) query = query.where('id', '<', input.before);
@@ -19,8 +18,16 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
       .orderBy('id', 'desc')
       .limit(limit + 1)
       .execute();
-    return { data: (await views(ctx, rows.slice(0, limit), viewer)).reverse(), more: rows.length > limit };
+    return { data: (await views(ctx, rows.slice(0, limit), viewer, operator)).reverse(), more: rows.length > limit };
+  };
+
+  route(app, ctx, endpoints.chatHistory, async ({ input, request }) => {
+    const viewer = (await authenticate(ctx, tokenFromHeader(request.headers.authorization)))?.user.id ?? null;
+    if (!(await mayRead(ctx, input.room, viewer))) throw new ApiError('server:errors.chat_room_closed');
+    return page(input, viewer, false);
   });
+
+  route(app, ctx, endpoints.operatorChatRoom, async ({ input }) => page(input, null, true));
 
   route(app, ctx, endpoints.chatSend, async ({ input, auth }) => send(ctx, auth.user.id, input));
 

@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { ChatMessage } from '../../contract/api/chat';
-import { SOCKET_EVENTS, USER_EVENTS } from '../../contract/realtime';
+import { CHANNELS, SOCKET_EVENTS, USER_EVENTS } from '../../contract/realtime';
 import type { AppContext } from '../context';
 import type { ChatMessagesTable } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -56,12 +56,13 @@ export async function send(ctx: AppContext, userId: number, input: { room: strin
   const [view] = await views(ctx, [row], null);
   if (!view) throw new ApiError('server:errors.record_unknown');
   // Pushed as others see it (mine: false); the writer's own answer says mine.
-  if (input.room.startsWith('lang:')) ctx.broadcast.toChannel(`chat:${input.room.slice(5)}`, SOCKET_EVENTS.chat, view);
+  if (input.room.startsWith('lang:')) ctx.broadcast.toChannel(CHANNELS.chat(input.room.slice(5)), SOCKET_EVENTS.chat, view);
   else for (const party of (await orderParties(ctx, input.room)) ?? []) ctx.broadcast.toUser(party, USER_EVENTS.otcChat, view);
   return { ...view, mine: true };
 }
 
-export async function views(ctx: Pick<AppContext, 'db'>, rows: readonly Row[], viewer: number | null): Promise<Static<typeof ChatMessage>[]> {
+/** Messages as a reader sees them: a removed one empty, except to an operator (`unredacted`), who sees what it said. */
+export async function views(ctx: Pick<AppContext, 'db'>, rows: readonly Row[], viewer: number | null, unredacted = false): Promise<Static<typeof ChatMessage>[]> {
   const authors = await people(
     ctx.db,
     rows.map((row) => row.user_id),
@@ -71,8 +72,8 @@ export async function views(ctx: Pick<AppContext, 'db'>, rows: readonly Row[], v
     room: row.room,
     author: authors.get(row.user_id) ?? { uid: 0, name: '', avatar: '' },
     mine: row.user_id === viewer,
-    body: row.removed_at === null ? row.body : '',
-    image: row.removed_at === null ? row.image : null,
+    body: row.removed_at === null || unredacted ? row.body : '',
+    image: row.removed_at === null || unredacted ? row.image : null,
     removed: row.removed_at !== null,
     created_at: row.created_at,
   }));

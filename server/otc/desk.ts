@@ -12,7 +12,7 @@ import type { Remember } from '../http/request-ids';
 import { OTC_LIMIT_USDT } from '../identity/service';
 import { userAccount } from '../ledger/accounts';
 import type { HoldSource } from '../ledger/holds';
-import { record } from '../ledger/ledger';
+import { balanceOf, record } from '../ledger/ledger';
 import { tickOf, type TickRecord } from '../trading/market';
 import { usdPrice } from '../wallet/prices';
 
@@ -37,6 +37,11 @@ const MARGIN_RANGE = { min: '0.8', max: '1.2' } as const;
 const OPEN = ['pending', 'paid', 'appeal'] as const;
 
 type Ctx = Pick<AppContext, 'db' | 'catalogue' | 'market' | 'now'>;
+
+/** A step the order's state no longer allows, said for that state (never the raw status word). */
+function stateError(status: Exclude<OtcOrderRow['status'], 'pending'>): ApiError {
+  return new ApiError(`server:errors.otc_state_${status}`);
+}
 
 export class OtcDesk {
   constructor(private readonly ctx: Ctx) {}
@@ -152,6 +157,9 @@ export class OtcDesk {
     const kinds = JSON.parse(ad.payments) as string[];
     const sellerCards = await step.trx.selectFrom('bank_cards').select('kind').where('user_id', '=', seller).execute();
     if (!sellerCards.some((card) => kinds.includes(card.kind))) throw new ApiError('server:errors.otc_card_required');
+    // A sell advertisement reserves nothing: its advertiser's coins are escrowed by each order.
+    // Short of them, the refusal says it is the advertiser's, not the taker's, balance.
+    if (ad.side === 'sell' && (await balanceOf(step.trx, userAccount(seller, currency.id, 'change'))).lt(amount)) throw new ApiError('server:errors.otc_advertiser_short');
     const { id } = await step.trx
       .insertInto('otc_orders')
       .values({
@@ -197,7 +205,7 @@ export class OtcDesk {
   async markPaid(step: Step, userId: number, orderId: number, proof: string | undefined): Promise<OtcOrderRow> {
     const order = await this.party(step, userId, orderId);
     if (order.buyer_id !== userId) throw new ApiError('server:errors.otc_buyer_only');
-    if (order.status !== 'pending') throw new ApiError('server:errors.otc_state', { status: order.status });
+    if (order.status !== 'pending') throw stateError(order.status);
     if (step.time > order.pay_by) throw new ApiError('server:errors.otc_expired');
     await step.trx
       .updateTable('otc_orders')
@@ -210,7 +218,7 @@ export class OtcDesk {
   async release(step: Step, userId: number, orderId: number): Promise<OtcOrderRow> {
     const order = await this.party(step, userId, orderId);
     if (order.seller_id !== userId) throw new ApiError('server:errors.otc_seller_only');
-    if (order.status !== 'pending' && order.status !== 'paid') throw new ApiError('server:errors.otc_state', { status: order.status });
+    if (order.status !== 'pending' && order.status !== 'paid') throw stateError(order.status);
     await this.settle(step, order, 'released', null);
     return orderRow(step, order.id);
   }
@@ -218,7 +226,7 @@ export class OtcDesk {
   async cancel(step: Step, userId: number, orderId: number): Promise<OtcOrderRow> {
     const order = await this.party(step, userId, orderId);
     if (order.buyer_id !== userId) throw new ApiError('server:errors.otc_buyer_only');
-    if (order.status !== 'pending') throw new ApiError('server:errors.otc_state', { status: order.status });
+    if (order.status !== 'pending') throw stateError(order.status);
     await this.settle(step, order, 'cancelled', null);
     return orderRow(step, order.id);
   }

@@ -63,7 +63,7 @@ test('a buyer takes an advertisement, pays, and the seller releases the escrowed
   expect(await h.call(endpoints.otcPaid, { id: order.id }, { token: ann })).toEqual({ type: 'error', message: 'Only the buyer can do this.' });
   const paid = await ok(h.call(endpoints.otcPaid, { id: order.id, proof: undefined }, { token: bob }));
   expect(paid.status).toBe('paid');
-  expect(await h.call(endpoints.otcCancel, { id: order.id }, { token: bob })).toEqual({ type: 'error', message: 'This order is paid: this cannot be done now.' });
+  expect(await h.call(endpoints.otcCancel, { id: order.id }, { token: bob })).toEqual({ type: 'error', message: 'The buyer has already said they paid: this cannot be done now.' });
   expect(await h.call(endpoints.otcRelease, { id: order.id, pay_password: '135790' }, { token: ann })).toMatchObject({ type: 'error' });
   h.advance(90_000);
   const released = await ok(h.call(endpoints.otcRelease, { id: order.id, pay_password: '246810' }, { token: ann }));
@@ -103,7 +103,7 @@ describe('appeals', () => {
         { id: order.id, code: 'USDT', amount: '100.000000', appeal_reason: 'I have not received the payment.' },
       ]);
       // Under appeal the seller cannot release on its own; the coins stay in escrow.
-      expect(await h.call(endpoints.otcRelease, { id: order.id, pay_password: '246810' }, { token: ann })).toEqual({ type: 'error', message: 'This order is appeal: this cannot be done now.' });
+      expect(await h.call(endpoints.otcRelease, { id: order.id, pay_password: '246810' }, { token: ann })).toEqual({ type: 'error', message: 'This order is under appeal: an operator will decide it.' });
       await ok(h.call(endpoints.otcDecide, { id: order.id, decision, reason: 'Checked the statements.' }, { operator: true }));
       expect((await ok(h.call(endpoints.otcOrder, { id: order.id }, { token: bob }))).status).toBe(decision === 'release' ? 'released' : 'returned');
       expect((await usdt(bob)).available).toBe(decision === 'release' ? '100.000000' : '0.000000');
@@ -139,6 +139,11 @@ test('limits: the level’s per-order limit, the advertisement’s range and amo
   const answers = await Promise.all(Array.from({ length: 20 }, () => take(ad.id, '1000')));
   expect(answers.filter((answer) => answer.type === 'ok')).toHaveLength(2);
   expect(await usdt(ann)).toMatchObject({ available: '1000.000000', frozen: '4000.000000' });
+  // A sell advertisement reserves nothing: an order its advertiser cannot cover is refused as theirs, and nothing moves.
+  const other = await sellAd({ price: '1', min_fiat: '10', max_fiat: '2000', amount: '1500' });
+  expect(await take(other.id, '1200')).toEqual({ type: 'error', message: 'The advertiser does not have enough coins for this order right now. Try a smaller amount or another advertisement.' });
+  expect(await usdt(ann)).toMatchObject({ available: '1000.000000', frozen: '4000.000000' });
+  await ok(take(other.id, '1000'));
 });
 
 test('a floating price follows the live price in the fiat, and a buy advertisement escrows the taker’s coins', async () => {

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Period } from '../../contract/market';
-import type { ChartPatch } from '../../contract/worker-api';
+import type { ChartPatch, ChatMessageView } from '../../contract/worker-api';
 import { ensureCore } from '.';
 import type { AuctionLive } from '../../contract/realtime';
-import { auctionOf, onChart } from './store';
+import { auctionOf, onChart, onChat } from './store';
 
 /** Screens say what they show; the worker keeps exactly that live. */
 let tickerWatchers = 0;
@@ -40,6 +40,29 @@ export function useAuctionWatch(saleId: number | undefined): AuctionLive | null 
     return () => void core.watchAuction(saleId, false);
   }, [saleId]);
   return saleId === undefined ? null : auctionOf(saleId).value;
+}
+
+/**
+ * A chat room's new messages while a screen shows it ("lang:<code>" or "otc:<orderId>"):
+ * `receive` gets each frame's, oldest first. The screen reads the history over REST, and
+ * again when the socket comes back (what was written meanwhile is not pushed).
+ */
+export function useChatWatch(room: string | null, receive: (messages: readonly ChatMessageView[]) => void): void {
+  const latest = useRef(receive);
+  latest.current = receive;
+  useEffect(() => {
+    if (room === null) return undefined;
+    const core = ensureCore();
+    const stop = onChat((messages) => {
+      const mine = messages.filter((message) => message.room === room);
+      if (mine.length > 0) latest.current(mine);
+    });
+    void core.watchChat(room, true);
+    return () => {
+      stop();
+      void core.watchChat(room, false);
+    };
+  }, [room]);
 }
 
 export function useMarketWatch(marketId: number | undefined): void {

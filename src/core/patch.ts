@@ -2,7 +2,7 @@ import { batch } from '@preact/signals-react';
 import { RECENT_TRADES, TICKER_WIDTH } from '../../contract/realtime';
 import { TRADE_ROW_WIDTH, type Patch } from '../../contract/worker-api';
 import { applyAccount } from './account';
-import { auctionOf, clockOffset, connection, depthOf, emitChart, quoteOf, setCatalogue, stale, tradesOf } from './store';
+import { auctionOf, clockOffset, connection, depthOf, emitChart, emitChat, quoteOf, setCatalogue, stale, tradesOf } from './store';
 
 /** Writes one frame's patch into the signals, all at once. */
 export function applyPatch(patch: Patch): void {
@@ -39,4 +39,5 @@ export function applyPatch(patch: Patch): void {
     for (const live of patch.auctions ?? []) auctionOf(live.id).value = live;
   });
   if (patch.chart) emitChart(patch.chart);
+  if (patch.chat) emitChat(patch.chat);
 }

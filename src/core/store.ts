@@ -1,7 +1,7 @@
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import type { Period } from '../../contract/market';
 import type { AuctionLive } from '../../contract/realtime';
-import type { ChartPatch, ConnectionStatus, MarketInfo } from '../../contract/worker-api';
+import type { ChartPatch, ChatMessageView, ConnectionStatus, MarketInfo } from '../../contract/worker-api';
 import { language } from '../i18n/language';
 import { directionOf, formatChange, formatCompact, formatFixed, type Direction } from '../../contract/format';
 
@@ -109,6 +109,17 @@ export function auctionOf(saleId: number): Signal<AuctionLive | null> {
   let live = auctions.get(saleId);
   if (!live) auctions.set(saleId, (live = signal(null)));
   return live;
+}
+
+/** Chat messages go to the rooms' screens, which keep their own lists (history over REST, then these). */
+type ChatListener = (messages: readonly ChatMessageView[]) => void;
+const chatListeners = new Set<ChatListener>();
+export function onChat(listener: ChatListener): () => void {
+  chatListeners.add(listener);
+  return () => chatListeners.delete(listener);
+}
+export function emitChat(messages: readonly ChatMessageView[]): void {
+  for (const listener of chatListeners) listener(messages);
 }
 
 /** Charts draw straight from patches, outside React. */

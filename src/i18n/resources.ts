@@ -27,6 +27,7 @@ export const APP_NAMESPACES = [
   'nft',
   'game',
   'otc',
+  'chat',
   'validation',
 ] as const satisfies readonly string[];
 export type AppNamespace = (typeof APP_NAMESPACES)[number];
@@ -34,13 +35,13 @@ export type AppNamespace = (typeof APP_NAMESPACES)[number];
 export const english = { common: enCommon, auth: enAuth, settings: enSettings, market: enMarket, assets: enAssets, trade: enTrade, content: enContent, people: enPeople, validation: enValidation };
 
 /**
- * Namespaces only their own screens use (copy trading, the finance shelf, the NFT marketplace, the mini game): their English
+ * Namespaces only their own screens use (copy trading, the finance shelf, the NFT marketplace, the mini game, OTC, chat): their English
  * is not bundled with the first screen but loaded by those screens' routes
  * (`loader: () => loadNamespace('copy')`, src/i18n/index.ts), in parallel with their chunks.
  */
-export const LATER_NAMESPACES = ['copy', 'finance', 'nft', 'game', 'otc'] as const;
+export const LATER_NAMESPACES = ['copy', 'finance', 'nft', 'game', 'otc', 'chat'] as const;
 export type LaterNamespace = (typeof LATER_NAMESPACES)[number];
-const englishLater = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/en/{copy,finance,nft,game,otc}.json');
+const englishLater = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/en/{copy,finance,nft,game,otc,chat}.json');
 
 export async function loadEnglish(namespace: LaterNamespace): Promise<Record<string, unknown>> {
   const load = englishLater[`../../locales/en/${namespace}.json`];
@@ -48,7 +49,7 @@ export async function loadEnglish(namespace: LaterNamespace): Promise<Record<str
   return (await load()).default;
 }
 
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/{common,auth,settings,market,assets,finance,trade,content,people,copy,nft,game,otc,validation}.json');
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/{common,auth,settings,market,assets,finance,trade,content,people,copy,nft,game,otc,chat,validation}.json');
 
 export async function loadLanguage(language: Language): Promise<Record<AppNamespace, Record<string, unknown>>> {
   const entries = await Promise.all(

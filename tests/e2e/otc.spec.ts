@@ -1,8 +1,9 @@
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEVICE_STATE } from './device';
-import { approveIdentity, baseUrl, ledgerCheck, loggedInUser, ok, open, post, prepareForWithdrawals, toast, uidOf } from './support';
+import { approveIdentity, baseUrl, ledgerCheck, loggedInUser, ok, open, post, prepareForWithdrawals, secondPhone, toast, uidOf } from './support';
 
 const PAY_PASSWORD = '246810';
+const RECEIPT = path.resolve(import.meta.dirname, '../fixtures/avatar.png');
 const CARD = { real_name: 'Ada Lovelace', bank_name: 'Bank of Kestrel', bank_network: 'Harbour Road branch', bank_account: '6222 0200 1234 5678', bank_dizhi: 'Hong Kong', phone: '+852 5555 0101' };
 
 /**
@@ -27,7 +28,10 @@ async function usdtAvailable(page: Page) {
   return page.getByTestId('holding-change-USDT').getByTestId('available');
 }
 
-test('P2P: a seller advertises USDT, a buyer orders and says it paid, the seller releases with the pay password, the buyer has the USDT', async ({ page, browser }) => {
+test('P2P: a seller advertises USDT, a buyer orders, they talk in the order’s chat, the buyer says it paid, the seller releases with the pay password, the buyer has the USDT', async ({
+  page,
+  browser,
+}) => {
   // Nicknames are 2 to 10 letters or digits.
   const suffix = String(Date.now()).slice(-4);
   const sellerName = `Sell${suffix}`;
@@ -35,17 +39,7 @@ test('P2P: a seller advertises USDT, a buyer orders and says it paid, the seller
   await otcUser(page, sellerName, true);
 
   // The buyer on a second phone.
-  const buyerContext = await browser.newContext({
-    storageState: DEVICE_STATE,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-US',
-    colorScheme: 'dark',
-    serviceWorkers: 'block',
-  });
-  const buyer = await buyerContext.newPage();
+  const { phone: buyer, close: closeBuyer } = await secondPhone(browser);
   await otcUser(buyer, buyerName, false);
 
   await test.step('the seller posts an advertisement to sell 500 USDT for CNY at 7.20', async () => {
@@ -117,6 +111,40 @@ test('P2P: a seller advertises USDT, a buyer orders and says it paid, the seller
     await expect(order.getByTestId('otc-countdown')).toHaveText(/^1[45]:\d\d$/);
   });
 
+  await test.step('the two sides talk in the order’s chat, each seeing the other’s messages as they are written', async () => {
+    const buyerChat = buyer.getByTestId('chat');
+    await expect(buyerChat).toContainText('Messages here stay with the order');
+    await buyerChat.getByTestId('chat-input').fill('Hello, I am paying now by bank transfer.');
+    await buyerChat.getByTestId('chat-send').click();
+    await expect(buyerChat.getByTestId('chat-message')).toHaveCount(1);
+    await expect(buyerChat.getByTestId('chat-message').first()).toHaveAttribute('data-mine', 'true');
+    await expect(buyerChat.getByTestId('chat-input')).toHaveValue('');
+
+    // The seller opens the order from their open orders: the message is there.
+    await open(page, '/pages/otc/mine?tab=open');
+    await page.getByTestId('otc-order-card').first().click();
+    const sellerChat = page.getByTestId('chat');
+    await expect(page.getByText(`Chat with the buyer, ${buyerName}`)).toBeVisible();
+    await expect(sellerChat.getByTestId('chat-message')).toHaveCount(1);
+    await expect(sellerChat.getByTestId('chat-message').first()).toContainText(buyerName);
+    await expect(sellerChat.getByTestId('chat-message').first()).toContainText('Hello, I am paying now by bank transfer.');
+
+    // The reply reaches the buyer over the socket, without a reload.
+    await sellerChat.getByTestId('chat-input').fill('Thanks. I will release once it arrives.');
+    await sellerChat.getByTestId('chat-input').press('Enter');
+    await expect(buyerChat.getByTestId('chat-message')).toHaveCount(2);
+    await expect(buyerChat.getByTestId('chat-message').last()).toHaveAttribute('data-mine', 'false');
+    await expect(buyerChat.getByTestId('chat-message').last()).toContainText('Thanks. I will release once it arrives.');
+
+    // The buyer sends the receipt as an image: the seller sees it at once.
+    await buyerChat.getByTestId('chat-attach').setInputFiles(RECEIPT);
+    await expect(buyerChat.getByTestId('chat-attach-button').locator('img')).toBeVisible();
+    await buyerChat.getByTestId('chat-input').fill('Receipt');
+    await buyerChat.getByTestId('chat-send').click();
+    await expect(sellerChat.getByTestId('chat-message')).toHaveCount(3);
+    await expect(sellerChat.getByTestId('chat-image')).toHaveAttribute('href', /^\/uploads\//);
+  });
+
   await test.step('the buyer says it has paid', async () => {
     await buyer.getByTestId('otc-paid').click();
     await expect(buyer.getByRole('dialog')).toContainText('Confirm only after you have transferred 720.00 CNY');
@@ -147,6 +175,10 @@ test('P2P: a seller advertises USDT, a buyer orders and says it paid, the seller
     await expect(toast(page)).toHaveText('The coins are released to the buyer.');
     await expect(order).toHaveAttribute('data-status', 'released');
     await expect(page.getByTestId('otc-state')).toContainText('You released 100.00 USDT to the buyer.');
+    // The chat is kept to read, no longer written in.
+    await expect(page.getByTestId('chat')).toContainText('This order is closed. Its messages are kept for an appeal.');
+    await expect(page.getByTestId('chat').getByTestId('chat-message')).toHaveCount(3);
+    await expect(page.getByTestId('chat-input')).toHaveCount(0);
   });
 
   await test.step('the buyer’s order shows it completed by itself, and the USDT are in the buyer’s coin account', async () => {
@@ -183,6 +215,6 @@ test('P2P: a seller advertises USDT, a buyer orders and says it paid, the seller
     await expect(buyer.getByText('No one is selling this coin for this currency right now.')).toBeVisible();
   });
 
-  await buyerContext.close();
+  await closeBuyer();
   ledgerCheck();
 });

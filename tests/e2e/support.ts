@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { DEVICE_STATE } from './device';
 
 /** Where the server under test runs and keeps its data (set by global-setup). */
 export function baseUrl(): string {
@@ -164,4 +165,19 @@ export function approveIdentity(uid: number, level: 1 | 2): void {
 export async function uidOf(page: Page, token: string, server = baseUrl()): Promise<number> {
   const answer = (await (await page.request.get(`${server}/api/user/info`, { headers: { authorization: token } })).json()) as { message: { uid: number } };
   return answer.message.uid;
+}
+
+/** Another phone in the same test (a second user, a visitor): its own context, configured as the suite's pages are. */
+export async function secondPhone(browser: Browser): Promise<{ phone: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({
+    storageState: DEVICE_STATE,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+    colorScheme: 'dark',
+    serviceWorkers: 'block',
+  });
+  return { phone: await context.newPage(), close: () => context.close() };
 }

@@ -58,6 +58,8 @@ const SAME_IN: Partial<Record<string, readonly string[]>> = {
     ...['1min', '5min', '15min', '30min', '60min', '1day', '1week', '1mon'].map((period) => `market:periods.${period}`),
   ],
   fra: [
+    'chat:messages',
+    'chat:image',
     'content:article',
     'content:pages.faq',
     'settings:settings.version',

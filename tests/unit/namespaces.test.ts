@@ -17,6 +17,7 @@ const FOLDERS: Record<(typeof LATER_NAMESPACES)[number], readonly string[]> = {
   nft: ['src/features/nft'],
   game: ['src/features/game'],
   otc: ['src/features/otc'],
+  chat: ['src/features/chat'],
 };
 
 function files(dir: string): string[] {
@@ -38,13 +39,29 @@ test('a namespace loaded by its screens is used in its feature folder only', () 
   expect(strays).toEqual([]);
 });
 
+/** Screens outside a namespace's folders that embed one of its screens (an OTC order shows its chat): their routes load it too. */
+const EMBEDDED: Partial<Record<(typeof LATER_NAMESPACES)[number], readonly string[]>> = {
+  chat: ['src/features/otc/OrderScreen.tsx'],
+};
+
+test('the screens that embed a chat are the ones listed', () => {
+  const embedding = files('src/features').filter((file) => !file.startsWith('src/features/chat/') && fs.readFileSync(path.join(root, file), 'utf8').includes("from '../chat/"));
+  expect(embedding).toEqual(EMBEDDED.chat);
+});
+
+/** What a route imports to show a namespace's screens. */
+const showing = (namespace: (typeof LATER_NAMESPACES)[number]): string[] =>
+  [...FOLDERS[namespace].map((folder) => `${folder}/`), ...(EMBEDDED[namespace] ?? []).map((file) => `${file.replace(/\.tsx?$/, '')}'`)].map((prefix) => prefix.replace(/^src\//, ''));
+
 test('every route showing one of those screens loads its namespace', () => {
   const missing: string[] = [];
-  for (const file of files('src/routes')) {
-    const text = fs.readFileSync(path.join(root, file), 'utf8');
-    for (const namespace of LATER_NAMESPACES) {
-      const shows = FOLDERS[namespace].some((folder) => text.includes(`${folder.replace(/^src\//, '')}/`));
-      if (shows && !text.includes(`loader: () => loadNamespace('${namespace}')`)) missing.push(`${file} (${namespace})`);
+  for (const namespace of LATER_NAMESPACES) {
+    const imports = showing(namespace);
+    for (const file of files('src/routes')) {
+      const text = fs.readFileSync(path.join(root, file), 'utf8');
+      const shows = imports.some((prefix) => text.includes(prefix));
+      const loader = /loader: \(\) => (.+)/.exec(text)?.[1] ?? '';
+      if (shows && !loader.includes(`loadNamespace('${namespace}')`)) missing.push(`${file} (${namespace})`);
     }
   }
   expect(missing).toEqual([]);

@@ -22,6 +22,7 @@ const SHORTCUTS = [
   { key: 'borrowing', to: '/pages/common/borrowing', search: {}, glyph: '¤', label: 'common:shortcuts.borrowing' },
   { key: 'nft', to: '/pages/nft/nft', search: {}, glyph: '◈', label: 'common:shortcuts.nft' },
   { key: 'game', to: '/pages/game/game', search: {}, glyph: '▲', label: 'common:shortcuts.game' },
+  { key: 'chat', to: '/pages/common/chat', search: {}, glyph: '☰', label: 'common:shortcuts.chat' },
   { key: 'exchange', to: '/pages/fund/transfer', search: {}, glyph: '↻', label: 'common:shortcuts.exchange' },
   { key: 'transfer', to: '/pages/fund/fundTransfer', search: {}, glyph: '⇄', label: 'common:shortcuts.transfer' },
   { key: 'coupon', to: '/pages/setting/coupon', search: {}, glyph: '%', label: 'common:shortcuts.coupon' },

@@ -14,6 +14,8 @@ import { Sheet } from '../../ui/Sheet';
 import { Skeleton } from '../../ui/Skeleton';
 import { toast } from '../../ui/toast';
 import { ImagePicker } from '../assets/ImagePicker';
+import { orderRoom } from '../chat/chat';
+import { ChatPanel } from '../chat/ChatPanel';
 import { refreshUser } from '../auth/actions';
 import { countdownText, isOpen, type OtcOrder } from './otc';
 import { Amount, PaymentBadges, StatusBadge, useServerNow } from './parts';
@@ -28,6 +30,7 @@ const POLL_MS = 5000;
  * seller's card, each detail with a copy button), and the step this side may take:
  * the buyer says it has paid (with a proof if it has one) or cancels; the seller
  * releases with the pay password; either appeals once paid. Read again every 5 s while open.
+ * The two sides' chat (text and images, pushed live) closes with the order and stays to read.
  */
 export function OtcOrderScreen({ id }: { id: number }) {
   useSignals();
@@ -135,6 +138,12 @@ function OrderView({ order, onChange }: { order: OtcOrder; onChange: (order: Otc
         </section>
       )}
       <Steps order={order} onChange={onChange} />
+      <section className={`${styles.card} ${styles.chatCard}`} aria-labelledby="otc-chat-title">
+        <h2 className={styles.sectionTitle} id="otc-chat-title">
+          {t(buyer ? 'otc:chat.title_seller' : 'otc:chat.title_buyer', { name: order.counterparty.name })}
+        </h2>
+        <ChatPanel room={orderRoom(order.id)} images closed={isOpen(order.status) ? null : t('otc:chat.closed')} empty={t('otc:chat.empty')} className={styles.chat} />
+      </section>
     </div>
   );
 }

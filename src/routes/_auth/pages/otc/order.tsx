@@ -4,7 +4,7 @@ import { loadNamespace } from '../../../../i18n';
 
 /** One OTC order: ?id= (the order's id). */
 export const Route = createFileRoute('/_auth/pages/otc/order')({
-  loader: () => loadNamespace('otc'),
+  loader: () => Promise.all([loadNamespace('otc'), loadNamespace('chat')]),
   validateSearch: (search: Record<string, unknown>): { id: number } => {
     const id = Number(search['id']);
     return { id: Number.isInteger(id) && id > 0 ? id : 0 };
