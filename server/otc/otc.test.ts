@@ -103,7 +103,10 @@ describe('appeals', () => {
         { id: order.id, code: 'USDT', amount: '100.000000', appeal_reason: 'I have not received the payment.' },
       ]);
       // Under appeal the seller cannot release on its own; the coins stay in escrow.
-      expect(await h.call(endpoints.otcRelease, { id: order.id, pay_password: '246810' }, { token: ann })).toEqual({ type: 'error', message: 'This order is under appeal: an operator will decide it.' });
+      expect(await h.call(endpoints.otcRelease, { id: order.id, pay_password: '246810' }, { token: ann })).toEqual({
+        type: 'error',
+        message: 'This order is under appeal: an operator will decide it.',
+      });
       await ok(h.call(endpoints.otcDecide, { id: order.id, decision, reason: 'Checked the statements.' }, { operator: true }));
       expect((await ok(h.call(endpoints.otcOrder, { id: order.id }, { token: bob }))).status).toBe(decision === 'release' ? 'released' : 'returned');
       expect((await usdt(bob)).available).toBe(decision === 'release' ? '100.000000' : '0.000000');
