@@ -48,6 +48,7 @@ import { Route as PagesNftArtistDetailRouteImport } from './routes/pages/nft/art
 import { Route as PagesNftArtworkDetailRouteImport } from './routes/pages/nft/artworkDetail'
 import { Route as PagesNftArtworkDetail_videoRouteImport } from './routes/pages/nft/artworkDetail_video'
 import { Route as PagesNftNftRouteImport } from './routes/pages/nft/nft'
+import { Route as PagesOtcAdvertiserRouteImport } from './routes/pages/otc/advertiser'
 import { Route as PagesOtcOtcRouteImport } from './routes/pages/otc/otc'
 import { Route as PagesOtcQuickRouteImport } from './routes/pages/otc/quick'
 import { Route as PagesSettingAreasRouteImport } from './routes/pages/setting/areas'
@@ -303,6 +304,11 @@ const PagesNftArtworkDetail_videoRoute =
 const PagesNftNftRoute = PagesNftNftRouteImport.update({
   id: '/pages/nft/nft',
   path: '/pages/nft/nft',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PagesOtcAdvertiserRoute = PagesOtcAdvertiserRouteImport.update({
+  id: '/pages/otc/advertiser',
+  path: '/pages/otc/advertiser',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PagesOtcOtcRoute = PagesOtcOtcRouteImport.update({
@@ -648,6 +654,7 @@ export interface FileRoutesByFullPath {
   '/pages/nft/artworkDetail': typeof PagesNftArtworkDetailRoute
   '/pages/nft/artworkDetail_video': typeof PagesNftArtworkDetail_videoRoute
   '/pages/nft/nft': typeof PagesNftNftRoute
+  '/pages/otc/advertiser': typeof PagesOtcAdvertiserRoute
   '/pages/otc/otc': typeof PagesOtcOtcRoute
   '/pages/otc/quick': typeof PagesOtcQuickRoute
   '/pages/setting/areas': typeof PagesSettingAreasRoute
@@ -744,6 +751,7 @@ export interface FileRoutesByTo {
   '/pages/nft/artworkDetail': typeof PagesNftArtworkDetailRoute
   '/pages/nft/artworkDetail_video': typeof PagesNftArtworkDetail_videoRoute
   '/pages/nft/nft': typeof PagesNftNftRoute
+  '/pages/otc/advertiser': typeof PagesOtcAdvertiserRoute
   '/pages/otc/otc': typeof PagesOtcOtcRoute
   '/pages/otc/quick': typeof PagesOtcQuickRoute
   '/pages/setting/areas': typeof PagesSettingAreasRoute
@@ -842,6 +850,7 @@ export interface FileRoutesById {
   '/pages/nft/artworkDetail': typeof PagesNftArtworkDetailRoute
   '/pages/nft/artworkDetail_video': typeof PagesNftArtworkDetail_videoRoute
   '/pages/nft/nft': typeof PagesNftNftRoute
+  '/pages/otc/advertiser': typeof PagesOtcAdvertiserRoute
   '/pages/otc/otc': typeof PagesOtcOtcRoute
   '/pages/otc/quick': typeof PagesOtcQuickRoute
   '/pages/setting/areas': typeof PagesSettingAreasRoute
@@ -940,6 +949,7 @@ export interface FileRouteTypes {
     | '/pages/nft/artworkDetail'
     | '/pages/nft/artworkDetail_video'
     | '/pages/nft/nft'
+    | '/pages/otc/advertiser'
     | '/pages/otc/otc'
     | '/pages/otc/quick'
     | '/pages/setting/areas'
@@ -1036,6 +1046,7 @@ export interface FileRouteTypes {
     | '/pages/nft/artworkDetail'
     | '/pages/nft/artworkDetail_video'
     | '/pages/nft/nft'
+    | '/pages/otc/advertiser'
     | '/pages/otc/otc'
     | '/pages/otc/quick'
     | '/pages/setting/areas'
@@ -1133,6 +1144,7 @@ export interface FileRouteTypes {
     | '/pages/nft/artworkDetail'
     | '/pages/nft/artworkDetail_video'
     | '/pages/nft/nft'
+    | '/pages/otc/advertiser'
     | '/pages/otc/otc'
     | '/pages/otc/quick'
     | '/pages/setting/areas'
@@ -1231,6 +1243,7 @@ export interface RootRouteChildren {
   PagesNftArtworkDetailRoute: typeof PagesNftArtworkDetailRoute
   PagesNftArtworkDetail_videoRoute: typeof PagesNftArtworkDetail_videoRoute
   PagesNftNftRoute: typeof PagesNftNftRoute
+  PagesOtcAdvertiserRoute: typeof PagesOtcAdvertiserRoute
   PagesOtcOtcRoute: typeof PagesOtcOtcRoute
   PagesOtcQuickRoute: typeof PagesOtcQuickRoute
   PagesSettingAreasRoute: typeof PagesSettingAreasRoute
@@ -1521,6 +1534,13 @@ declare module '@tanstack/react-router' {
       path: '/pages/nft/nft'
       fullPath: '/pages/nft/nft'
       preLoaderRoute: typeof PagesNftNftRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/pages/otc/advertiser': {
+      id: '/pages/otc/advertiser'
+      path: '/pages/otc/advertiser'
+      fullPath: '/pages/otc/advertiser'
+      preLoaderRoute: typeof PagesOtcAdvertiserRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/pages/otc/otc': {
@@ -2054,6 +2074,7 @@ const rootRouteChildren: RootRouteChildren = {
   PagesNftArtworkDetailRoute: PagesNftArtworkDetailRoute,
   PagesNftArtworkDetail_videoRoute: PagesNftArtworkDetail_videoRoute,
   PagesNftNftRoute: PagesNftNftRoute,
+  PagesOtcAdvertiserRoute: PagesOtcAdvertiserRoute,
   PagesOtcOtcRoute: PagesOtcOtcRoute,
   PagesOtcQuickRoute: PagesOtcQuickRoute,
   PagesSettingAreasRoute: PagesSettingAreasRoute,

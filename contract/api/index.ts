@@ -208,6 +208,7 @@ export const endpoints = {
   gameLeaderboard: game.gameLeaderboard,
   otcAds: otc.otcAds,
   otcQuick: otc.otcQuick,
+  otcAdvertiserProfile: otc.otcAdvertiserProfile,
   otcAdCreate: otc.otcAdCreate,
   otcAdStatus: otc.otcAdStatus,
   otcMyAds: otc.otcMyAds,

@@ -91,6 +91,24 @@ export const otcQuick = endpoint({
   output: Type.Union([OtcAd, Type.Null()]),
 });
 
+export const otcAdvertiserProfile = endpoint({
+  method: 'GET',
+  path: '/otc/advertiser',
+  access: 'public',
+  tag: 'otc',
+  summary:
+    "An advertiser's profile (by uid): their record from their orders (30 days, and all their completed trades), since when they are a user, whether they are verified, and their online advertisements",
+  input: Type.Object({ uid: IdField }),
+  output: Type.Object({
+    advertiser: OtcAdvertiser,
+    joined_at: Type.Integer(),
+    verified: Type.Boolean(),
+    /** every released order they were a side of, as advertiser or taker */
+    completed_total: Type.Integer(),
+    ads: Type.Array(OtcAd),
+  }),
+});
+
 export const otcAdCreate = endpoint({
   method: 'POST',
   path: '/otc/ad/create',

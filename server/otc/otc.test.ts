@@ -72,6 +72,13 @@ test('a buyer takes an advertisement, pays, and the seller releases the escrowed
   expect((await usdt(bob)).available).toBe('100.000000');
   const [listed] = (await ok(h.call(endpoints.otcAds, { side: 'buy', currency_id: USDT, fiat: 'CNY' }, {}))).data;
   expect(listed?.advertiser).toMatchObject({ orders_30d: 1, completion_rate: '1', avg_release_seconds: 90 });
+  // The advertiser's profile, for anyone: the same record, both sides' completed trades counted, the online advertisements.
+  const profile = await ok(h.call(endpoints.otcAdvertiserProfile, { uid: await uidOf(h, ann) }, {}));
+  expect(profile).toMatchObject({ advertiser: { orders_30d: 1, completion_rate: '1', avg_release_seconds: 90 }, verified: true, completed_total: 1 });
+  expect(profile.ads.map((row) => [row.id, row.remaining])).toEqual([[ad.id, '400.000000']]);
+  expect(profile.joined_at).toBeLessThanOrEqual(h.ctx.now());
+  expect(await ok(h.call(endpoints.otcAdvertiserProfile, { uid: await uidOf(h, bob) }, {}))).toMatchObject({ completed_total: 1, ads: [], advertiser: { orders_30d: 0, completion_rate: null } });
+  expect(await h.call(endpoints.otcAdvertiserProfile, { uid: 99_999_999 }, {})).toMatchObject({ type: 'error' });
 });
 
 test('cancelled by the buyer or expired after the window: the coins return and are offered again', async () => {

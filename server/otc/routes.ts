@@ -44,6 +44,21 @@ export function otcRoutes(app: FastifyInstance, ctx: AppContext): void {
     return fits ?? null;
   });
 
+  route(app, ctx, endpoints.otcAdvertiserProfile, async ({ input }) => {
+    const person = await db.selectFrom('users').select(['id', 'created_at', 'real_level']).where('uid', '=', input.uid).executeTakeFirst();
+    if (!person) throw new ApiError('server:errors.record_unknown');
+    const rows = await db.selectFrom('otc_ads').selectAll().where('user_id', '=', person.id).where('status', '=', 'online').where('remaining', '>', '0').orderBy('id', 'desc').limit(50).execute();
+    const completed = await db
+      .selectFrom('otc_orders')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('status', '=', 'released')
+      .where((eb) => eb.or([eb('buyer_id', '=', person.id), eb('seller_id', '=', person.id)]))
+      .executeTakeFirstOrThrow();
+    const advertiser = (await otc.stats([person.id])).get(person.id);
+    if (!advertiser) throw new ApiError('server:errors.record_unknown');
+    return { advertiser, joined_at: person.created_at, verified: person.real_level >= 1, completed_total: Number(completed.count), ads: await otc.adViews(rows) };
+  });
+
   route(app, ctx, endpoints.otcAdCreate, async ({ input, auth }) => {
     const row = await ctx.exchange.run((step) => otc.createAd(step, auth.user.id, input));
     const [view] = await otc.adViews([row]);

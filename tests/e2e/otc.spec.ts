@@ -200,6 +200,16 @@ test('P2P: a seller advertises USDT, a buyer orders, they talk in the order’s 
     await expect(card.getByTestId('otc-record')).toContainText('1 order in 30 days');
     await expect(card.getByTestId('otc-record')).toContainText('100.0% completed');
     await expect(card.getByTestId('otc-ad-available')).toHaveText('400.00 USDT');
+    // The seller's profile: the same record, from the same rows.
+    await card.getByTestId('otc-advertiser-link').click();
+    const profile = buyer.getByTestId('otc-profile');
+    await expect(profile.getByTestId('otc-profile-name')).toHaveText(sellerName);
+    await expect(profile).toContainText('Verified');
+    await expect(profile.getByTestId('otc-profile-orders')).toHaveText('1');
+    await expect(profile.getByTestId('otc-profile-rate')).toHaveText('100.0%');
+    await expect(profile.getByTestId('otc-profile-completed')).toHaveText('1');
+    await expect(profile.getByTestId('otc-ad')).toHaveCount(1);
+    await expect(profile.getByTestId('otc-ad').getByTestId('otc-ad-available')).toHaveText('400.00 USDT');
   });
 
   await test.step('the seller takes the advertisement offline: it leaves the market', async () => {
@@ -208,8 +218,10 @@ test('P2P: a seller advertises USDT, a buyer orders, they talk in the order’s 
     await ad.getByTestId('otc-ad-switch').click();
     await expect(toast(page)).toHaveText('The advertisement is offline.');
     await expect(ad.getByTestId('otc-ad-status')).toHaveText('Offline');
-    // The buyer is still on the market screen: it reads the list again when opened.
+    // The buyer is still on the seller's profile: it reads the advertisements again when opened.
     await buyer.reload();
+    await expect(buyer.getByTestId('otc-profile')).toContainText('No advertisement online right now.');
+    await open(buyer, '/pages/otc/otc');
     await buyer.getByTestId('otc-fiat').click();
     await buyer.getByTestId('otc-fiat-CNY').click();
     await expect(buyer.getByText('No one is selling this coin for this currency right now.')).toBeVisible();

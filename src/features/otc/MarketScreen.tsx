@@ -4,14 +4,15 @@ import { useState } from 'react';
 import type { FiatCurrency } from '../../../contract/fiat';
 import { fiat as chosenFiat } from '../../app/fiat';
 import { askToLogIn } from '../../app/login-first';
-import { loggedIn, user } from '../../app/session';
+import { loggedIn } from '../../app/session';
 import { useT } from '../../i18n';
 import { usePaged } from '../../lib/usePaged';
 import entries from '../../ui/entries.module.css';
 import { ListFooter } from '../../ui/ListFooter';
 import { Screen } from '../../ui/Screen';
 import type { OtcAd, OtcCoin, OtcSide } from './otc';
-import { Advertiser, Amount, CoinChips, FiatPicker, LimitsText, PaymentBadges, SideSwitch, useOtcCoins, useReadiness } from './parts';
+import { AdCard } from './AdCard';
+import { CoinChips, FiatPicker, SideSwitch, useOtcCoins, useReadiness } from './parts';
 import { TakeSheet } from './TakeSheet';
 import styles from './otc.module.css';
 
@@ -78,50 +79,5 @@ function AdList({ side, currencyId, fiat }: { side: OtcSide; currencyId: number;
       {!list.loading && list.items.length === 0 ? <p className={styles.empty}>{t(side === 'buy' ? 'otc:market.none_buy' : 'otc:market.none_sell')}</p> : <ListFooter {...list} skeleton="card" />}
       {taking && <TakeSheet ad={taking} side={side} readiness={readiness} onClose={() => setTaking(null)} />}
     </>
-  );
-}
-
-/** An advertisement in the list: price, advertiser, limits, what is left, how it is paid, and the button. */
-function AdCard({ ad, side, onTake }: { ad: OtcAd; side: OtcSide; onTake: () => void }) {
-  useSignals();
-  const t = useT();
-  const mine = user.value?.uid === ad.advertiser.uid;
-  return (
-    <article className={styles.card} data-testid="otc-ad" data-ad={ad.id}>
-      <Advertiser advertiser={ad.advertiser} />
-      <div className={styles.priceRow}>
-        <div>
-          <span className={styles.label}>{t('otc:ad.price')}</span>
-          <span className={styles.price} data-testid="otc-ad-price">
-            <Amount value={ad.price} code={ad.fiat} />
-          </span>
-        </div>
-        {mine ? (
-          <span className={styles.own}>{t('otc:ad.yours')}</span>
-        ) : (
-          <button type="button" className={`${styles.take} ${side === 'buy' ? styles.takeBuy : styles.takeSell}`} onClick={onTake} data-testid="otc-take">
-            {t(`otc:side.${side}`)}
-          </button>
-        )}
-      </div>
-      <dl className={styles.facts}>
-        <div>
-          <dt>{t('otc:ad.limits')}</dt>
-          <dd data-testid="otc-ad-limits">
-            <LimitsText ad={ad} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t('otc:ad.available')}</dt>
-          <dd data-testid="otc-ad-available">
-            <Amount value={ad.remaining} code={ad.code} />
-          </dd>
-        </div>
-      </dl>
-      <div className={styles.cardFoot}>
-        <PaymentBadges kinds={ad.payments} />
-        <span className={styles.small}>{t('otc:ad.window', { count: ad.window_minutes })}</span>
-      </div>
-    </article>
   );
 }

@@ -96,7 +96,11 @@ function OrderView({ order, onChange }: { order: OtcOrder; onChange: (order: Otc
           </div>
           <div>
             <dt>{t(buyer ? 'otc:order.seller' : 'otc:order.buyer')}</dt>
-            <dd data-testid="otc-counterparty">{order.counterparty.name}</dd>
+            <dd>
+              <Link to="/pages/otc/advertiser" search={{ uid: order.counterparty.uid }} className={styles.link} data-testid="otc-counterparty">
+                {order.counterparty.name}
+              </Link>
+            </dd>
           </div>
           <div>
             <dt>{t('otc:order.number')}</dt>
