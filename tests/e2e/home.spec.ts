@@ -142,6 +142,15 @@ const SHORTCUTS: ReadonlyArray<readonly [key: string, route: RegExp, lands: (pag
     },
   ],
   [
+    'chat',
+    /#\/pages\/common\/chat$/,
+    async (page) => {
+      await expect(heading(page)).toHaveText('Chat room');
+      await expect(page.getByTestId('chat')).toHaveAttribute('data-room', 'lang:en');
+      await expect(page.getByTestId('chat-input')).toBeVisible();
+    },
+  ],
+  [
     'otc',
     /#\/pages\/otc\/otc$/,
     async (page) => {
