@@ -1,7 +1,42 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { BCP47, LANGUAGES } from './languages';
 import { directionOf, formatAmount, formatChange, formatCompact, formatFixed, formatSigned } from './format';
 
 describe('the number formatter', () => {
+  // It writes numbers itself (a phone's first Intl.NumberFormat is slow to make): every output is Intl's.
+  const intl = (language: (typeof LANGUAGES)[number], decimals: number, value: number | string) =>
+    new Intl.NumberFormat(BCP47[language], { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value as number);
+
+  test("writes every number as Intl.NumberFormat does, in every language: rounding, grouping, marks, the sign", () => {
+    const values = fc.oneof(
+      fc.double({ min: -1e15, max: 1e15, noNaN: true, noDefaultInfinity: true }),
+      fc.integer({ min: -10_000_000, max: 10_000_000 }).map((n) => n / 1000),
+      // Exact halves at the rounding place, the hard case: 1.005, 2.675, 0.125.
+      fc.tuple(fc.integer({ min: -99_999, max: 99_999 }), fc.integer({ min: 0, max: 6 })).map(([n, places]) => Number(`${n}5e-${places + 1}`)),
+      fc.constantFrom(0, -0, 0.5, 1.005, 2.675, 999.995, 9999.5, 12345.5, 1234567.891, 0.000022, 96006.8),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...LANGUAGES), fc.integer({ min: 0, max: 8 }), values, (language, decimals, value) => {
+        expect(formatFixed(value, decimals, language)).toBe(intl(language, decimals, value));
+      }),
+      { numRuns: 4000 },
+    );
+  });
+
+  test('writes decimal texts from the server as Intl does, exactly', () => {
+    const texts = fc.tuple(fc.constantFrom('', '-', '+'), fc.stringMatching(/^(0|[1-9][0-9]{0,17})$/), fc.stringMatching(/^[0-9]{0,12}$/)).map(([sign, whole, fraction]) => `${sign}${whole}${fraction ? `.${fraction}` : ''}`);
+    fc.assert(
+      fc.property(fc.constantFrom(...LANGUAGES), texts, (language, text) => {
+        const written = text.split('.')[1] ?? '';
+        const decimals = Math.max(written.replace(/0+$/u, '').length, Math.min(2, written.length));
+        const expected = intl(language, decimals, text.replace(/^\+/, ''));
+        expect(formatAmount(text, language)).toBe(text.startsWith('+') ? `+${expected}` : expected);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   test('compact figures follow spec 9: M above a million, K above a thousand, else four decimals', () => {
     expect(formatCompact(17_137_056_561.57, 'en')).toBe('17.1B');
     expect(formatCompact(5_394_155_700_000, 'en')).toBe('5.4T');

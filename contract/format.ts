@@ -6,21 +6,62 @@ import { BCP47, type Language } from './languages';
  * grouping; compact figures above 1,000,000 as M with one decimal (B and T past a
  * billion and a trillion), above 1,000 as K, else four decimals; changes as signed percents.
  */
-const cache = new Map<string, Intl.NumberFormat>();
+/**
+ * Each language's marks, as Intl.NumberFormat writes them (contract/format.test.ts holds
+ * every output equal to Intl's): the grouping mark, the decimal mark, and from how many
+ * integer digits a number is grouped (Spanish leaves 1234 whole). The formatter writes
+ * numbers itself: a phone's first Intl.NumberFormat loads the number data of the whole
+ * ICU library, some 80 ms of a slow phone's first screen.
+ */
+const MARKS: Record<Language, { group: string; decimal: string; groupFrom: number }> = {
+  en: { group: ',', decimal: '.', groupFrom: 4 },
+  zh: { group: ',', decimal: '.', groupFrom: 4 },
+  hk: { group: ',', decimal: '.', groupFrom: 4 },
+  th: { group: ',', decimal: '.', groupFrom: 4 },
+  jp: { group: ',', decimal: '.', groupFrom: 4 },
+  kor: { group: ',', decimal: '.', groupFrom: 4 },
+  fra: { group: '\u202f', decimal: ',', groupFrom: 4 },
+  spa: { group: '.', decimal: ',', groupFrom: 5 },
+};
 
-function formatter(language: Language, minimum: number, maximum: number): Intl.NumberFormat {
-  const key = `${language}:${minimum}:${maximum}`;
-  let format = cache.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(BCP47[language], { minimumFractionDigits: minimum, maximumFractionDigits: maximum });
-    cache.set(key, format);
+/** Adds one to the last digit of a string of digits, carrying ('199' -> '200', '99' -> '100'). */
+function increment(digits: string): string {
+  const out = digits.split('');
+  for (let at = out.length - 1; at >= 0; at--) {
+    if (out[at] !== '9') {
+      out[at] = String(Number(out[at]) + 1);
+      return out.join('');
+    }
+    out[at] = '0';
   }
-  return format;
+  return `1${out.join('')}`;
+}
+
+/**
+ * A decimal written with `decimals` places in the language: rounded half away from zero
+ * on the number's shortest decimal form (as Intl does: 1.005 is 1.01), grouped, a minus
+ * kept on what rounds to zero (-0.001 is -0.00, as Intl writes it). `value` is a number, or
+ * a decimal text taken exactly.
+ */
+function fixed(value: number | string, decimals: number, language: Language): string {
+  let text = typeof value === 'number' ? String(value) : value;
+  const negative = typeof value === 'number' ? value < 0 || Object.is(value, -0) : text.startsWith('-');
+  text = text.replace(/^[+-]/, '');
+  // Past what plain digits write (1e21, 1e-7), Intl's own path; no price or balance gets there.
+  if (!/^\d+(\.\d+)?$/.test(text)) return new Intl.NumberFormat(BCP47[language], { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(typeof value === 'number' ? value : (value as Intl.StringNumericLiteral));
+  const [whole = '0', fraction = ''] = text.split('.');
+  let digits = `${whole}${fraction.slice(0, decimals).padEnd(decimals, '0')}`;
+  if ((fraction[decimals] ?? '0') >= '5') digits = increment(digits);
+  const integer = digits.slice(0, digits.length - decimals).replace(/^0+(?=\d)/, '') || '0';
+  const places = digits.slice(digits.length - decimals);
+  const marks = MARKS[language];
+  const grouped = integer.length < marks.groupFrom ? integer : integer.replace(/\B(?=(\d{3})+$)/g, marks.group);
+  return `${negative ? '-' : ''}${grouped}${decimals > 0 ? `${marks.decimal}${places}` : ''}`;
 }
 
 export function formatFixed(value: number, decimals: number, language: Language): string {
   if (!Number.isFinite(value)) return '--';
-  return formatter(language, decimals, decimals).format(value);
+  return fixed(value, decimals, language);
 }
 
 /**
@@ -35,7 +76,7 @@ export function formatAmount(text: string, language: Language): string {
   const written = text.split('.')[1] ?? '';
   const meaningful = written.replace(/0+$/u, '').length;
   const decimals = Math.max(meaningful, Math.min(2, written.length));
-  const grouped = formatter(language, decimals, decimals).format(text as Intl.StringNumericLiteral);
+  const grouped = fixed(text, decimals, language);
   return text.startsWith('+') ? `+${grouped}` : grouped;
 }
 
@@ -44,7 +85,7 @@ export function formatSigned(value: number, decimals: number, language: Language
   if (!Number.isFinite(value)) return '--';
   // What rounds to zero at these decimals is shown, and signed, as zero.
   const sign = Math.abs(value) < 0.5 * 10 ** -decimals ? '' : value < 0 ? '-' : '+';
-  return `${sign}${formatter(language, decimals, decimals).format(Math.abs(value))}`;
+  return `${sign}${fixed(Math.abs(value), decimals, language)}`;
 }
 
 /**
@@ -54,17 +95,17 @@ export function formatSigned(value: number, decimals: number, language: Language
 export function formatCompact(value: number, language: Language): string {
   if (!Number.isFinite(value)) return '--';
   const size = Math.abs(value);
-  if (size > 1_000_000_000_000) return `${formatter(language, 1, 1).format(value / 1_000_000_000_000)}T`;
-  if (size > 1_000_000_000) return `${formatter(language, 1, 1).format(value / 1_000_000_000)}B`;
-  if (size > 1_000_000) return `${formatter(language, 1, 1).format(value / 1_000_000)}M`;
-  if (size > 1_000) return `${formatter(language, 1, 1).format(value / 1_000)}K`;
-  return formatter(language, 4, 4).format(value);
+  if (size > 1_000_000_000_000) return `${fixed(value / 1_000_000_000_000, 1, language)}T`;
+  if (size > 1_000_000_000) return `${fixed(value / 1_000_000_000, 1, language)}B`;
+  if (size > 1_000_000) return `${fixed(value / 1_000_000, 1, language)}M`;
+  if (size > 1_000) return `${fixed(value / 1_000, 1, language)}K`;
+  return fixed(value, 4, language);
 }
 
 /** +1.23%, -0.50%, 0.00% */
 export function formatChange(percent: number, language: Language): string {
   if (!Number.isFinite(percent)) return '--';
-  const text = formatter(language, 2, 2).format(Math.abs(percent));
+  const text = fixed(Math.abs(percent), 2, language);
   return `${percent > 0 ? '+' : percent < 0 ? '-' : ''}${text}%`;
 }
 
