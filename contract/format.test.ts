@@ -8,7 +8,7 @@ describe('the number formatter', () => {
   const intl = (language: (typeof LANGUAGES)[number], decimals: number, value: number | string) =>
     new Intl.NumberFormat(BCP47[language], { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value as number);
 
-  test("writes every number as Intl.NumberFormat does, in every language: rounding, grouping, marks, the sign", () => {
+  test('writes every number as Intl.NumberFormat does, in every language: rounding, grouping, marks, the sign', () => {
     const values = fc.oneof(
       fc.double({ min: -1e15, max: 1e15, noNaN: true, noDefaultInfinity: true }),
       fc.integer({ min: -10_000_000, max: 10_000_000 }).map((n) => n / 1000),
@@ -25,7 +25,9 @@ describe('the number formatter', () => {
   });
 
   test('writes decimal texts from the server as Intl does, exactly', () => {
-    const texts = fc.tuple(fc.constantFrom('', '-', '+'), fc.stringMatching(/^(0|[1-9][0-9]{0,17})$/), fc.stringMatching(/^[0-9]{0,12}$/)).map(([sign, whole, fraction]) => `${sign}${whole}${fraction ? `.${fraction}` : ''}`);
+    const texts = fc
+      .tuple(fc.constantFrom('', '-', '+'), fc.stringMatching(/^(0|[1-9][0-9]{0,17})$/), fc.stringMatching(/^[0-9]{0,12}$/))
+      .map(([sign, whole, fraction]) => `${sign}${whole}${fraction ? `.${fraction}` : ''}`);
     fc.assert(
       fc.property(fc.constantFrom(...LANGUAGES), texts, (language, text) => {
         const written = text.split('.')[1] ?? '';

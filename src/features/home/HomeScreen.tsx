@@ -8,6 +8,8 @@ import { Avatar } from '../../ui/Avatar';
 import { PrimaryButton } from '../../ui/form';
 import { GlobeIcon, SettingsIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
+import { Skeleton } from '../../ui/Skeleton';
+import { AfterFirstPaint } from '../../lib/afterPaint';
 import { refreshUser } from '../auth/actions';
 import { Banners, NewsList, PopNotice } from '../content/HomeContent';
 import { LiveQuotes } from './LiveQuotes';
@@ -64,8 +66,11 @@ export function HomeScreen() {
       )}
       <Banners />
       <Shortcuts />
-      <LiveQuotes />
-      <NewsList />
+      {/* Below the fold on a phone: rendered once the top has painted (its banner is the largest text). */}
+      <AfterFirstPaint placeholder={<Skeleton shape="quote" count={4} />}>
+        <LiveQuotes />
+        <NewsList />
+      </AfterFirstPaint>
       <p className={styles.note}>{t('common:paper_trading')}</p>
       <PopNotice />
     </Screen>
