@@ -48,7 +48,10 @@ function fixed(value: number | string, decimals: number, language: Language): st
   const negative = typeof value === 'number' ? value < 0 || Object.is(value, -0) : text.startsWith('-');
   text = text.replace(/^[+-]/, '');
   // Past what plain digits write (1e21, 1e-7), Intl's own path; no price or balance gets there.
-  if (!/^\d+(\.\d+)?$/.test(text)) return new Intl.NumberFormat(BCP47[language], { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(typeof value === 'number' ? value : (value as Intl.StringNumericLiteral));
+  if (!/^\d+(\.\d+)?$/.test(text))
+    return new Intl.NumberFormat(BCP47[language], { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(
+      typeof value === 'number' ? value : (value as Intl.StringNumericLiteral),
+    );
   const [whole = '0', fraction = ''] = text.split('.');
   let digits = `${whole}${fraction.slice(0, decimals).padEnd(decimals, '0')}`;
   if ((fraction[decimals] ?? '0') >= '5') digits = increment(digits);
