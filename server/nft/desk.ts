@@ -7,6 +7,7 @@ import type { Step } from '../exchange/step';
 import { ApiError } from '../http/errors';
 import { userAccount } from '../ledger/accounts';
 import type { FeePath } from '../ledger/fees';
+import { saleProceeds } from '../../contract/nft';
 import type { HoldSource } from '../ledger/holds';
 import { record } from '../ledger/ledger';
 import { commitmentOf, drawn, newSeed } from './fair';
@@ -518,8 +519,11 @@ export class NftDesk {
   private async pay(step: Step, order: NftOrderRow, options: { creatorId: number | null }): Promise<void> {
     const currency = step.catalogue.currency(order.currency_id);
     const price = new Money(order.price);
-    const fee = price.times(this.deps.feeRate).toDecimalPlaces(currency.precision, Money.ROUND_DOWN);
-    const royalty = options.creatorId !== null && options.creatorId !== order.seller_id ? price.times(this.deps.royaltyRate).toDecimalPlaces(currency.precision, Money.ROUND_DOWN) : new Money(0);
+    const { fee, royalty } = saleProceeds(
+      price,
+      { fee_rate: this.deps.feeRate.toFixed(), royalty_rate: this.deps.royaltyRate.toFixed(), precision: currency.precision },
+      options.creatorId !== null && options.creatorId !== order.seller_id,
+    );
     const seller = userAccount(order.seller_id, currency.id, 'change');
     await this.deps.fees.record(
       step,

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { DEVICE_STATE } from './device';
-import { approveIdentity, baseUrl, codeFromOutbox, loggedInUser, ok, open, operator, post, prepareForWithdrawals, toast, uidOf, uniqueEmail } from './support';
+import { approveIdentity, baseUrl, codeFromOutbox, loggedInUser, ok, open, operator, post, prepareForWithdrawals, secondPhone, toast, uidOf, uniqueEmail } from './support';
 
 const PHOTO = path.resolve(import.meta.dirname, '../fixtures/avatar.png');
 const NAME = 'Grace Hopper';
@@ -125,8 +124,7 @@ test('invitations: a friend registers through the shared link and is listed; the
   expect((await saving).suggestedFilename()).toBe(`invite-${code}.png`);
 
   const friendEmail = uniqueEmail('friend');
-  const device = await browser.newContext({ storageState: DEVICE_STATE, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'en-US' });
-  const friend = await device.newPage();
+  const { phone: friend, close: closeFriend } = await secondPhone(browser);
   await test.step('the friend opens the link: the code is filled in', async () => {
     await friend.goto(link);
     await expect(friend.locator('input[name=invite]')).toHaveValue(code);
@@ -157,7 +155,7 @@ test('invitations: a friend registers through the shared link and is listed; the
     await expect(page.getByTestId('rebate')).toContainText(/^\+0\.\d+ BTC/);
     await expect(page.getByTestId('rebate')).toContainText('Spot fee of UID');
   });
-  await device.close();
+  await closeFriend();
 });
 
 test.describe('on a new phone', () => {

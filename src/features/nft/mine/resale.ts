@@ -1,31 +1,18 @@
-import { floor, Money, parseAmount } from '../../../../contract/money';
+import { Money, parseAmount } from '../../../../contract/money';
+import { saleProceeds, type Proceeds, type SaleRates } from '../../../../contract/nft';
 
 /**
  * A resale's rules as the form checks them before the server does (spec 4 and 5: a
  * correct price, increment and deposit; the end later than the start), and what the
- * seller would receive (server/nft/desk.ts `pay`, the same arithmetic): the price less
- * the exchange's fee and, unless the seller created the artwork, the creator's royalty,
- * each cut down to the currency's decimals.
+ * seller would receive (contract/nft.ts saleProceeds, the arithmetic the server pays with).
  */
 export type ResaleMode = 'normal' | 'auction';
 
-export interface ResaleRates {
-  /** fractions as decimal text ("0.025" is 2.5 %) */
-  fee_rate: string;
-  royalty_rate: string;
-  precision: number;
-}
+export type { Proceeds, SaleRates as ResaleRates } from '../../../../contract/nft';
 
-export interface Proceeds {
-  fee: Money;
-  royalty: Money;
-  receive: Money;
-}
-
-export function resaleProceeds(price: Money, rates: ResaleRates, sellerIsCreator: boolean): Proceeds {
-  const fee = floor(price.times(rates.fee_rate), rates.precision);
-  const royalty = sellerIsCreator ? new Money(0) : floor(price.times(rates.royalty_rate), rates.precision);
-  return { fee, royalty, receive: price.minus(fee).minus(royalty) };
+/** What the seller would receive: a resale pays the creator's royalty unless the seller is the creator. */
+export function resaleProceeds(price: Money, rates: SaleRates, sellerIsCreator: boolean): Proceeds {
+  return saleProceeds(price, rates, !sellerIsCreator);
 }
 
 export interface ResaleDraft {
