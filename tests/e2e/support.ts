@@ -31,7 +31,10 @@ function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The newest verification code mailed (or texted) to `to`, read from DATA_DIR/outbox. */
+/** Messages whose code a spec has read: each is read once, so a spec waits for the new one rather than taking the last step's. */
+const readMessages = new Set<string>();
+
+/** The newest verification code mailed (or texted) to `to` and not read before, from DATA_DIR/outbox. */
 export async function codeFromOutbox(to: string, after = 0): Promise<string> {
   const dir = path.join(dataDir(), 'outbox');
   let found = '';
@@ -42,7 +45,7 @@ export async function codeFromOutbox(to: string, after = 0): Promise<string> {
         const files = fs
           .readdirSync(dir)
           .map((name) => path.join(dir, name))
-          .filter((file) => fs.statSync(file).mtimeMs >= after)
+          .filter((file) => !readMessages.has(file) && fs.statSync(file).mtimeMs >= after)
           .sort();
         for (const file of files.reverse()) {
           const text = fs.readFileSync(file, 'utf8');
@@ -51,6 +54,7 @@ export async function codeFromOutbox(to: string, after = 0): Promise<string> {
           const code = /\b(\d{6})\b/.exec(decodeQuotedPrintable(rest.join('\n')))?.[1];
           if (code) {
             found = code;
+            readMessages.add(file);
             return code;
           }
         }
