@@ -41,6 +41,7 @@ export function ChatPanel({ room, images = false, closed = null, empty, classNam
     void chat.loadOlder().finally(() => (loadingOlder.current = false));
   };
 
+  const firstIndex = CONVERSATION_FIRST_INDEX - Math.max(0, before);
   let list;
   if (chat.loading) list = <Skeleton shape="record" count={4} inset />;
   else if (chat.failed && chat.messages.length === 0) list = <p className={styles.empty}>{t('chat:failed')}</p>;
@@ -49,13 +50,13 @@ export function ChatPanel({ room, images = false, closed = null, empty, classNam
       <VirtualList
         items={chat.messages}
         rowKey={(message) => String(message.id)}
-        row={(message) => {
-          const at = chat.messages.indexOf(message);
-          const previous = at > 0 ? chat.messages[at - 1] : undefined;
+        row={(message, index) => {
+          // The list numbers rows from firstIndex: the row before is at index - firstIndex - 1.
+          const previous = chat.messages[index - firstIndex - 1];
           return <MessageRow message={message} showTime={!previous || message.created_at - previous.created_at > TIME_GAP_MS} onReport={setReporting} />;
         }}
         empty={<p className={styles.empty}>{empty}</p>}
-        conversation={{ firstIndex: CONVERSATION_FIRST_INDEX - Math.max(0, before), onTop, follow: (message) => message.mine, className: styles.scroller ?? '', label: t('chat:messages') }}
+        conversation={{ firstIndex, onTop, follow: (message) => message.mine, className: styles.scroller ?? '', label: t('chat:messages') }}
       />
     );
 

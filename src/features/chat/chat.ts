@@ -19,7 +19,7 @@ export function mergeMessages(held: readonly ChatMessage[], incoming: readonly C
   let changed = false;
   for (const message of incoming) {
     const known = byId.get(message.id);
-    if (known && known.mine === (known.mine || message.mine) && known.removed === message.removed) continue;
+    if (known && (known.mine || !message.mine) && known.removed === message.removed) continue;
     byId.set(message.id, { ...message, mine: (known?.mine ?? false) || message.mine });
     changed = true;
   }
