@@ -1,12 +1,13 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadSiteConfig } from './app/site';
 import './app/theme';
 import { registerServiceWorker } from './app/update';
 import { ensureCore } from './core';
-import { initLanguage } from './i18n';
-import { router } from './router';
+import { initLanguage, loadSharedNamespaces } from './i18n';
+import { nextTask } from './lib/tasks';
+import { createAppRouter } from './router';
 import './ui/theme.css';
 
 // Everything the first screen waits on starts now, together: the realtime worker (its
@@ -14,13 +15,25 @@ import './ui/theme.css';
 // screen's own chunk is already downloading (preloaded by index.html's boot script).
 ensureCore();
 void loadSiteConfig();
+// The rest of the start runs as short tasks, not one long one: a phone paints and answers
+// a tap between the language, the router and the first render, and the first render
+// itself is a transition, which React renders in slices of a few milliseconds.
+await nextTask();
 await initLanguage();
+await nextTask();
+const router = createAppRouter();
+await nextTask();
 
 const container = document.getElementById('app');
 if (!container) throw new Error('#app is missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+});
 registerServiceWorker();
+// The texts the other screens share, fetched once the first screen is up, so moving on does not wait for them.
+window.addEventListener('load', () => setTimeout(() => void loadSharedNamespaces().catch(() => undefined), 0), { once: true });

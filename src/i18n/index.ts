@@ -4,23 +4,28 @@ import { formatDate } from '../../contract/format';
 import { BCP47, DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contract/languages';
 import { readString, STORAGE_KEYS, writeString } from '../lib/storage';
 import { language } from './language';
-import { APP_NAMESPACES, english, loadEnglish, loadLanguage, type LaterNamespace } from './resources';
+import { APP_NAMESPACES, english, FIRST_SCREENS, loadEnglish, loadLanguage, loadSharedEnglish, type LaterNamespace } from './resources';
 
 /**
  * The interface language: stored locally, English by default (spec section 1).
  * `language` is a signal, so a component that translates re-renders when it changes.
  */
 const i18n = createInstance();
-void i18n.init({
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  ns: [...APP_NAMESPACES],
-  defaultNS: 'common',
-  resources: { en: english },
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+
+/** Sets i18next up with the bundled English, once: at the start (initLanguage), or at the first text asked for before it. */
+function ensureInit(): void {
+  if (i18n.isInitialized) return;
+  void i18n.init({
+    lng: DEFAULT_LANGUAGE,
+    fallbackLng: DEFAULT_LANGUAGE,
+    ns: [...APP_NAMESPACES],
+    defaultNS: 'common',
+    resources: { en: english },
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+}
 
 export { language };
 
@@ -29,6 +34,7 @@ export type Translator = TFunction<typeof APP_NAMESPACES>;
 const t: Translator = i18n.getFixedT(null, APP_NAMESPACES);
 
 async function loadBundles(wanted: Language): Promise<void> {
+  ensureInit();
   if (i18n.hasResourceBundle(wanted, 'common')) return;
   const bundles = await loadLanguage(wanted);
   for (const [namespace, resources] of Object.entries(bundles)) i18n.addResourceBundle(wanted, namespace, resources, true, true);
@@ -50,6 +56,7 @@ export async function initLanguage(): Promise<void> {
 
 /** The translate function; the calling component re-renders on a language change. */
 export function useT(): Translator {
+  ensureInit();
   useSignals();
   void language.value;
   return t;
@@ -70,12 +77,42 @@ export async function translatorFor(wanted: Language): Promise<Translator> {
  * calls it, so the screen renders with its texts.
  */
 export async function loadNamespace(namespace: LaterNamespace): Promise<void> {
+  ensureInit();
   if (i18n.hasResourceBundle('en', namespace)) return;
   i18n.addResourceBundle('en', namespace, await loadEnglish(namespace), true, true);
 }
 
+let sharedEnglish: Promise<void> | null = null;
+let sharedEnglishReady = false;
+
+/** Loads the shared English namespaces once (SHARED_NAMESPACES); a failed load is tried again next time. */
+export function loadSharedNamespaces(): Promise<void> {
+  ensureInit();
+  sharedEnglish ??= loadSharedEnglish().then(
+    (bundles) => {
+      for (const [namespace, resources] of Object.entries(bundles)) i18n.addResourceBundle('en', namespace, resources, true, true);
+      sharedEnglishReady = true;
+    },
+    (error: unknown) => {
+      sharedEnglish = null;
+      throw error;
+    },
+  );
+  return sharedEnglish;
+}
+
+/**
+ * What a navigation waits for before its screen renders (the root route's beforeLoad):
+ * nothing on the first screens or once the shared English is in, else its loading.
+ */
+export function textsFor(pathname: string): Promise<void> | undefined {
+  if (sharedEnglishReady || FIRST_SCREENS.includes(pathname)) return undefined;
+  return loadSharedNamespaces();
+}
+
 /** For code outside components (the API client, toasts from services). */
 export function translate(...args: Parameters<Translator>): string {
+  ensureInit();
   return String(t(...args));
 }
 
@@ -88,6 +125,7 @@ const DAY = 24 * HOUR;
  * minutes, then minutes, hours, and days under thirty days, otherwise its date.
  */
 export function formatAgo(time: number, now: number): string {
+  ensureInit();
   const past = Math.max(0, now - time);
   if (past < 5 * MINUTE) return t('common:ago.now');
   if (past < HOUR) return t('common:ago.minutes', { count: Math.floor(past / MINUTE) });

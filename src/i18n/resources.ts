@@ -1,13 +1,7 @@
 import type { Language } from '../../contract/languages';
-import enAssets from '../../locales/en/assets.json';
-import enAuth from '../../locales/en/auth.json';
 import enCommon from '../../locales/en/common.json';
 import enContent from '../../locales/en/content.json';
 import enMarket from '../../locales/en/market.json';
-import enPeople from '../../locales/en/people.json';
-import enSettings from '../../locales/en/settings.json';
-import enTrade from '../../locales/en/trade.json';
-import enValidation from '../../locales/en/validation.json';
 
 /**
  * The app's translation namespaces. English is bundled (it is the fallback); the
@@ -32,7 +26,35 @@ export const APP_NAMESPACES = [
 ] as const satisfies readonly string[];
 export type AppNamespace = (typeof APP_NAMESPACES)[number];
 
-export const english = { common: enCommon, auth: enAuth, settings: enSettings, market: enMarket, assets: enAssets, trade: enTrade, content: enContent, people: enPeople, validation: enValidation };
+/**
+ * The English bundled with the app: what the first screens (the home and market tabs,
+ * FIRST_SCREENS) and the shell around every screen say. tests/unit/namespaces.test.ts
+ * holds those screens to these namespaces.
+ */
+export const BUNDLED_NAMESPACES = ['common', 'market', 'content'] as const;
+export const english = { common: enCommon, market: enMarket, content: enContent } satisfies Record<(typeof BUNDLED_NAMESPACES)[number], unknown>;
+
+/** The screens that open with only the bundled English: the home tab (and its old name) and the market tab. */
+export const FIRST_SCREENS: readonly string[] = ['/', '/pages/index/index', '/pages/market/market'];
+
+/**
+ * The English most other screens share (forms, account, assets, trading, settings):
+ * fetched together before any screen but the first ones opens (the root route's
+ * beforeLoad), and once the first screen has loaded, so moving on does not wait.
+ */
+export const SHARED_NAMESPACES = ['auth', 'settings', 'assets', 'trade', 'people', 'validation'] as const;
+const englishShared = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/en/{auth,settings,assets,trade,people,validation}.json');
+
+export async function loadSharedEnglish(): Promise<Record<(typeof SHARED_NAMESPACES)[number], Record<string, unknown>>> {
+  const entries = await Promise.all(
+    SHARED_NAMESPACES.map(async (namespace) => {
+      const load = englishShared[`../../locales/en/${namespace}.json`];
+      if (!load) throw new Error(`missing translations en/${namespace}`);
+      return [namespace, (await load()).default] as const;
+    }),
+  );
+  return Object.fromEntries(entries) as Record<(typeof SHARED_NAMESPACES)[number], Record<string, unknown>>;
+}
 
 /**
  * Namespaces only their own screens use (copy trading, the finance shelf, the NFT marketplace, the mini game, OTC, chat): their English

@@ -5,6 +5,7 @@ import { LoadingHost } from '../ui/loading';
 import { TabBar } from '../ui/TabBar';
 import { ToastHost } from '../ui/toast';
 import { UpdatePrompt } from '../app/update';
+import { textsFor } from '../i18n';
 
 /**
  * Marks the page with the path of the screen it shows (`<html data-screen>`), once that
@@ -20,6 +21,8 @@ function ScreenMarker() {
 }
 
 export const Route = createRootRoute({
+  // A screen's texts are in before it renders (the first screens' come with the app).
+  beforeLoad: ({ location }) => textsFor(location.pathname),
   component: () => (
     <>
       <Outlet />

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { LATER_NAMESPACES } from '../../src/i18n/resources';
+import { APP_NAMESPACES, BUNDLED_NAMESPACES, FIRST_SCREENS, LATER_NAMESPACES } from '../../src/i18n/resources';
 
 /**
  * The namespaces not bundled with the first screen (src/i18n/resources.ts) are loaded by
@@ -65,4 +65,41 @@ test('every route showing one of those screens loads its namespace', () => {
     }
   }
   expect(missing).toEqual([]);
+});
+
+/** A module's static imports of the app's own files (not `import()`, which loads later). */
+function staticImports(file: string): string[] {
+  const text = fs.readFileSync(path.join(root, file), 'utf8');
+  const specifiers = [...text.matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.[^']+)'|^import\s+'(\.[^']+)'/gms)].map((match) => match[1] ?? match[2] ?? '');
+  return specifiers.flatMap((specifier) => {
+    const base = path.join(path.dirname(file), specifier);
+    const found = [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`, base].find((candidate) => /\.tsx?$/.test(candidate) && fs.existsSync(path.join(root, candidate)));
+    return found ? [found] : [];
+  });
+}
+
+test('the first screens and the shell say only what is bundled with the app', () => {
+  const routeFile = (screen: string) => (screen === '/' ? 'src/routes/index.tsx' : `src/routes${screen.replace(/\/index$/, '/[index]')}.tsx`);
+  // The start (src/main.tsx and what it imports), the root route and the first screens'
+  // routes; the route tree leads to every other screen, which waits for its texts.
+  const start = ['src/main.tsx', 'src/routes/__root.tsx', ...FIRST_SCREENS.map(routeFile)];
+  const routeTree = 'src/routeTree.gen.ts';
+  for (const file of start) expect(fs.existsSync(path.join(root, file)), file).toBe(true);
+  const seen = new Set<string>();
+  const queue = [...start];
+  while (queue.length > 0) {
+    const file = queue.pop() ?? '';
+    if (seen.has(file) || file === routeTree) continue;
+    seen.add(file);
+    queue.push(...staticImports(file));
+  }
+  // Reaching the home screen's shortcuts and the market list proves the walk follows the screens' imports.
+  expect([...seen]).toEqual(expect.arrayContaining(['src/features/home/Shortcuts.tsx', 'src/features/market/MarketScreen.tsx', 'src/ui/TabBar.tsx']));
+  const bundled = new Set<string>(BUNDLED_NAMESPACES);
+  const others = APP_NAMESPACES.filter((namespace) => !bundled.has(namespace));
+  const strays = [...seen].flatMap((file) => {
+    const text = fs.readFileSync(path.join(root, file), 'utf8');
+    return others.filter((namespace) => new RegExp(`['\`]${namespace}:[a-z]`).test(text)).map((namespace) => `${file} uses ${namespace}:`);
+  });
+  expect(strays).toEqual([]);
 });

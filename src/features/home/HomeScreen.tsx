@@ -33,7 +33,7 @@ export function HomeScreen() {
         <span className={styles.name} data-testid="site-name">
           {siteName()}
         </span>
-        <Link to="/pages/setting/language" className={styles.iconLink} aria-label={t('settings:language.title')}>
+        <Link to="/pages/setting/language" className={styles.iconLink} aria-label={t('common:shortcuts.language')}>
           <GlobeIcon />
         </Link>
         {loggedIn.value && (

@@ -27,8 +27,8 @@ const SHORTCUTS = [
   { key: 'transfer', to: '/pages/fund/fundTransfer', search: {}, glyph: '⇄', label: 'common:shortcuts.transfer' },
   { key: 'coupon', to: '/pages/setting/coupon', search: {}, glyph: '%', label: 'common:shortcuts.coupon' },
   { key: 'bills', to: '/pages/fund/assets_all_record', search: {}, glyph: '≡', label: 'common:shortcuts.bills' },
-  { key: 'invite', to: '/pages/setting/share', search: {}, glyph: '+', label: 'people:shortcuts.invite' },
-  { key: 'service', to: '/pages/kefu/index', search: {}, glyph: '?', label: 'people:shortcuts.service' },
+  { key: 'invite', to: '/pages/setting/share', search: {}, glyph: '+', label: 'common:shortcuts.invite' },
+  { key: 'service', to: '/pages/kefu/index', search: {}, glyph: '?', label: 'common:shortcuts.service' },
 ] as const;
 
 export function Shortcuts() {
