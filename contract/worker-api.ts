@@ -118,6 +118,11 @@ export interface CoreConfig {
   /** where socket.io lives, e.g. https://host */
   origin: string;
   token: string | null;
+  /**
+   * The first screen shows quotes (index.html's boot script started the worker for it):
+   * the market list is fetched at once, so it is in before the screen asks for it.
+   */
+  quotesFirst?: boolean;
 }
 
 /**

@@ -85,7 +85,6 @@ export function bootScript(base: string, files: string[], routes: Record<string,
     "var d=document,p=(location.hash.slice(1).split('?')[0]||'/').replace(/\\/$/,'')||'/',s=t[p]||'page';",
     "d.documentElement.setAttribute('data-boot',s);",
     "function k(rel,href,as){var e=d.createElement('link');e.rel=rel;e.href=href;e.crossOrigin='';if(as)e.as=as;d.head.appendChild(e);}",
-    "var l=r[p]||[];for(var i=0;i<l.length;i++){var x=f[l[i]];if(/\\.css$/.test(x))k('preload',b+x,'style');else k('modulepreload',b+x);}",
     'var e=q[s];if(e){',
     "if(w){try{window.kestrelWorker=new Worker(b+w,{type:'module',name:'kestrel-core'})}catch(e){}}",
     "var g;try{g=a[localStorage.getItem('lang')]}catch(x){}g=g||'en';",
@@ -96,6 +95,9 @@ export function bootScript(base: string, files: string[], routes: Record<string,
     "try{o[m+' '+u+' '+y]={at:performance.now(),response:fetch(u,{method:m,credentials:'omit',headers:h,body:y||undefined})};}catch(x){}",
     '}',
     '}',
+    // The screen's chunks after the worker and the first quotes: six connections take
+    // requests in the order they are made, and the first price waits on those two.
+    "var l=r[p]||[];for(var i=0;i<l.length;i++){var x=f[l[i]];if(/\\.css$/.test(x))k('preload',b+x,'style');else k('modulepreload',b+x);}",
     '})();',
   ].join('');
 }

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -99,6 +101,17 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     request.language = languageFromApiValue(request.headers['accept-language']);
     const problem = queryProblems.get(request.query as Fields);
     if (problem) throw problem;
+  });
+
+  // Answers of 1 KB or more (the market list, candles, records) go brotli or gzip as the
+  // phone accepts: a slow network's first prices wait on their bytes. Brotli at a quick
+  // level, made per answer; the app's own files are compressed at build time instead
+  // (already encoded, the plugin leaves them), and images and media are not compressible.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
   });
 
   app.removeAllContentTypeParsers();

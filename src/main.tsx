@@ -4,11 +4,14 @@ import { createRoot } from 'react-dom/client';
 import { loadSiteConfig } from './app/site';
 import './app/theme';
 import { registerServiceWorker } from './app/update';
-import { ensureCore } from './core';
+import { ensureCore, firstQuotes } from './core';
 import { initLanguage, loadSharedNamespaces } from './i18n';
 import { nextTask } from './lib/tasks';
 import { createAppRouter } from './router';
 import './ui/theme.css';
+
+/** How long the first render waits for the first screen's quotes at most. */
+const FIRST_QUOTES_WAIT_MS = 300;
 
 // Everything the first screen waits on starts now, together: the realtime worker (its
 // script, the socket, the first quotes), the site settings and the language, while the
@@ -23,6 +26,8 @@ await initLanguage();
 await nextTask();
 const router = createAppRouter();
 await nextTask();
+// A tab that shows quotes renders with them when they are moments away (src/core/index.ts).
+await firstQuotes(FIRST_QUOTES_WAIT_MS);
 
 const container = document.getElementById('app');
 if (!container) throw new Error('#app is missing from index.html');

@@ -152,6 +152,39 @@ function sameCandles(app: number[][], server: number[][]): void {
 }
 
 describe('the worker core', () => {
+  test('a first screen that shows quotes: the market list is fetched as the core begins, before any screen watches', async () => {
+    // The core of beforeEach began without quotesFirst: it has asked for nothing.
+    await settle();
+    drawFrames();
+    expect(patches.some((p) => p.markets)).toBe(false);
+
+    const asked: SnapshotRoute[] = [];
+    const first = new Core({
+      link: () => ({ open: () => undefined, setToken: () => undefined, pause: () => undefined, resume: () => undefined, subscribe: () => undefined, unsubscribe: () => undefined }),
+      cache: null,
+      schedule: (frame) => frames.push(frame),
+      post: (patch) => patches.push(patch),
+      setTimer: (callback, ms) => void setTimeout(callback, ms),
+      now: () => h.ctx.now(),
+    });
+    await first.begin({ origin: '', token: null, quotesFirst: true }, (route, input) => {
+      asked.push(route);
+      return fetcher(route, input);
+    });
+    await settle();
+    drawFrames();
+    expect(asked).toEqual(['GET /currency/quotation_new']);
+    const listed = patches.find((p) => p.markets);
+    expect(listed?.markets).toHaveLength(32);
+    const rows = listed?.tickers ?? new Float64Array();
+    expect(rows.length).toBe(32 * TICKER_WIDTH);
+    expect(rows[1]).toBe(h.ctx.market.engine.lastPrice(rows[0]!));
+    // The screen then watching the tickers while the socket opens does not ask again.
+    first.watchTickers(true);
+    await settle();
+    expect(asked).toEqual(['GET /currency/quotation_new']);
+  });
+
   test('tickers: a snapshot, then numbered batches; a lost batch brings a new snapshot', async () => {
     core.watchTickers(true);
     setStatus('open');

@@ -123,6 +123,9 @@ export class Core implements Omit<CoreApi, 'start'> {
     this.status = 'opening';
     this.dirty();
     this.link.open(config.token);
+    // The first screen's prices come from the list fetched now, not after the screen has
+    // rendered and asked (watchTickers); they go live once the socket is open.
+    if (config.quotesFirst) void this.tickers.catalog().catch(() => undefined);
   }
 
   setToken(token: string | null): void {

@@ -64,3 +64,25 @@ test('the page: not cached, its security policy on the compressed copy too; sour
   expect((await get('/h5/assets/index-AbC123.js.map', 'br')).statusCode).toBe(404);
   expect((await get('/h5/assets/index-AbC123.js.map')).body).not.toContain('secret');
 });
+
+test('an API answer of 1 KB or more comes compressed as accepted, the same JSON; a small one as it is', async () => {
+  const plain = await get('/api/currency/quotation_new?lang=en');
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body.length).toBeGreaterThan(1024);
+  const list = plain.json<{ type: string }>();
+  expect(list.type).toBe('ok');
+
+  const brotli = await get('/api/currency/quotation_new?lang=en', 'gzip, deflate, br');
+  expect(brotli.headers['content-encoding']).toBe('br');
+  expect(brotli.headers['vary']).toContain('accept-encoding');
+  expect(JSON.parse(zlib.brotliDecompressSync(brotli.rawPayload).toString())).toEqual(list);
+  expect(brotli.rawPayload.length).toBeLessThan(plain.body.length / 2);
+
+  const gzip = await get('/api/currency/quotation_new?lang=en', 'gzip');
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(list);
+
+  const small = await get('/api/getSiteConfig?lang=en', 'gzip, br');
+  expect(small.body.length).toBeLessThan(1024);
+  expect(small.headers['content-encoding']).toBeUndefined();
+});
