@@ -6,7 +6,7 @@ import { language, useT } from '../../i18n';
 import { formatAmount } from '../../../contract/format';
 import { Money } from '../../../contract/money';
 import { CoinIcon } from '../../ui/CoinIcon';
-import { EyeIcon, EyeOffIcon } from '../../ui/icons';
+import { BillsIcon, ConvertIcon, DepositIcon, EyeIcon, EyeOffIcon, TransferIcon, WithdrawIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
 import { Skeleton } from '../../ui/Skeleton';
 import { ACCOUNT_ORDER, loadWallet, wallet, type AccountKind } from './wallet';
@@ -14,11 +14,11 @@ import styles from './assets.module.css';
 
 /** The assets tab: everything the user holds, in the chosen fiat, account by account. */
 const ACTIONS = [
-  { key: 'deposit', to: '/pages/fund/select', search: { action: 'receive' }, glyph: '↓' },
-  { key: 'withdraw', to: '/pages/fund/select', search: { action: 'withdraw' }, glyph: '↑' },
-  { key: 'transfer', to: '/pages/fund/fundTransfer', search: {}, glyph: '⇄' },
-  { key: 'exchange', to: '/pages/fund/transfer', search: {}, glyph: '↻' },
-  { key: 'records', to: '/pages/fund/assets_all_record', search: {}, glyph: '≡' },
+  { key: 'deposit', to: '/pages/fund/select', search: { action: 'receive' }, icon: DepositIcon },
+  { key: 'withdraw', to: '/pages/fund/select', search: { action: 'withdraw' }, icon: WithdrawIcon },
+  { key: 'transfer', to: '/pages/fund/fundTransfer', search: {}, icon: TransferIcon },
+  { key: 'exchange', to: '/pages/fund/transfer', search: {}, icon: ConvertIcon },
+  { key: 'records', to: '/pages/fund/assets_all_record', search: {}, icon: BillsIcon },
 ] as const;
 
 export function AssetsScreen() {
@@ -59,7 +59,7 @@ export function AssetsScreen() {
         {ACTIONS.map((action) => (
           <Link key={action.key} to={action.to} search={action.search} className={styles.action} data-testid={`assets-${action.key}`}>
             <span className={styles.actionIcon} aria-hidden="true">
-              {action.glyph}
+              <action.icon />
             </span>
             {t(`assets:actions.${action.key}`)}
           </Link>
