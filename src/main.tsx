@@ -2,7 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadSiteConfig } from './app/site';
-import './app/theme';
+import { keepTheme } from './app/theme';
 import { registerServiceWorker } from './app/update';
 import { ensureCore, firstQuotes } from './core';
 import { initLanguage, loadSharedNamespaces } from './i18n';
@@ -16,6 +16,7 @@ const FIRST_QUOTES_WAIT_MS = 300;
 // Everything the first screen waits on starts now, together: the realtime worker (its
 // script, the socket, the first quotes), the site settings and the language, while the
 // screen's own chunk is already downloading (preloaded by index.html's boot script).
+keepTheme();
 ensureCore();
 void loadSiteConfig();
 // The rest of the start runs as short tasks, not one long one: a phone paints and answers

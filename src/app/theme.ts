@@ -7,7 +7,7 @@ import { readString, STORAGE_KEYS, writeString } from '../lib/storage';
  * markets). Both are kept on the device and shown as `<html data-theme data-colors>`,
  * which src/ui/theme.css and the charts (charts/theme.ts) read. index.html's first
  * script sets the same two attributes from the same storage before the first paint;
- * this module keeps them true afterwards (a choice in settings, the system switching).
+ * keepTheme() keeps them true afterwards (a choice in settings, the system switching).
  */
 export type ThemeChoice = 'system' | 'light' | 'dark';
 export type Theme = 'light' | 'dark';
@@ -39,12 +39,27 @@ export function setColorConvention(next: ColorConvention): void {
   colorConvention.value = next;
 }
 
-effect(() => {
-  const root = document.documentElement;
-  root.dataset['theme'] = theme.value;
-  root.dataset['colors'] = colorConvention.value;
-  // The browser's bar takes the page's background (the palette's --bg, one place for the colour).
-  const background = getComputedStyle(root).getPropertyValue('--bg').trim();
-  const meta = document.querySelector('meta[name="theme-color"]');
-  if (meta && background) meta.setAttribute('content', background);
-});
+let kept = false;
+
+/**
+ * Keeps `<html data-theme data-colors>` and the browser bar's colour true to the choice,
+ * from the start on (src/main.tsx; index.html's first script set them before the first
+ * paint). Not at module load, and the computed style is read with a frame: read at once
+ * it would force a style calculation in the middle of the start.
+ */
+export function keepTheme(): void {
+  if (kept) return;
+  kept = true;
+  effect(() => {
+    const root = document.documentElement;
+    root.dataset['theme'] = theme.value;
+    root.dataset['colors'] = colorConvention.value;
+    // The browser's bar takes the page's background (the palette's --bg, one place for the
+    // colour), read with the next frame, when the page's style is worked out anyway.
+    requestAnimationFrame(() => {
+      const background = getComputedStyle(root).getPropertyValue('--bg').trim();
+      const meta = document.querySelector('meta[name="theme-color"]');
+      if (meta && background) meta.setAttribute('content', background);
+    });
+  });
+}
