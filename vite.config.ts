@@ -60,6 +60,16 @@ export default defineConfig({
     // Brotli and gzip copies made once at build time; the server sends the one the browser accepts.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|html|svg|json|webmanifest)$/, threshold: 1024 }),
   ],
+  // The realtime worker as ES modules (started with type: 'module'), so it can load a part
+  // later: its account arithmetic comes with the first account snapshot (worker/account-channel.ts).
+  worker: {
+    format: 'es',
+    // Named apart from the app's chunks: index.html's boot script starts the entry
+    // (scripts/vite-boot-plugin.ts), and npm run size lists the parts.
+    rolldownOptions: {
+      output: { entryFileNames: 'assets/core-worker-[hash].js', chunkFileNames: 'assets/core-worker-part-[name]-[hash].js' },
+    },
+  },
   // The English texts bundled with the app arrive as JSON.parse('…'): parsed faster than
   // the same data written as a JavaScript object on a slow phone.
   json: { stringify: true },

@@ -62,13 +62,24 @@ const later = (match: RegExp) =>
     .readdirSync(path.join(dist, 'assets'))
     .filter((file) => file.endsWith('.js') && match.test(file))
     .reduce((sum, file) => sum + gzipKb(`assets/${file}`), 0);
-const worker = fs.readdirSync(path.join(dist, 'assets')).filter((file) => /^index-.*\.js$/.test(file) && !firstScreen.has(`assets/${file}`));
-console.log(`Loaded later: worker ${worker.map((file) => gzipKb(`assets/${file}`).toFixed(1)).join(' + ')} KB, charts ${later(/^(theme|kline|depth)-/).toFixed(1)} KB (gzip)`);
+const workerFiles = fs.readdirSync(path.join(dist, 'assets')).filter((file) => /^core-worker-.*\.js$/.test(file));
+const workerEntry = workerFiles.filter((file) => !file.includes('-part-'));
+const workerParts = workerFiles.filter((file) => file.includes('-part-'));
+if (workerEntry.length !== 1) throw new Error(`expected one worker entry, found ${workerEntry.join(', ') || 'none'}`);
+const sum = (files: string[]) => files.reduce((total, file) => total + gzipKb(`assets/${file}`), 0);
+console.log(
+  `Loaded later: worker ${sum(workerEntry).toFixed(1)} KB (with the account arithmetic when an account is watched: +${sum(workerParts).toFixed(1)} KB), charts ${later(/^(theme|kline|depth)-/).toFixed(1)} KB (gzip)`,
+);
 console.log(`First screen JavaScript: ${total.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`);
 // Charts, the socket client and decimal code belong to later chunks.
 const leaked = rows.filter((row) => /TradingView|engine\.io|DecimalError/.test(fs.readFileSync(path.join(dist, row.file), 'utf8')));
 if (leaked.length > 0) {
   console.error(`First-screen chunks carry charts, socket or decimal code: ${leaked.map((row) => row.file).join(', ')}`);
+  process.exit(1);
+}
+// The worker's entry is on the first price's path: its account arithmetic (decimal.js) loads with the first account snapshot.
+if (/DecimalError/.test(fs.readFileSync(path.join(dist, 'assets', workerEntry[0] ?? ''), 'utf8'))) {
+  console.error(`The worker's entry carries decimal code: ${workerEntry[0] ?? ''}`);
   process.exit(1);
 }
 if (total > BUDGET_KB) {

@@ -168,8 +168,10 @@ export function bootPlugin(): Plugin {
             return at >= 0 ? at : files.push(name) - 1;
           });
         }
-        // The realtime worker is built apart and emitted as a file of the app chunk (its only .js asset).
-        const worker = Object.values(context.bundle ?? {}).find((item) => item.type === 'asset' && item.fileName.endsWith('.js'))?.fileName ?? null;
+        // The realtime worker is built apart and emitted as files of the app chunk: its entry
+        // and the parts it loads later (vite.config.ts names them).
+        const worker =
+          Object.values(context.bundle ?? {}).find((item) => item.type === 'asset' && /^assets\/core-worker-[\w-]+\.js$/.test(item.fileName) && !item.fileName.includes('-part-'))?.fileName ?? null;
         // The app's stylesheets: fetched at once (preload), added by the start script.
         const styles: string[] = [];
         const withoutCss = html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_tag, href: string) => {

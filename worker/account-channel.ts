@@ -1,13 +1,15 @@
 import type { ApiOutput } from '../contract/api';
 import { USER_EVENTS } from '../contract/realtime';
 import type { AccountPatch, AccountSummary, OptionView, PositionView, SpotOrderView } from '../contract/worker-api';
-import { AccountBook } from './account';
+import type { AccountBook } from './account';
 import { ChannelSync } from './channel-sync';
 import type { CoreHost } from './host';
 
 interface AccountSnapshot {
   positions: ApiOutput<'POST /lever/dealall'>;
   options: ApiOutput<'GET /microtrade/lists'>;
+  /** the book they go into, made with the first snapshot */
+  book: AccountBook;
 }
 
 interface UserEvent {
@@ -24,7 +26,11 @@ const ACCOUNT_RESYNC_MS = 300;
  * reconnect takes a new snapshot), valued at live prices for every frame.
  */
 export class AccountChannel {
-  private readonly book = new AccountBook();
+  /**
+   * Made with the first account snapshot: its decimal arithmetic (decimal.js, a third of
+   * the worker) is fetched then, so a visitor's worker, on the first price's path, is without it.
+   */
+  private book: AccountBook | null = null;
   private readonly sync: ChannelSync<UserEvent, AccountSnapshot>;
   private watchers = 0;
   private snapshotPrices = new Map<number, number>();
@@ -42,16 +48,22 @@ export class AccountChannel {
     this.sync = new ChannelSync<UserEvent, AccountSnapshot>(
       {
         load: async () => {
-          const [positions, options] = await Promise.all([host.fetch('POST /lever/dealall', {}), host.fetch('GET /microtrade/lists', { status: 'open', limit: 50 })]);
-          return { positions, options };
+          const [positions, options, { AccountBook }] = await Promise.all([
+            host.fetch('POST /lever/dealall', {}),
+            host.fetch('GET /microtrade/lists', { status: 'open', limit: 50 }),
+            import('./account'),
+          ]);
+          return { positions, options, book: (this.book ??= new AccountBook()) };
         },
-        reset: ({ positions, options }) => {
-          this.book.reset({ positions: positions.positions, balance: positions.account.balance, liquidationRisk: positions.account.liquidation_risk });
-          this.book.resetOptions(options.data);
+        reset: ({ positions, options, book }) => {
+          book.reset({ positions: positions.positions, balance: positions.account.balance, liquidationRisk: positions.account.liquidation_risk });
+          book.resetOptions(options.data);
           this.snapshotPrices = new Map(Object.entries(positions.prices).map(([id, price]) => [Number(id), Number(price)]));
           return 0;
         },
         apply: ({ event, payload }) => {
+          // Events are applied only after a snapshot, which made the book.
+          if (!this.book) return;
           if (event === USER_EVENTS.position && this.book.onPosition(payload as PositionView)) this.sync.resyncAfter(ACCOUNT_RESYNC_MS);
           if (event === USER_EVENTS.option) {
             this.book.onOption(payload as OptionView);
@@ -86,8 +98,8 @@ export class AccountChannel {
   /** Another user, or none: nothing of the last one's account may stay on screen. */
   newSession(): void {
     this.sync.cancel();
-    this.book.reset({ positions: [], balance: '0', liquidationRisk: '0.2' });
-    this.book.resetOptions([]);
+    this.book?.reset({ positions: [], balance: '0', liquidationRisk: '0.2' });
+    this.book?.resetOptions([]);
   }
 
   /** A private event of the user (USER_EVENTS). */
@@ -98,7 +110,7 @@ export class AccountChannel {
 
   /** While options are open and watched, a frame every second for their countdowns. */
   private tick(): void {
-    if (this.ticking || this.watchers === 0 || !this.book.hasOptions) return;
+    if (this.ticking || this.watchers === 0 || !this.book?.hasOptions) return;
     this.ticking = true;
     this.host.setTimer(() => {
       this.ticking = false;
@@ -119,7 +131,7 @@ export class AccountChannel {
       patch.orders = this.orders;
       this.orders = [];
     }
-    if (this.watchers > 0) {
+    if (this.watchers > 0 && this.book) {
       const positions = this.book.takePositions();
       if (positions) patch.positions = positions;
       const options = this.book.takeOptions();
