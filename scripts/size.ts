@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { workerFile } from './vite-boot-plugin';
 
 const BUDGET_KB = 150;
 const dist = path.resolve(import.meta.dirname, '../dist/h5');
@@ -62,9 +63,9 @@ const later = (match: RegExp) =>
     .readdirSync(path.join(dist, 'assets'))
     .filter((file) => file.endsWith('.js') && match.test(file))
     .reduce((sum, file) => sum + gzipKb(`assets/${file}`), 0);
-const workerFiles = fs.readdirSync(path.join(dist, 'assets')).filter((file) => /^core-worker-.*\.js$/.test(file));
-const workerEntry = workerFiles.filter((file) => !file.includes('-part-'));
-const workerParts = workerFiles.filter((file) => file.includes('-part-'));
+const assets = fs.readdirSync(path.join(dist, 'assets'));
+const workerEntry = assets.filter((file) => workerFile(file) === 'entry');
+const workerParts = assets.filter((file) => workerFile(file) === 'part');
 if (workerEntry.length !== 1) throw new Error(`expected one worker entry, found ${workerEntry.join(', ') || 'none'}`);
 const sum = (files: string[]) => files.reduce((total, file) => total + gzipKb(`assets/${file}`), 0);
 console.log(

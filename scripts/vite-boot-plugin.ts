@@ -22,6 +22,16 @@ import { EARLY_REQUESTS } from '../src/app/early';
  *
  * The server allows this inline script by its hash (server/http/csp.ts).
  */
+/**
+ * The realtime worker's files, as vite.config.ts names them: its entry, and the parts it
+ * loads later (`core-worker-part-*`). Read by the boot script's build and npm run size.
+ */
+export function workerFile(fileName: string): 'entry' | 'part' | null {
+  const name = fileName.replace(/^.*\//, '');
+  if (!/^core-worker-[\w-]+\.js$/.test(name)) return null;
+  return name.startsWith('core-worker-part-') ? 'part' : 'entry';
+}
+
 const ROUTE_CHUNK = /src\/routes\/(.+)\.tsx\?tsr-split=component$/;
 
 /**
@@ -170,8 +180,7 @@ export function bootPlugin(): Plugin {
         }
         // The realtime worker is built apart and emitted as files of the app chunk: its entry
         // and the parts it loads later (vite.config.ts names them).
-        const worker =
-          Object.values(context.bundle ?? {}).find((item) => item.type === 'asset' && /^assets\/core-worker-[\w-]+\.js$/.test(item.fileName) && !item.fileName.includes('-part-'))?.fileName ?? null;
+        const worker = Object.values(context.bundle ?? {}).find((item) => item.type === 'asset' && workerFile(item.fileName) === 'entry')?.fileName ?? null;
         // The app's stylesheets: fetched at once (preload), added by the start script.
         const styles: string[] = [];
         const withoutCss = html.replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_tag, href: string) => {

@@ -4,7 +4,7 @@ import { formatDate } from '../../contract/format';
 import { BCP47, DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contract/languages';
 import { readString, STORAGE_KEYS, writeString } from '../lib/storage';
 import { language } from './language';
-import { APP_NAMESPACES, english, FIRST_SCREENS, loadEnglish, loadLanguage, loadSharedEnglish, type LaterNamespace } from './resources';
+import { APP_NAMESPACES, english, FIRST_SCREENS, loadNamespaces, SHARED_NAMESPACES, type LaterNamespace } from './resources';
 
 /**
  * The interface language: stored locally, English by default (spec section 1).
@@ -33,11 +33,14 @@ export { language };
 export type Translator = TFunction<typeof APP_NAMESPACES>;
 const t: Translator = i18n.getFixedT(null, APP_NAMESPACES);
 
+function addBundles(wanted: Language, bundles: Record<string, Record<string, unknown>>): void {
+  for (const [namespace, resources] of Object.entries(bundles)) i18n.addResourceBundle(wanted, namespace, resources, true, true);
+}
+
 async function loadBundles(wanted: Language): Promise<void> {
   ensureInit();
   if (i18n.hasResourceBundle(wanted, 'common')) return;
-  const bundles = await loadLanguage(wanted);
-  for (const [namespace, resources] of Object.entries(bundles)) i18n.addResourceBundle(wanted, namespace, resources, true, true);
+  addBundles(wanted, await loadNamespaces(wanted, APP_NAMESPACES));
 }
 
 export async function setLanguage(next: Language): Promise<void> {
@@ -79,20 +82,16 @@ export async function translatorFor(wanted: Language): Promise<Translator> {
 export async function loadNamespace(namespace: LaterNamespace): Promise<void> {
   ensureInit();
   if (i18n.hasResourceBundle('en', namespace)) return;
-  i18n.addResourceBundle('en', namespace, await loadEnglish(namespace), true, true);
+  addBundles('en', await loadNamespaces('en', [namespace]));
 }
 
 let sharedEnglish: Promise<void> | null = null;
-let sharedEnglishReady = false;
 
 /** Loads the shared English namespaces once (SHARED_NAMESPACES); a failed load is tried again next time. */
 export function loadSharedNamespaces(): Promise<void> {
   ensureInit();
-  sharedEnglish ??= loadSharedEnglish().then(
-    (bundles) => {
-      for (const [namespace, resources] of Object.entries(bundles)) i18n.addResourceBundle('en', namespace, resources, true, true);
-      sharedEnglishReady = true;
-    },
+  sharedEnglish ??= loadNamespaces('en', SHARED_NAMESPACES).then(
+    (bundles) => addBundles('en', bundles),
     (error: unknown) => {
       sharedEnglish = null;
       throw error;
@@ -106,7 +105,8 @@ export function loadSharedNamespaces(): Promise<void> {
  * nothing on the first screens or once the shared English is in, else its loading.
  */
 export function textsFor(pathname: string): Promise<void> | undefined {
-  if (sharedEnglishReady || FIRST_SCREENS.includes(pathname)) return undefined;
+  ensureInit();
+  if (FIRST_SCREENS.includes(pathname) || SHARED_NAMESPACES.every((namespace) => i18n.hasResourceBundle('en', namespace))) return undefined;
   return loadSharedNamespaces();
 }
 

@@ -43,18 +43,6 @@ export const FIRST_SCREENS: readonly string[] = ['/', '/pages/index/index', '/pa
  * beforeLoad), and once the first screen has loaded, so moving on does not wait.
  */
 export const SHARED_NAMESPACES = ['auth', 'settings', 'assets', 'trade', 'people', 'validation'] as const;
-const englishShared = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/en/{auth,settings,assets,trade,people,validation}.json');
-
-export async function loadSharedEnglish(): Promise<Record<(typeof SHARED_NAMESPACES)[number], Record<string, unknown>>> {
-  const entries = await Promise.all(
-    SHARED_NAMESPACES.map(async (namespace) => {
-      const load = englishShared[`../../locales/en/${namespace}.json`];
-      if (!load) throw new Error(`missing translations en/${namespace}`);
-      return [namespace, (await load()).default] as const;
-    }),
-  );
-  return Object.fromEntries(entries) as Record<(typeof SHARED_NAMESPACES)[number], Record<string, unknown>>;
-}
 
 /**
  * Namespaces only their own screens use (copy trading, the finance shelf, the NFT marketplace, the mini game, OTC, chat): their English
@@ -63,23 +51,17 @@ export async function loadSharedEnglish(): Promise<Record<(typeof SHARED_NAMESPA
  */
 export const LATER_NAMESPACES = ['copy', 'finance', 'nft', 'game', 'otc', 'chat'] as const;
 export type LaterNamespace = (typeof LATER_NAMESPACES)[number];
-const englishLater = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/en/{copy,finance,nft,game,otc,chat}.json');
-
-export async function loadEnglish(namespace: LaterNamespace): Promise<Record<string, unknown>> {
-  const load = englishLater[`../../locales/en/${namespace}.json`];
-  if (!load) throw new Error(`missing translations en/${namespace}`);
-  return (await load()).default;
-}
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/{common,auth,settings,market,assets,finance,trade,content,people,copy,nft,game,otc,chat,validation}.json');
 
-export async function loadLanguage(language: Language): Promise<Record<AppNamespace, Record<string, unknown>>> {
+/** Some namespaces of a language, fetched together: a language when chosen, English the app does not bundle. */
+export async function loadNamespaces<N extends AppNamespace>(language: Language, namespaces: readonly N[]): Promise<Record<N, Record<string, unknown>>> {
   const entries = await Promise.all(
-    APP_NAMESPACES.map(async (namespace) => {
+    namespaces.map(async (namespace) => {
       const load = files[`../../locales/${language}/${namespace}.json`];
       if (!load) throw new Error(`missing translations ${language}/${namespace}`);
       return [namespace, (await load()).default] as const;
     }),
   );
-  return Object.fromEntries(entries) as Record<AppNamespace, Record<string, unknown>>;
+  return Object.fromEntries(entries) as Record<N, Record<string, unknown>>;
 }
