@@ -6,11 +6,18 @@
  * each page's median of three runs: the performance score, FCP, LCP, TBT and CLS, against
  * the target score of 95. Exits 1 when a page misses it. Run after a build (npm run build).
  */
+import fs from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from '../tests/e2e/server';
 import { median } from './figures';
 
+const CHROME = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
+// chrome-launcher waits a long while for a browser that is not there before it gives up.
+if (!fs.existsSync(CHROME)) {
+  console.error(`No browser at ${CHROME}: install Debian's chromium (apt-get install chromium) or set CHROME_PATH.`);
+  process.exit(2);
+}
 const RUNS = Number(process.env['RUNS'] ?? 3);
 const TARGET = 95;
 const PAGES = [
@@ -36,7 +43,7 @@ const ATTEMPTS = 3;
 async function audit(url: string, label: string) {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const chrome = await chromeLauncher.launch({
-      chromePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
+      chromePath: CHROME,
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     });
     try {

@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { FIRST_SCREENS } from '../src/app/first-screens';
 import { workerFile } from './vite-boot-plugin';
 
 const BUDGET_KB = 150;
@@ -82,6 +83,19 @@ if (leaked.length > 0) {
 if (/DecimalError/.test(fs.readFileSync(path.join(dist, 'assets', workerEntry[0] ?? ''), 'utf8'))) {
   console.error(`The worker's entry carries decimal code: ${workerEntry[0] ?? ''}`);
   process.exit(1);
+}
+// The first screens' own files, as index.html's boot script preloads them: each is a round
+// trip on one of six HTTP/1.1 connections, so they come grouped (vite.config.ts, firstScreensGroup).
+const MAX_SCREEN_FILES = 6;
+const preloads = JSON.parse(/,f=(\[[^\]]*\])/.exec(page)?.[1] ?? '[]') as string[];
+const byRoute = JSON.parse(/,r=(\{.*?\}),t=/.exec(page)?.[1] ?? '{}') as Record<string, number[]>;
+for (const screen of FIRST_SCREENS) {
+  const own = (byRoute[screen] ?? []).map((index) => preloads[index] ?? '');
+  console.log(`${screen}: ${own.length} files of its own preloaded (${own.join(', ')})`);
+  if (own.length === 0 || own.length > MAX_SCREEN_FILES) {
+    console.error(`${screen} should preload between 1 and ${MAX_SCREEN_FILES} files of its own.`);
+    process.exit(1);
+  }
 }
 if (total > BUDGET_KB) {
   console.error(`Over budget by ${(total - BUDGET_KB).toFixed(1)} KB.`);

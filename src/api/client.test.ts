@@ -7,9 +7,10 @@ import { shownToast, TOAST_MS } from '../ui/toast';
 import type { ApiInput } from '../../contract/api';
 import { bootScript } from '../../scripts/vite-boot-plugin';
 import { HOME_BANNERS, HOME_NEWS } from '../app/early';
+import { reachable } from '../app/network';
 import { api, ApiFailure, request, REQUEST_TIMEOUT_MS } from './client';
 
-type Reply = { status?: number; body: unknown } | 'never';
+type Reply = { status?: number; body: unknown } | 'never' | 'unreachable';
 let replies: Reply[] = [];
 const seen: { url: string; init: RequestInit }[] = [];
 
@@ -17,6 +18,7 @@ function stubFetch(): void {
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     seen.push({ url, init });
     const reply = replies.shift() ?? { body: { type: 'ok', message: '' } };
+    if (reply === 'unreachable') return Promise.reject(new TypeError('Failed to fetch'));
     if (reply === 'never') {
       return new Promise((_resolve, reject) => {
         init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
@@ -82,6 +84,15 @@ describe('the one API client', () => {
     expect(await request('POST /news/list', newsPage(2))).toEqual({ seq: 4 });
     expect(seen).toHaveLength(4);
   });
+  test('a request that gets no answer marks the exchange out of reach until the next answer, of any kind', async () => {
+    replies.push('unreachable');
+    expect((await failureOf(api('GET /currency/quotation_new'))).kind).toBe('network');
+    expect(reachable.value).toBe(false);
+    replies.push({ body: { type: 'error', message: 'Not found.' } });
+    await failureOf(api('GET /currency/quotation_new'));
+    expect(reachable.value).toBe(true);
+  });
+
   test('sends lang and the token, and answers the message of an ok envelope', async () => {
     startSession('tok-1');
     replies.push({ body: { type: 'ok', message: { uid: 7 } } });

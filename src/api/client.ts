@@ -2,6 +2,7 @@ import type { ApiInput, ApiOutput, ApiRoute } from '../../contract/api';
 import { API_LANG } from '../../contract/languages';
 import { goToLogin, navigate, REAL_NAME_PATH, redirectAfterToast } from '../app/navigation';
 import { earlyKey } from '../app/early';
+import { reachable } from '../app/network';
 import { clearSession, token } from '../app/session';
 import { language, translate } from '../i18n';
 import { trackRequest } from '../ui/loading';
@@ -100,9 +101,11 @@ async function send(url: string, init: RequestInit, decode: 'json' | 'urlencoded
   let text: string;
   try {
     response = await (takeEarly(url, init) ?? fetch(url, { ...init, signal: controller.signal, credentials: 'omit' }));
+    reachable.value = true;
     text = await response.text();
   } catch {
     const timedOut = controller.signal.aborted;
+    if (!timedOut) reachable.value = false;
     return fail(new ApiFailure(timedOut ? 'timeout' : 'network', translate(timedOut ? 'common:errors.timeout' : 'common:errors.network')), options);
   } finally {
     clearTimeout(timeout);

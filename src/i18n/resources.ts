@@ -34,8 +34,7 @@ export type AppNamespace = (typeof APP_NAMESPACES)[number];
 export const BUNDLED_NAMESPACES = ['common', 'market', 'content'] as const;
 export const english = { common: enCommon, market: enMarket, content: enContent } satisfies Record<(typeof BUNDLED_NAMESPACES)[number], unknown>;
 
-/** The screens that open with only the bundled English: the home tab (and its old name) and the market tab. */
-export const FIRST_SCREENS: readonly string[] = ['/', '/pages/index/index', '/pages/market/market'];
+export { FIRST_SCREENS } from '../app/first-screens';
 
 /**
  * The English most other screens share (forms, account, assets, trading, settings):

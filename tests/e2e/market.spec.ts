@@ -86,10 +86,16 @@ test('a cold start shows the last prices saved on the device, marked stale, unti
   await expect(page.getByTestId('price-1')).toHaveText(PRICE);
   // The worker saves quotes every few seconds.
   await page.waitForTimeout(6_000);
-  await page.route('**/api/currency/quotation_new**', (route) => route.abort());
+  // A slow network: the quotes are on their way while the saved ones show.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/currency/quotation_new**', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.reload();
   await expect(page.getByTestId('price-1')).toHaveText(PRICE);
   await expect(page.getByTestId('connection')).toHaveText('Showing the last prices saved on this device.');
-  await page.unroute('**/api/currency/quotation_new**');
+  release();
   await expect(page.getByTestId('connection')).toHaveCount(0, { timeout: 15_000 });
 });

@@ -1,10 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { online } from '../../app/network';
+import { online, reachable } from '../../app/network';
 import { connection, stale } from '../../core/store';
 import { useT } from '../../i18n';
 import styles from './market.module.css';
 
-/** Says when the figures on screen are not live: offline, from the device's cache, or while reconnecting. */
+/** Says when the figures on screen are not live: offline, the exchange out of reach, from the device's cache, or while reconnecting. */
 export function ConnectionBanner() {
   useSignals();
   const t = useT();
@@ -13,6 +13,12 @@ export function ConnectionBanner() {
     return (
       <p className={styles.status} role="status" data-testid="connection" data-state="offline">
         {t('market:offline')}
+      </p>
+    );
+  if (!reachable.value && stale.value)
+    return (
+      <p className={styles.status} role="status" data-testid="connection" data-state="unreachable">
+        {t('market:unreachable')}
       </p>
     );
   if (status === 'reconnecting')
