@@ -72,6 +72,7 @@ export interface Database {
   faqs: FaqsTable;
   faq_texts: FaqTextsTable;
   pages: PagesTable;
+  market_claims: MarketClaimsTable;
 }
 
 /** Amounts are decimal strings at their currency's precision. */
@@ -1041,4 +1042,12 @@ export interface ChatMutesTable {
   reason: string;
   muted_by: string;
   created_at: number;
+}
+
+/** Who runs each market's engine (server/cluster/claims.ts): the epoch rises with every claim. */
+export interface MarketClaimsTable {
+  market_id: number;
+  epoch: number;
+  owner: string;
+  claimed_at: number;
 }

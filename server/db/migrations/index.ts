@@ -19,6 +19,7 @@ import * as m017 from './017_loans';
 import * as m018 from './018_game';
 import * as m019 from './019_otc';
 import * as m020 from './020_chat';
+import * as m021 from './021_cluster';
 
 /**
  * Numbered migrations, applied in name order at start, on SQLite and PostgreSQL alike
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '018_game': m018,
   '019_otc': m019,
   '020_chat': m020,
+  '021_cluster': m021,
 };
