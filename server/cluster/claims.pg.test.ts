@@ -138,3 +138,24 @@ test('a member whose database session is cut stops writing every market at once,
   await until(() => b.claims.size === 6);
   for (const [market, epoch] of before) expect(b.claims.get(market)).toBeGreaterThan(epoch);
 });
+
+test('a member that hangs with its connection open (SIGSTOP) has its session ended and its markets claimed; woken, it writes nothing and joins again', async () => {
+  const a = memberProcess('member-a');
+  await until(() => a.owned.size === 6);
+  const b = member('member-b');
+  await b.start();
+  await until(() => a.owned.size === 3 && b.claims.size === 3);
+  const before = new Map(a.owned);
+
+  a.child.kill('SIGSTOP');
+  const stopped = Date.now();
+  await until(() => b.claims.size === 6);
+  expect(Date.now() - stopped).toBeLessThan(3_000);
+  for (const [market, epoch] of before) expect(b.claims.get(market)).toBeGreaterThan(epoch);
+  const whileHung = new Map(b.claims);
+
+  // Woken, it finds its session gone: it stops writing what it held, then takes its share again.
+  a.child.kill('SIGCONT');
+  await until(() => a.owned.size === 3 && b.claims.size === 3);
+  for (const [market, epoch] of a.owned) expect(epoch).toBeGreaterThan(whileHung.get(market) ?? Infinity);
+});

@@ -23,6 +23,10 @@ import { storeOf } from '../db/dialect';
  *   `FOR SHARE`, so a claim waits for a step in progress to commit, and a step of a
  *   process that lost the market (its session gone, its process paused) is refused.
  *
+ * - A member looks every `pollMs` on its session; one whose session has been idle for
+ *   `quietMs` (a paused or hung process, whose connection stays open) has its session
+ *   ended by the others, which frees its markets.
+ *
  * The locks live on one session of their own (`pg.Client`, named after the member in
  * `application_name`), never on the query pool, whose connections come and go.
  */
@@ -47,6 +51,8 @@ export interface ClaimOptions {
   lost(market: number): Promise<void> | void;
   /** how often a member looks for markets to claim or give back */
   pollMs?: number;
+  /** a member whose session has been silent this long is taken for hung, and its session ended */
+  quietMs?: number;
   now?: () => number;
   /** what went wrong in the background (a lost session, a failed claim) */
   report?: (error: unknown) => void;
@@ -131,6 +137,12 @@ export class MarketClaims {
   private async tick(): Promise<void> {
     if (this.stopped) return;
     const session = this.session ?? (await this.join());
+    // A member that stopped looking (a paused or hung process) keeps its connection, and so
+    // its locks: its session is ended, which frees its markets; its steps are fenced off.
+    await session.query(
+      "select pg_terminate_backend(a.pid) from pg_locks l join pg_stat_activity a on a.pid = l.pid where l.locktype = 'advisory' and l.classid = $1 and l.granted and a.pid <> pg_backend_pid() and a.state = 'idle' and a.state_change < clock_timestamp() - make_interval(secs => $2)",
+      [MEMBERS, (this.options.quietMs ?? 1_500) / 1000],
+    );
     const members = Number(
       (
         await session.query<{ n: string }>(
