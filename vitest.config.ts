@@ -17,7 +17,8 @@ export default defineConfig({
           name: 'server',
           include: ['server/**/*.test.ts', 'worker/core.test.ts'],
           // *.pg.test.ts are about PostgreSQL itself (a lost connection): the PostgreSQL pass only.
-          exclude: process.env['KESTREL_TEST_POSTGRES'] ? [] : ['server/**/*.pg.test.ts'],
+          // *.redis.test.ts need the throwaway Redis that pass starts (KESTREL_TEST_REDIS).
+          exclude: [...(process.env['KESTREL_TEST_POSTGRES'] ? [] : ['server/**/*.pg.test.ts']), ...(process.env['KESTREL_TEST_REDIS'] ? [] : ['server/**/*.redis.test.ts'])],
           environment: 'node',
           testTimeout: 20_000,
           // Each file starts its own servers on its own in-memory database and stubs no

@@ -1,12 +1,13 @@
 // npm test: installs what is missing, then typecheck, lint (ESLint), the format check
 // (Prettier), the unit and server tests on SQLite, the server tests again on PostgreSQL
-// (a throwaway server, scripts/postgres.mjs), a production build, the first-screen size
+// with Redis (throwaway servers, scripts/postgres.mjs and scripts/redis.mjs), a production build, the first-screen size
 // budget, and the Playwright specs in Debian's Chromium.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startPostgres } from './postgres.mjs';
+import { startRedis } from './redis.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
@@ -53,11 +54,17 @@ run('unit and server tests on SQLite (vitest)', process.execPath, [vitest, 'run'
   console.log('\n▶ start a throwaway PostgreSQL server');
   const postgres = await startPostgres();
   console.log(`✔ PostgreSQL at ${postgres.url} (${((Date.now() - at) / 1000).toFixed(1)} s)`);
+  // And a throwaway Redis (Debian's redis-server, installed when missing) for the tests of several processes.
+  const redis = await startRedis();
+  console.log(`✔ Redis at ${redis.url}`);
   let status;
   try {
-    status = attempt('server tests on PostgreSQL (vitest)', process.execPath, [vitest, 'run', '--project', 'server'], { env: { ...process.env, KESTREL_TEST_POSTGRES: postgres.url } });
+    status = attempt('server tests on PostgreSQL and Redis (vitest)', process.execPath, [vitest, 'run', '--project', 'server'], {
+      env: { ...process.env, KESTREL_TEST_POSTGRES: postgres.url, KESTREL_TEST_REDIS: redis.url },
+    });
   } finally {
     postgres.stop();
+    redis.stop();
   }
   if (status !== 0) process.exit(status);
 }

@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { allEndpoints } from '../contract/api';
@@ -12,7 +13,7 @@ import { authRoutes } from './auth/routes';
 import { APP_VERSION, commonRoutes } from './common/routes';
 import type { AppContext } from './context';
 import { makePrivateDir } from './data-dir';
-import { isStoreUnavailable } from './db/database';
+import { isStoreUnavailable, redactUrl } from './db/database';
 import { sandboxed, securityHeaders } from './http/csp';
 import { ApiError, TooManyRequests, unreadableMultipart } from './http/errors';
 import { checkFieldName, emptyFields, parseJsonFields, parseUrlEncoded, type Fields } from './http/fields';
@@ -165,9 +166,25 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     return reply.code(404).send(errorEnvelope(ctx, request.language, new ApiError('server:errors.not_found')));
   });
 
-  // The routes marked rateLimited (the public market endpoints), each its own count per IP.
-  // The counts live in this process (see ARCHITECTURE.md, Storage and processes).
+  // The routes marked rateLimited (the public market endpoints), each its own count per IP:
+  // in this process, or with REDIS_URL in Redis, one count for all the processes (see
+  // ARCHITECTURE.md, Storage and processes). Redis out of reach lets requests through
+  // rather than stopping the exchange's public reads.
+  const redis = ctx.config.redisUrl ? new Redis(ctx.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
+  if (redis) {
+    // Out of reach at start, the server does not start (as with its database); lost later, it carries on.
+    await new Promise<void>((resolve, reject) => {
+      redis.once('ready', resolve);
+      redis.once('error', (error: Error) => {
+        redis.disconnect();
+        reject(new Error(`REDIS_URL ${redactUrl(ctx.config.redisUrl ?? '')} cannot be reached: ${error.message}`));
+      });
+    });
+    redis.on('error', (error: Error) => app.log.warn({ err: error }, 'redis (request counts)'));
+    app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
+  }
   await app.register(fastifyRateLimit, {
+    ...(redis ? { redis, skipOnError: true } : {}),
     global: false,
     max: ctx.config.publicRateLimit,
     timeWindow: 60_000,

@@ -15,6 +15,8 @@ export interface ServerConfig {
   dataDir: string;
   /** DATABASE_URL: postgres://user:pass@host:port/db to run on PostgreSQL; null: SQLite in dataDir. */
   databaseUrl: string | null;
+  /** REDIS_URL: redis://host:port shared by several processes (the public endpoints' request counts); null: each process alone. */
+  redisUrl: string | null;
   /** The built app served at /h5/. */
   appDir: string;
   /** smtp://user:pass@host:port; when unset, mail goes to DATA_DIR/outbox as .eml files. */
@@ -180,10 +182,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new Error(`REBATE_RATE must be a fraction from 0 to 1 with at most 8 decimals, such as 0.2 for a fifth of each fee, got ${rebateRate}`);
   const databaseUrl = env['DATABASE_URL'] || null;
   if (databaseUrl !== null && !isPostgresUrl(databaseUrl)) throw new Error(`DATABASE_URL must be a postgres://user:password@host:port/database URL, got ${redactUrl(databaseUrl)}`);
+  const redisUrl = env['REDIS_URL'] || null;
+  if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) throw new Error(`REDIS_URL must be a redis://host:port URL, got ${redactUrl(redisUrl)}`);
   return {
     port,
     host: env['HOST'] ?? '0.0.0.0',
     databaseUrl,
+    redisUrl,
     dataDir: path.resolve(cwd, env['DATA_DIR'] ?? 'data'),
     appDir: path.resolve(cwd, env['APP_DIR'] ?? 'dist/h5'),
     smtpUrl: env['SMTP_URL'] || null,
