@@ -532,6 +532,9 @@ export interface JobsTable {
   last_started_at: number | null;
   last_finished_at: number | null;
   last_error: string | null;
+  /** the process whose run holds the job (one run at a time across processes), and until when at most */
+  lease_owner: string | null;
+  lease_until: number | null;
 }
 
 export interface KlinesTable {

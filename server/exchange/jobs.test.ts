@@ -3,7 +3,7 @@ import { endpoints } from '../../contract/api';
 import { DAY_MS } from '../finance/lockup';
 import { checkLedger } from '../ledger/check';
 import { createHarness, type Harness, ok } from '../testing/harness';
-import { JobRegistry } from './jobs';
+import { JobRegistry, LEASE_MS, type Job } from './jobs';
 
 /**
  * Scheduled work by name: each run recorded (start, end, error), a failure recorded and
@@ -93,4 +93,69 @@ test('the lock-up payouts job pays the days that fell due while nothing ran, onc
   expect(yields.map((row) => row.ref_id)).toEqual([`${order.id}:1`, `${order.id}:2`]);
   expect((await h.ctx.jobs.status()).find((job) => job.name === 'lockup-payouts')).toMatchObject({ runs: 2, last_error: null });
   expect((await checkLedger(h.ctx.db)).violations).toEqual([]);
+});
+
+/** A job that counts its runs and how many ran at once. */
+function counted(name: string) {
+  const seen = { runs: 0, atOnce: 0, most: 0 };
+  /** while set, a run waits for it */
+  const hold: { gate: Promise<void> | null } = { gate: null };
+  const job: Job = {
+    name,
+    everyMs: 60_000,
+    run: async () => {
+      seen.runs++;
+      seen.atOnce++;
+      seen.most = Math.max(seen.most, seen.atOnce);
+      await (hold.gate ?? new Promise((resolve) => setTimeout(resolve, 20)));
+      seen.atOnce--;
+    },
+  };
+  return { job, seen, hold };
+}
+
+test('two processes on one store run a scheduled job once per interval, and never both at once', async () => {
+  const { job, seen, hold } = counted('shared');
+  const a = new JobRegistry(h.ctx.db, h.ctx.now, 'process-a');
+  const b = new JobRegistry(h.ctx.db, h.ctx.now, 'process-b');
+  a.register(job);
+  b.register(job);
+  await Promise.all([a.runIfDue('shared'), b.runIfDue('shared')]);
+  expect(seen.runs).toBe(1);
+  // Not due again within the interval, on either.
+  h.advance(30_000);
+  await Promise.all([b.runIfDue('shared'), a.runIfDue('shared')]);
+  expect(seen.runs).toBe(1);
+  h.advance(30_000);
+  await Promise.all([b.runIfDue('shared'), a.runIfDue('shared')]);
+  expect(seen.runs).toBe(2);
+  // Asked for at once on both (an operator's "run now") while one run is going, it runs on one of them:
+  // the other answers at once, and the run in progress is then let finish.
+  let release = () => {};
+  hold.gate = new Promise<void>((resolve) => (release = resolve));
+  const both = [a.run('shared'), b.run('shared')];
+  await Promise.race(both);
+  release();
+  await Promise.all(both);
+  expect(seen.runs).toBe(3);
+  expect(seen.most).toBe(1);
+  expect((await a.status())[0]).toMatchObject({ name: 'shared', runs: 3, last_error: null });
+});
+
+test("a process that died mid-run holds its job until the run's lease ends; then another process runs it", async () => {
+  const { job, seen } = counted('orphaned');
+  const b = new JobRegistry(h.ctx.db, h.ctx.now, 'process-b');
+  b.register(job);
+  const started = h.ctx.now();
+  await h.ctx.db
+    .insertInto('jobs')
+    .values({ name: 'orphaned', runs: 1, last_started_at: started, last_finished_at: null, last_error: null, lease_owner: 'process-a', lease_until: started + LEASE_MS })
+    .execute();
+  h.advance(LEASE_MS - 1);
+  await b.run('orphaned');
+  expect(seen.runs).toBe(0);
+  h.advance(1);
+  await b.run('orphaned');
+  expect(seen.runs).toBe(1);
+  expect((await b.status())[0]).toMatchObject({ runs: 2, last_started_at: started + LEASE_MS, last_finished_at: started + LEASE_MS });
 });

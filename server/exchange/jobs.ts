@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
 import type { Db } from '../db/database';
 
 /**
@@ -9,6 +11,11 @@ import type { Db } from '../db/database';
  * the server starts (what fell due while it was down) and then every `everyMs`; a run
  * still going when the next is due is not doubled. Each run's start, end and error are
  * recorded in the `jobs` table.
+ *
+ * Across several processes on one database a job runs once per interval: a run first
+ * takes the job's lease in the `jobs` row (one UPDATE that only one process can win), and
+ * a scheduled run also only when the job is due (its last start an interval ago); a
+ * process that died mid-run frees the job when its lease ends (LEASE_MS).
  */
 export interface Job {
   /** unique, kebab-case: 'lockup-payouts' */
@@ -25,6 +32,11 @@ export interface JobRun {
   last_error: string | null;
 }
 
+/** How long a run holds its job from the other processes at most: a run takes seconds; a process that died mid-run frees it then. */
+export const LEASE_MS = 5 * 60_000;
+/** A scheduled run is due a little before a whole interval since the last start, so that timers' jitter does not skip one. */
+const DUE_FRACTION = 0.9;
+
 export class JobRegistry {
   private readonly jobs = new Map<string, Job>();
   private readonly running = new Map<string, Promise<void>>();
@@ -33,6 +45,8 @@ export class JobRegistry {
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
+    /** this process, as the jobs' leases name it */
+    private readonly owner = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`,
   ) {}
 
   register(job: Job): void {
@@ -48,8 +62,8 @@ export class JobRegistry {
   /** Runs every job now, then each on its interval. */
   start(): void {
     for (const job of this.jobs.values()) {
-      void this.run(job.name);
-      const timer = setInterval(() => void this.run(job.name), job.everyMs);
+      void this.runIfDue(job.name);
+      const timer = setInterval(() => void this.runIfDue(job.name), job.everyMs);
       timer.unref();
       this.timers.push(timer);
     }
@@ -66,11 +80,20 @@ export class JobRegistry {
    * recorded and logged, never thrown: the next run tries again.
    */
   run(name: string): Promise<void> {
+    return this.launch(name, false);
+  }
+
+  /** Runs one job if it is due: no process of the cluster has started it in the last interval. What the timers call. */
+  runIfDue(name: string): Promise<void> {
+    return this.launch(name, true);
+  }
+
+  private launch(name: string, scheduled: boolean): Promise<void> {
     const job = this.jobs.get(name);
     if (!job) return Promise.reject(new Error(`no job named ${name}`));
     const current = this.running.get(name);
     if (current) return current;
-    const run = this.execute(job).finally(() => this.running.delete(name));
+    const run = this.execute(job, scheduled).finally(() => this.running.delete(name));
     this.running.set(name, run);
     return run;
   }
@@ -79,20 +102,31 @@ export class JobRegistry {
   async status(): Promise<JobRun[]> {
     const rows = await this.db
       .selectFrom('jobs')
-      .selectAll()
+      .select(['name', 'runs', 'last_started_at', 'last_finished_at', 'last_error'])
       .where('name', 'in', this.names.length > 0 ? this.names : [''])
       .execute();
     const byName = new Map(rows.map((row) => [row.name, row]));
     return this.names.map((name) => byName.get(name) ?? { name, runs: 0, last_started_at: null, last_finished_at: null, last_error: null });
   }
 
-  private async execute(job: Job): Promise<void> {
+  private async execute(job: Job, scheduled: boolean): Promise<void> {
     try {
+      const now = this.now();
       await this.db
         .insertInto('jobs')
-        .values({ name: job.name, runs: 1, last_started_at: this.now(), last_finished_at: null, last_error: null })
-        .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ runs: eb('jobs.runs', '+', 1), last_started_at: this.now() })))
+        .values({ name: job.name, runs: 0, last_started_at: null, last_finished_at: null, last_error: null, lease_owner: null, lease_until: null })
+        .onConflict((oc) => oc.column('name').doNothing())
         .execute();
+      // The lease: one process wins this UPDATE; the others leave the run to it.
+      const claimed = await this.db
+        .updateTable('jobs')
+        .set((eb) => ({ runs: eb('runs', '+', 1), last_started_at: now, lease_owner: this.owner, lease_until: now + LEASE_MS }))
+        .where('name', '=', job.name)
+        .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+        .$if(scheduled, (query) => query.where((eb) => eb.or([eb('last_started_at', 'is', null), eb('last_started_at', '<=', now - Math.floor(job.everyMs * DUE_FRACTION))])))
+        .returning('name')
+        .executeTakeFirst();
+      if (!claimed) return;
       let error: string | null = null;
       try {
         await job.run();
@@ -100,7 +134,12 @@ export class JobRegistry {
         error = failure instanceof Error ? failure.message : String(failure);
         console.error(`job ${job.name} failed`, failure);
       }
-      await this.db.updateTable('jobs').set({ last_finished_at: this.now(), last_error: error }).where('name', '=', job.name).execute();
+      await this.db
+        .updateTable('jobs')
+        .set({ last_finished_at: this.now(), last_error: error, lease_owner: null, lease_until: null })
+        .where('name', '=', job.name)
+        .where('lease_owner', '=', this.owner)
+        .execute();
     } catch (failure) {
       // The database itself failed (closing, say): logged, and the next run tries again.
       console.error(`job ${job.name} could not be recorded`, failure);

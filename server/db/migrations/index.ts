@@ -20,6 +20,7 @@ import * as m018 from './018_game';
 import * as m019 from './019_otc';
 import * as m020 from './020_chat';
 import * as m021 from './021_cluster';
+import * as m022 from './022_job_leases';
 
 /**
  * Numbered migrations, applied in name order at start, on SQLite and PostgreSQL alike
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '019_otc': m019,
   '020_chat': m020,
   '021_cluster': m021,
+  '022_job_leases': m022,
 };
