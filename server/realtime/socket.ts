@@ -1,4 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
+import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import { AUCTION_CHANNEL, CHANNELS, CHAT_CHANNEL, SOCKET_EVENTS, SOCKET_LIMITS, USER_EVENTS, type LimitedNotice, type SubAnswer } from '../../contract/realtime';
 import { authenticate, tokenFromHeader } from '../auth/sessions';
@@ -42,13 +44,23 @@ export function pushUserEvents(ctx: Pick<AppContext, 'exchange' | 'catalogue'>, 
  */
 export function attachRealtime(server: HttpServer, ctx: AppContext): Server {
   const io = new Server(server, { path: '/socket.io', serveClient: false, pingInterval: 20_000, pingTimeout: 20_000, maxHttpBufferSize: MAX_MESSAGE_BYTES });
+  // With REDIS_URL, the processes' sockets are linked by socket.io's Redis streams adapter:
+  // a user's events, a session's end, chat and auctions reach the sockets of every process.
+  const linked = ctx.config.redisUrl !== null;
+  if (ctx.config.redisUrl !== null) {
+    const redis = new Redis(ctx.config.redisUrl);
+    redis.on('error', (error: Error) => console.error('redis (sockets)', error.message));
+    io.adapter(createAdapter(redis, { streamName: 'kestrel:socket.io' }));
+    server.once('close', () => void redis.quit().catch(() => undefined));
+  }
   const publicChannels = new Set<string>([CHANNELS.tickers, ...ctx.catalogue.markets.flatMap((market) => [CHANNELS.trades(market.id), CHANNELS.depth(market.id)])]);
   // A market listed while running (an IEO's token) opens its channels.
   const isPublic = (channel: string) => publicChannels.has(channel) || AUCTION_CHANNEL.test(channel) || CHAT_CHANNEL.test(channel);
   // An NFT auction's figures after a bid or at its close, to whoever watches it.
   ctx.exchange.bus.subscribe('nftAuction', ({ saleId }) => {
     const channel = CHANNELS.auction(saleId);
-    if ((io.sockets.adapter.rooms.get(channel)?.size ?? 0) === 0) return;
+    // This process's sockets only, unless linked: then another process's may watch it.
+    if (!linked && (io.sockets.adapter.rooms.get(channel)?.size ?? 0) === 0) return;
     void auctionLive(ctx, saleId)
       .then((live) => live && io.to(channel).emit(SOCKET_EVENTS.auction, live))
       .catch((error: unknown) => console.error('an auction push failed', error));
@@ -110,8 +122,10 @@ export function attachRealtime(server: HttpServer, ctx: AppContext): Server {
   // client connects again with the token it holds now: a logged-out device gets the
   // public channels back, a revoked token no longer gets its user's private events.
   ctx.sessions.subscribe((end) => io.in(end.sessionId === null ? userRoom(end.userId) : sessionRoom(end.sessionId)).disconnectSockets());
+  // The market feed goes to this process's own sockets: each process runs its own engine
+  // until the markets are split between the processes (ARCHITECTURE.md, Storage and processes).
   ctx.market.connect(
-    (channel, event, payload) => io.to(channel).emit(event, payload),
+    (channel, event, payload) => io.local.to(channel).emit(event, payload),
     (channel) => (io.sockets.adapter.rooms.get(channel)?.size ?? 0) > 0,
   );
   return io;
