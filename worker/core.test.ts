@@ -374,15 +374,23 @@ describe('the worker core', () => {
     const opened = await h.call(endpoints.leverSubmit, { currency_id: 1, legal_id: 3, direction: 'buy', share: 10, multiple: 20 }, { token });
     const option = await h.call(endpoints.optionSubmit, { match_id: 1, currency_id: 3, type: 'up', seconds: 30, number: '100' }, { token });
     if (opened.type !== 'ok' || option.type !== 'ok') throw new Error('refused');
-    await new Promise((resolve) => setTimeout(resolve, 400)); // the account is fetched again after the event
-    await run(2000);
-    drawFrames();
-
     const account = () => {
       const merged: NonNullable<Patch['account']> = {};
       for (const patch of patches) Object.assign(merged, patch.account ?? {});
       return merged;
     };
+    // The account is fetched again after the events (the balance after the margin and the
+    // stake), and its arithmetic loads with the first snapshot (worker/account-channel.ts):
+    // waited for, not a guessed pause.
+    const before = await h.call(endpoints.leverPositions, {}, { token });
+    if (before.type !== 'ok') throw new Error(before.message);
+    const fetched = () => account().options?.length === 1 && account().summary?.balance === Number(before.message.account.balance);
+    for (const end = Date.now() + 10_000; !fetched() && Date.now() < end;) {
+      await settle();
+      drawFrames();
+    }
+    await run(2000);
+    drawFrames();
     expect(account().positions?.map((p) => p.id)).toEqual([opened.message.id]);
     const figures = account().figures!;
     expect(figures[0]).toBe(opened.message.id);

@@ -79,7 +79,17 @@ export interface MarketStart {
   open: Iterable<[Period, Candle]>;
   /** closed 1-minute candles of the last 24 hours, oldest first */
   minutes: Candle[];
+  /**
+   * Where the market's trade and depth sequences start (the first trade is `seq + 1`):
+   * SEQ_PER_EPOCH times the market's epoch (server/market/service.ts), so every start of
+   * its engine, after a restart or a takeover, numbers above all the previous ones and a
+   * client sees a gap and takes a snapshot, never an old number again. 0 when not given.
+   */
+  seq?: number;
 }
+
+/** Room for one engine run's trades (and depth snapshots) of a market: 2^32. */
+export const SEQ_PER_EPOCH = 2 ** 32;
 
 /**
  * The closed 1-minute candles inside a market's 24h window, folded: what the ticker adds
@@ -109,8 +119,8 @@ class MarketRuntime {
   readonly book = new OrderBook();
   readonly scale: number;
   readonly lotsPerUnit: number;
-  seq = 0;
-  depthSeq = 0;
+  seq: number;
+  depthSeq: number;
   last: number;
   readonly recent: Trade[] = [];
   readonly candles: OpenCandles;
@@ -129,6 +139,8 @@ class MarketRuntime {
     this.scale = 10 ** def.pricePrecision;
     this.lotsPerUnit = 10 ** def.qtyPrecision;
     this.last = start.last;
+    this.seq = start.seq ?? 0;
+    this.depthSeq = start.seq ?? 0;
     this.candles = new OpenCandles(start.open);
     this.minutes = [...start.minutes];
   }

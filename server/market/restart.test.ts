@@ -29,6 +29,8 @@ test('after a stop the market carries on from its last price, and the 1-minute c
   clock += 150_000;
   market.engine.apply(events);
   const lastPrice = market.engine.lastPrice(1);
+  const lastSeqs = new Map(market.instruments.map((def) => [def.id, market.engine.lastSeq(def.id)]));
+  const lastDepthSeq = market.engine.depthSeq(1);
   await market.stop();
   await db.destroy();
 
@@ -49,6 +51,12 @@ test('after a stop the market carries on from its last price, and the 1-minute c
   const hour = (await readCandles(db, 1, '60min', bucketStart(clock, '60min') - 60 * MINUTE, clock, 10))[0]!;
   expect(hour.high).toBeGreaterThanOrEqual(Math.max(...minutes.filter((m) => m.time >= hour.time && m.time < hour.time + 60 * MINUTE).map((m) => m.high)));
   expect(market.engine.lastPrice(1)).toBe(minutes.at(-1)!.close);
+  // Trades and depth are numbered above everything the first run numbered: a client that
+  // stayed connected sees a gap and takes a snapshot, never an old number again.
+  if (!(market.source instanceof Simulator)) throw new Error('expected the simulator');
+  market.engine.apply(market.source.runUntil(clock + 5_000));
+  for (const [id, seq] of lastSeqs) expect(market.engine.lastSeq(id), `market ${id}`).toBeGreaterThan(seq);
+  expect(market.engine.depthSeq(1)).toBeGreaterThan(lastDepthSeq);
   await market.stop();
   await db.destroy();
 });
