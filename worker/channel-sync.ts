@@ -1,7 +1,8 @@
 /**
  * One socket channel kept in step with the server (contract/realtime.ts): a REST
  * snapshot valid at a sequence number, then the channel's messages after it, in
- * order. What arrives while the snapshot is on its way waits in a buffer; a gap, a
+ * order. What arrives while the snapshot is on its way waits in a buffer (an event
+ * without a sequence too: the snapshot may have been read before it); a gap, a
  * reconnect or the owner asks for a new snapshot; an answer to an older request is
  * dropped, so the newest snapshot always wins.
  */
@@ -46,6 +47,8 @@ export class ChannelSync<Message, Snapshot> {
   /** bumped by every request and by cancel(): answers to an older one are dropped */
   private requests = 0;
   private resyncDue = false;
+  /** a snapshot is on its way (an event without a sequence waits for it: the snapshot may have been read before the event) */
+  private loading = false;
 
   constructor(
     private readonly spec: ChannelSpec<Message, Snapshot>,
@@ -75,18 +78,31 @@ export class ChannelSync<Message, Snapshot> {
     const request = ++this.requests;
     this.live = false;
     this.buffer = [];
+    this.loading = true;
     try {
       const snapshot = await this.spec.load();
-      if (request !== this.requests || snapshot === undefined) return;
+      if (request !== this.requests) return;
+      if (snapshot === undefined) {
+        this.settle();
+        return;
+      }
       this.at = this.spec.reset(snapshot);
       this.live = true;
-      const buffered = this.buffer;
-      this.buffer = [];
-      for (const message of buffered) this.receive(message);
+      this.settle();
       this.spec.synced?.();
     } catch {
-      if (request === this.requests) this.retry(request);
+      if (request !== this.requests) return;
+      this.settle();
+      this.retry(request);
     }
+  }
+
+  /** The snapshot is in (or failed): what waited for it is received now, after it. */
+  private settle(): void {
+    this.loading = false;
+    const buffered = this.buffer;
+    this.buffer = [];
+    for (const message of buffered) this.receive(message);
   }
 
   private retry(request: number): void {
@@ -106,7 +122,10 @@ export class ChannelSync<Message, Snapshot> {
   receive(message: Message): void {
     const span = this.spec.span;
     if (!span) {
-      this.spec.apply(message);
+      // Applied at once, unless a snapshot is on its way: then after it, which may have
+      // been read before this event and would otherwise undo it.
+      if (this.loading) this.buffer.push(message);
+      else this.spec.apply(message);
       return;
     }
     if (!this.live) {
@@ -132,6 +151,7 @@ export class ChannelSync<Message, Snapshot> {
   cancel(): void {
     this.requests++;
     this.live = false;
+    this.loading = false;
     this.buffer = [];
   }
 
