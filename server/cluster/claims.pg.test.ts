@@ -64,7 +64,9 @@ function memberProcess(owner: string) {
   return { child, owned };
 }
 
-const table = async () => new Map((await h.ctx.db.selectFrom('market_claims').selectAll().execute()).map((row) => [Number(row.market_id), { epoch: Number(row.epoch), owner: row.owner }]));
+/** The claims of the members' markets (the test server's own engine has a claim on each market too, from its start). */
+const table = async () =>
+  new Map((await h.ctx.db.selectFrom('market_claims').selectAll().where('market_id', 'in', markets).execute()).map((row) => [Number(row.market_id), { epoch: Number(row.epoch), owner: row.owner }]));
 
 test('members split the markets; a member killed with SIGKILL has its markets claimed by the other within 2 s, each at a higher epoch', async () => {
   const a = memberProcess('member-a');
@@ -139,7 +141,7 @@ test('a member whose database session is cut stops writing every market at once,
   for (const [market, epoch] of before) expect(b.claims.get(market)).toBeGreaterThan(epoch);
 });
 
-test('a member that hangs with its connection open (SIGSTOP) has its session ended and its markets claimed; woken, it writes nothing and joins again', async () => {
+test('a member that hangs with its connection open (SIGSTOP) has its session ended and its markets claimed within 4 s; woken, it writes nothing and joins again', async () => {
   const a = memberProcess('member-a');
   await until(() => a.owned.size === 6);
   const b = member('member-b');
@@ -150,7 +152,7 @@ test('a member that hangs with its connection open (SIGSTOP) has its session end
   a.child.kill('SIGSTOP');
   const stopped = Date.now();
   await until(() => b.claims.size === 6);
-  expect(Date.now() - stopped).toBeLessThan(3_000);
+  expect(Date.now() - stopped).toBeLessThan(4_000);
   for (const [market, epoch] of before) expect(b.claims.get(market)).toBeGreaterThan(epoch);
   const whileHung = new Map(b.claims);
 
