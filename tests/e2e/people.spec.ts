@@ -85,6 +85,8 @@ test('bank cards: verification first; each kind refuses a missing field, then sa
     await page.locator('input[name=bank_network]').fill('Main Street branch');
     await page.getByTestId('bank-save').click();
     await expect(toast(page)).toHaveText('Your bank card has been saved.');
+    // The form goes back once saved; opened again, it shows the card on file.
+    await expect(page.locator('html')).not.toHaveAttribute('data-screen', '/pages/setting/bank');
     await open(page, '/pages/setting/bank');
     await expect(page.locator('input[name=bank_network]')).toHaveValue('Main Street branch');
     await expect(page.locator('input[name=bank_account]')).toHaveValue('6222020200112233');
@@ -104,6 +106,7 @@ test('bank cards: verification first; each kind refuses a missing field, then sa
     await page.locator('input[name=swift_code]').fill('chasus33');
     await page.getByTestId('bank-save').click();
     await expect(toast(page)).toHaveText('Your bank card has been saved.');
+    await expect(page.locator('html')).not.toHaveAttribute('data-screen', '/pages/setting/bank_international');
     await open(page, '/pages/setting/bank_international');
     await expect(page.locator('input[name=swift_code]')).toHaveValue('CHASUS33');
     await expect(page.locator('input[name=alipay_account]')).toHaveValue('021000021');

@@ -27,6 +27,9 @@ export async function open(page: Page, route: string, server = baseUrl()): Promi
   await expect(page.locator('html')).toHaveAttribute('data-screen', pathname === '/' ? '/' : pathname);
 }
 
+/** How far a file's modification time may trail the clock it is compared with (Linux stamps files with a coarse clock). */
+const MTIME_SLACK_MS = 50;
+
 function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
@@ -45,7 +48,9 @@ export async function codeFromOutbox(to: string, after = 0): Promise<string> {
         const files = fs
           .readdirSync(dir)
           .map((name) => path.join(dir, name))
-          .filter((file) => !readMessages.has(file) && fs.statSync(file).mtimeMs >= after)
+          // A file's time comes from the kernel's coarse clock, a few ms behind Date.now(): a
+          // message written just after `after` may carry an earlier time.
+          .filter((file) => !readMessages.has(file) && fs.statSync(file).mtimeMs >= after - MTIME_SLACK_MS)
           .sort();
         for (const file of files.reverse()) {
           const text = fs.readFileSync(file, 'utf8');
