@@ -4,9 +4,9 @@
 // `postgres` user the package creates (PostgreSQL refuses to run as root).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { aptInstall, freePort } from './local-server.mjs';
 
 const asRoot = process.getuid?.() === 0;
 
@@ -29,23 +29,8 @@ function run(command, args, options = {}) {
 /** Installs Debian's postgresql package when no PostgreSQL server is installed. */
 export function ensurePostgres(log = console.log) {
   if (binDir()) return;
-  const apt = (args) => (asRoot ? ['apt-get', args] : ['sudo', ['apt-get', ...args]]);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  log('installing Debian postgresql (for the PostgreSQL test run)…');
-  run(...apt(['update']), { env, stdio: 'inherit' });
-  run(...apt(['install', '-y', 'postgresql']), { env, stdio: 'inherit' });
+  aptInstall(['postgresql'], 'for the PostgreSQL test run', log);
   if (!binDir()) throw new Error('postgresql was installed but no initdb was found under /usr/lib/postgresql');
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

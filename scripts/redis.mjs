@@ -1,37 +1,20 @@
 // A throwaway Redis server for the tests and the benchmarks: Debian's `redis-server`
 // package (installed when missing), on a free loopback port, nothing saved to disk,
 // its folder removed when stopped.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { aptInstall, freePort } from './local-server.mjs';
 
 const BIN = '/usr/bin/redis-server';
 
 /** Installs Debian's redis-server package when it is missing. */
 export function ensureRedis(log = console.log) {
   if (fs.existsSync(BIN)) return;
-  const asRoot = process.getuid?.() === 0;
-  const apt = (args) => (asRoot ? ['apt-get', args] : ['sudo', ['apt-get', ...args]]);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  log('installing Debian redis-server (for the tests of several processes)…');
-  for (const args of [['update'], ['install', '-y', 'redis-server']]) {
-    const result = spawnSync(...apt(args), { env, stdio: 'inherit' });
-    if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${result.status ?? result.signal})`);
-  }
+  aptInstall(['redis-server'], 'for the tests of several processes', log);
   if (!fs.existsSync(BIN)) throw new Error(`redis-server was installed but ${BIN} is missing`);
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Whether something answers on the port yet. */

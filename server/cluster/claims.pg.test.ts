@@ -68,13 +68,19 @@ function memberProcess(owner: string) {
 const table = async () =>
   new Map((await h.ctx.db.selectFrom('market_claims').selectAll().where('market_id', 'in', markets).execute()).map((row) => [Number(row.market_id), { epoch: Number(row.epoch), owner: row.owner }]));
 
-test('members split the markets; a member killed with SIGKILL has its markets claimed by the other within 2 s, each at a higher epoch', async () => {
+/** Member a as a process of its own, alone at first, then member b in this process: each runs its share. */
+async function twoMembers() {
   const a = memberProcess('member-a');
   await until(() => a.owned.size === 6);
   const b = member('member-b');
   await b.start();
-  // A second member: each runs its share, and no market has two owners.
   await until(() => a.owned.size === 3 && b.claims.size === 3);
+  return { a, b };
+}
+
+test('members split the markets; a member killed with SIGKILL has its markets claimed by the other within 2 s, each at a higher epoch', async () => {
+  // A second member: each runs its share, and no market has two owners.
+  const { a, b } = await twoMembers();
   expect(new Set([...a.owned.keys(), ...b.claims.keys()]).size).toBe(6);
   const claims = await table();
   for (const [market, epoch] of a.owned) expect(claims.get(market)).toEqual({ epoch, owner: 'member-a' });
@@ -142,11 +148,7 @@ test('a member whose database session is cut stops writing every market at once,
 });
 
 test('a member that hangs with its connection open (SIGSTOP) has its session ended and its markets claimed within 4 s; woken, it writes nothing and joins again', async () => {
-  const a = memberProcess('member-a');
-  await until(() => a.owned.size === 6);
-  const b = member('member-b');
-  await b.start();
-  await until(() => a.owned.size === 3 && b.claims.size === 3);
+  const { a, b } = await twoMembers();
   const before = new Map(a.owned);
 
   a.child.kill('SIGSTOP');

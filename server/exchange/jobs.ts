@@ -1,5 +1,4 @@
-import crypto from 'node:crypto';
-import os from 'node:os';
+import { PROCESS_NAME } from '../cluster/process-name';
 import type { Db } from '../db/database';
 
 /**
@@ -46,7 +45,7 @@ export class JobRegistry {
     private readonly db: Db,
     private readonly now: () => number,
     /** this process, as the jobs' leases name it */
-    private readonly owner = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`,
+    private readonly owner = PROCESS_NAME,
   ) {}
 
   register(job: Job): void {

@@ -1,7 +1,7 @@
-import os from 'node:os';
 import { bucketStart, MINUTE, type Candle, type Period } from '../../contract/market';
 import type { Db } from '../db/database';
 import { raiseEpoch } from '../cluster/claims';
+import { PROCESS_NAME } from '../cluster/process-name';
 import { MarketEngine, SEQ_PER_EPOCH, type MarketStart } from './engine';
 import { MarketFeed, type Publish } from './feed';
 import { backfill, FULL_HISTORY, gapFill, SHORT_HISTORY } from './history';
@@ -159,9 +159,6 @@ export function replayStart(file: string): number {
  * Brings every market's history up to `now` (the first time: years of it; after a
  * stop: the gap), then builds the engine and the source. Nothing runs until start().
  */
-/** This process, as `market_claims` names the owner of the markets it runs. */
-const owner = `${os.hostname()}:${process.pid}`;
-
 export async function openMarket(db: Db, config: MarketConfig, now: () => number): Promise<MarketService> {
   await seedCatalog(db, marketCatalog(config.markets));
   // The seed's markets, then those listed while running (IEO tokens), which have no history before their listing.
@@ -188,7 +185,7 @@ export async function openMarket(db: Db, config: MarketConfig, now: () => number
       await mergeHistory(db, def.id, gapFill(flow, latest.time, time, latest.close, depth, hash32(seed, def.id, latest.time)));
     }
     // A new epoch of the market's engine: its sequences start above every earlier run's.
-    const epoch = await raiseEpoch(db, def.id, owner, time);
+    const epoch = await raiseEpoch(db, def.id, PROCESS_NAME, time);
     starts.set(def.id, { ...(await loadStart(db, def, time)), seq: epoch * SEQ_PER_EPOCH });
   }
   const engine = new MarketEngine(instruments, starts, time, liquidityFor(rate));
