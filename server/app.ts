@@ -14,6 +14,8 @@ import { APP_VERSION, commonRoutes } from './common/routes';
 import type { AppContext } from './context';
 import { makePrivateDir } from './data-dir';
 import { isStoreUnavailable, redactUrl } from './db/database';
+import { FencedOut } from './cluster/claims';
+import { NotRunHere } from './market/engine';
 import { sandboxed, securityHeaders } from './http/csp';
 import { ApiError, TooManyRequests, unreadableMultipart } from './http/errors';
 import { checkFieldName, emptyFields, parseJsonFields, parseUrlEncoded, type Fields } from './http/fields';
@@ -156,7 +158,15 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   });
 
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const known = error instanceof ApiError ? error : isStoreUnavailable(error) ? new ApiError('server:errors.database_unavailable') : clientErrorKey(error);
+    const known =
+      error instanceof ApiError
+        ? error
+        : isStoreUnavailable(error)
+          ? new ApiError('server:errors.database_unavailable')
+          : // Several processes: the market is run by another process, or is moving to one.
+            error instanceof NotRunHere || error instanceof FencedOut
+            ? new ApiError('server:errors.market_moving')
+            : clientErrorKey(error);
     if (known?.key === 'server:errors.database_unavailable') request.log.warn(`the database could not be reached: ${error.message}`);
     if (known) return answer(reply.code(known instanceof TooManyRequests ? 429 : 200), errorEnvelope(ctx, request.language, known));
     request.log.error(error);

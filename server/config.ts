@@ -17,6 +17,11 @@ export interface ServerConfig {
   databaseUrl: string | null;
   /** REDIS_URL: redis://host:port shared by several processes (the public endpoints' request counts); null: each process alone. */
   redisUrl: string | null;
+  /**
+   * CLUSTER: this process is one of several on one PostgreSQL database and one Redis
+   * (`npm run cluster`): it runs the markets it claims (server/cluster/claims.ts), not all.
+   */
+  cluster: boolean;
   /** The built app served at /h5/. */
   appDir: string;
   /** smtp://user:pass@host:port; when unset, mail goes to DATA_DIR/outbox as .eml files. */
@@ -184,11 +189,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (databaseUrl !== null && !isPostgresUrl(databaseUrl)) throw new Error(`DATABASE_URL must be a postgres://user:password@host:port/database URL, got ${redactUrl(databaseUrl)}`);
   const redisUrl = env['REDIS_URL'] || null;
   if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) throw new Error(`REDIS_URL must be a redis://host:port URL, got ${redactUrl(redisUrl)}`);
+  const cluster = flag(env['CLUSTER'], false);
+  if (cluster && (databaseUrl === null || redisUrl === null))
+    throw new Error('CLUSTER=true runs the exchange as several processes on one PostgreSQL database and one Redis: set DATABASE_URL and REDIS_URL');
+  if (cluster && source === 'replay') throw new Error('a replayed market runs in one process: MARKET=replay cannot be used with CLUSTER=true');
   return {
     port,
     host: env['HOST'] ?? '0.0.0.0',
     databaseUrl,
     redisUrl,
+    cluster,
     dataDir: path.resolve(cwd, env['DATA_DIR'] ?? 'data'),
     appDir: path.resolve(cwd, env['APP_DIR'] ?? 'dist/h5'),
     smtpUrl: env['SMTP_URL'] || null,

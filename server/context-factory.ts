@@ -25,6 +25,8 @@ import { LoanDesk } from './borrow/desk';
 import { GameDesk } from './game/desk';
 import { OtcDesk } from './otc/desk';
 import { Broadcast } from './realtime/broadcast';
+import { MarketClaims } from './cluster/claims';
+import { PROCESS_NAME } from './cluster/process-name';
 
 /**
  * The server's clock. Replaying a recorded feed, it runs from the recording's start
@@ -42,11 +44,14 @@ export function serverClock(config: ServerConfig): () => number {
  * Opens the database, runs migrations and the seed, loads the catalogue, and wires the
  * exchange and its desks (which register their settlement handlers).
  */
-export async function createContext(config: ServerConfig, overrides: { database?: Database; now?: () => number; messenger?: Messenger; checkNesting?: boolean } = {}): Promise<AppContext> {
+export async function createContext(
+  config: ServerConfig,
+  overrides: { database?: Database; now?: () => number; messenger?: Messenger; checkNesting?: boolean; processName?: string } = {},
+): Promise<AppContext> {
   const now = overrides.now ?? serverClock(config);
   const db = overrides.database ?? (await openDatabase(config.databaseUrl ?? config.dataDir));
   const { codeSecret } = await seed(db, config, now());
-  const market = await openMarket(db, config.market, now);
+  const market = await openMarket(db, config.market, now, { claimed: config.cluster });
   const catalogue = await Catalogue.load(db, new Map(config.networks.map((net) => [net.key, net])));
   // The order books count in the catalogue's ticks and lots: they must agree, or nothing starts.
   for (const def of market.instruments) {
@@ -61,12 +66,24 @@ export async function createContext(config: ServerConfig, overrides: { database?
     throw new Error(`the catalogue lists ${catalogue.markets.length} markets but the market runs ${market.instruments.length}: this data was made with a larger MARKET_COUNT`);
   }
   const exchange = new Exchange(db, market, catalogue, now, overrides.checkNesting === undefined ? {} : { checkNesting: overrides.checkNesting });
+  const claims =
+    config.cluster && config.databaseUrl !== null
+      ? new MarketClaims(db, {
+          url: config.databaseUrl,
+          owner: overrides.processName ?? PROCESS_NAME,
+          markets: market.instruments.map((def) => def.id),
+          claimed: ({ market: marketId, epoch }) => exchange.claim(marketId, epoch),
+          lost: (marketId) => exchange.release(marketId),
+          report: (error) => console.error('market claims:', error instanceof Error ? error.message : error),
+        })
+      : null;
   // A coin created or a market listed while running (an IEO's token) joins the catalogue and the market once its step commits.
   exchange.bus.subscribe('listing', ({ currency, market: listed }) => {
     catalogue.addCurrency(currency);
     if (listed) {
       catalogue.addMarket(listed.market);
       market.list(listed.instrument);
+      claims?.add(listed.market.id);
     }
   });
   const fees = new FeePath(new Money(config.rebateRate));
@@ -81,6 +98,17 @@ export async function createContext(config: ServerConfig, overrides: { database?
   await loans.restore();
   const game = new GameDesk({ db, exchange, catalogue, now });
   await game.restore();
+  // Several processes: what the desks keep in memory is loaded again when this process
+  // claims a market (another process ran it until then): its resting orders, and the
+  // live positions, options, products, loans and rounds the market's trades settle.
+  exchange.onClaim(async (marketId) => {
+    await trading.spot.restore(marketId);
+    await trading.contracts.restore();
+    await trading.options.restore();
+    await dual.restore();
+    await loans.restore();
+    await game.restore();
+  });
   const nft = new NftDesk({ db, catalogue, fees, now, feeRate: new Money(config.nftFee), royaltyRate: new Money(config.nftRoyalty), autoApprove: config.autoApprove.has('nft') });
   await seedDemoAccount(db, exchange, config);
   const ctx: AppContext = {
@@ -95,6 +123,7 @@ export async function createContext(config: ServerConfig, overrides: { database?
     fees,
     jobs: new JobRegistry(db, now),
     market,
+    claims,
     trading,
     copy,
     dual,

@@ -17,6 +17,7 @@ import type { LoanDesk } from './borrow/desk';
 import type { GameDesk } from './game/desk';
 import type { OtcDesk } from './otc/desk';
 import type { Broadcast } from './realtime/broadcast';
+import type { MarketClaims } from './cluster/claims';
 
 /** What every domain's routes and services are built from. One per server process. */
 export interface AppContext {
@@ -38,6 +39,8 @@ export interface AppContext {
   fees: FeePath;
   /** the books, the source and the market feed */
   market: MarketService;
+  /** CLUSTER: the markets this process claims (started by main.ts); null: it runs them all */
+  claims: MarketClaims | null;
   trading: Trading;
   /** copy trading: follows, mirrored positions, profit shares (server/copy/desk.ts) */
   copy: CopyDesk;

@@ -15,6 +15,8 @@ export async function startServer(): Promise<void> {
   for (const warning of dataDirWarnings(config.dataDir)) app.log.warn(warning);
   const io = attachRealtime(app.server, ctx);
   ctx.exchange.start();
+  // CLUSTER: this process claims its share of the markets, and keeps looking (server/cluster/claims.ts).
+  await ctx.claims?.start();
   // The products' scheduled jobs (server/products.ts): each runs now, then on its interval.
   ctx.jobs.start();
   await app.listen({ port: config.port, host: config.host });
@@ -32,6 +34,8 @@ export async function startServer(): Promise<void> {
     closing = true;
     await ctx.jobs.stop();
     await io.close();
+    // The markets given back, their candles written, before the others claim them.
+    await ctx.claims?.stop();
     await ctx.exchange.stop();
     await app.close();
     await ctx.db.destroy();

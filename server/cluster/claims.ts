@@ -96,6 +96,7 @@ export class MarketClaims {
   private session: pg.Client | null = null;
   private readonly owned = new Map<number, number>();
   private readonly order: number[];
+  private readonly markets: number[];
   private timer: ReturnType<typeof setInterval> | undefined;
   private ticking: Promise<void> = Promise.resolve();
   private stopped = false;
@@ -108,7 +109,14 @@ export class MarketClaims {
     this.now = options.now ?? Date.now;
     // Members try the free markets in orders of their own, so that a cluster starting at once spreads.
     const rank = (market: number) => crypto.createHash('sha256').update(`${options.owner}:${market}`).digest().readUInt32BE(0);
+    this.markets = [...options.markets];
     this.order = [...options.markets].sort((a, b) => rank(a) - rank(b));
+  }
+
+  /** A market listed while running (an IEO's token): claimed like the others from the next look. */
+  add(market: number): void {
+    if (!this.order.includes(market)) this.order.push(market);
+    if (!this.markets.includes(market)) this.markets.push(market);
   }
 
   /** The markets this process runs now, with their epochs. */
@@ -151,7 +159,7 @@ export class MarketClaims {
         )
       ).rows[0]?.n ?? 1,
     );
-    const share = Math.ceil(this.options.markets.length / Math.max(1, members));
+    const share = Math.ceil(this.markets.length / Math.max(1, members));
     for (const market of [...this.owned.keys()].reverse()) {
       if (this.owned.size <= share) break;
       await this.giveBack(market);

@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { fence, FencedOut } from '../cluster/claims';
 import type { Db } from '../db/database';
+import { NotRunHere } from '../market/engine';
 import type { MarketService } from '../market/service';
 import type { SourceEvent } from '../market/source';
 import type { Catalogue } from './catalogue';
@@ -54,6 +56,8 @@ export class Exchange {
   /** when the step in progress began (performance.now()), for the stuck-step report */
   private stepSince: number | null = null;
   private watchdog: ReturnType<typeof setInterval> | undefined;
+  /** what the desks reload when this process claims a market (several processes) */
+  private readonly claimHooks: ((marketId: number) => Promise<unknown>)[] = [];
 
   constructor(
     private readonly db: Db,
@@ -105,6 +109,50 @@ export class Exchange {
     return this.run(async () => this.market.engine.apply(events));
   }
 
+  /**
+   * Several processes: what a desk keeps in memory of the markets this process runs (resting
+   * orders in the books, live positions...) is loaded again from the store when it claims
+   * a market, since another process ran it until then.
+   */
+  onClaim(hook: (marketId: number) => Promise<unknown>): void {
+    this.claimHooks.push(hook);
+  }
+
+  /**
+   * Several processes: this process runs `marketId` from now on, at `epoch` (its claim,
+   * server/cluster/claims.ts). Between two steps: the market's engine starts from the store
+   * and the desks reload what they keep of it, then the steps that follow may trade it.
+   */
+  claim(marketId: number, epoch: number): Promise<void> {
+    return this.between(async () => {
+      await this.market.claim(marketId, epoch);
+      for (const hook of this.claimHooks) await hook(marketId);
+    });
+  }
+
+  /**
+   * Several processes: this process stops running `marketId` (given back, or its claim is
+   * lost). Between two steps: its candles are written if the claim still holds (fenced),
+   * then its engine stops; a step that reaches it later is refused (NotRunHere).
+   */
+  release(marketId: number): Promise<void> {
+    return this.between(async () => {
+      await this.market.flushMarket(marketId).catch((error: unknown) => {
+        // Taken over already: the new owner's candles are the right ones.
+        if (error instanceof FencedOut) console.warn(`market ${marketId}: claimed by another process (epoch ${error.current ?? 'none'}); its last candles here are not written`);
+        else console.error(`market ${marketId}: its last candles were not written`, error);
+      });
+      this.market.release(marketId);
+    });
+  }
+
+  /** Runs `work` in the queue, after the steps queued before and before those queued after, outside any step. */
+  private between(work: () => Promise<void>): Promise<void> {
+    const result = this.queue.then(work);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
   /** Resolves when every step queued so far has finished. */
   idle(): Promise<void> {
     return this.queue.then(() => undefined);
@@ -140,6 +188,7 @@ export class Exchange {
         this.current = step;
         const answer = await work(step);
         await this.settle(step);
+        await this.fence(trx, step);
         this.current = null;
         return answer;
       });
@@ -153,6 +202,21 @@ export class Exchange {
     this.stepSince = null;
     if (!run.step) throw new Error('a step ran without its state');
     return { value, events: run.step.committed() };
+  }
+
+  /**
+   * Several processes: a step that changed a market's book or printed its trades commits
+   * only while this process's claim on it holds (claims.ts `fence`: the claim row is read
+   * FOR SHARE, so a takeover waits for this step and then sees what it wrote).
+   */
+  private async fence(trx: Db, step: StepState): Promise<void> {
+    const epochs = this.market.epochs;
+    if (epochs === null) return;
+    for (const marketId of step.markets) {
+      const epoch = epochs.get(marketId);
+      if (epoch === undefined) throw new NotRunHere(marketId);
+      await fence(trx, marketId, epoch);
+    }
   }
 
   private async settle(step: StepState): Promise<void> {

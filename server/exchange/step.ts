@@ -50,6 +50,8 @@ export class StepState implements Step {
   private readonly undo: (() => void)[] = [];
   private batches: Batches = new Map();
   private fills: UserFill[] = [];
+  /** the markets whose books or trades the step changed: fenced before it commits (several processes) */
+  readonly markets = new Set<number>();
 
   constructor(
     readonly trx: Kysely<Database>,
@@ -69,6 +71,7 @@ export class StepState implements Step {
 
   traded(marketId: number, trades: readonly Trade[]): void {
     if (trades.length === 0) return;
+    this.markets.add(marketId);
     const batches = this.batches.get(marketId);
     if (batches) batches.push(trades);
     else this.batches.set(marketId, [trades]);
@@ -81,6 +84,7 @@ export class StepState implements Step {
 
   changeBook(marketId: number, change: () => void): void {
     if (this.books.has(marketId)) throw new Error(`market ${marketId}'s book changes once per step`);
+    this.markets.add(marketId);
     this.books.set(marketId, change);
   }
 

@@ -62,6 +62,7 @@ export class DualDesk {
 
   async restore(): Promise<number> {
     const rows = await this.deps.db.selectFrom('dual_products').selectAll().where('status', '=', 'active').execute();
+    this.active.clear();
     for (const row of rows) this.active.set(row.id, row);
     return rows.length;
   }

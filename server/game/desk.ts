@@ -40,7 +40,9 @@ export class GameDesk {
   }
 
   async restore(): Promise<number> {
-    for (const row of await this.deps.db.selectFrom('game_rounds').selectAll().where('status', '=', 'open').execute()) this.open.set(row.id, row);
+    const rows = await this.deps.db.selectFrom('game_rounds').selectAll().where('status', '=', 'open').execute();
+    this.open.clear();
+    for (const row of rows) this.open.set(row.id, row);
     return this.open.size;
   }
 

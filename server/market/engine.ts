@@ -111,6 +111,17 @@ interface ClosedDay {
   amount: number;
 }
 
+/**
+ * The market is not run by this process's engine: another process holds its claim, or it
+ * is moving between processes (several processes: server/cluster/claims.ts).
+ */
+export class NotRunHere extends Error {
+  constructor(readonly marketId: number) {
+    super(`market ${marketId} is not run by this process`);
+    this.name = 'NotRunHere';
+  }
+}
+
 const LADDER_LEVELS = DEPTH_LEVELS;
 /** order owner of the market maker */
 export const MARKET_MAKER = 0;
@@ -186,6 +197,14 @@ export class MarketEngine {
     this.markets.set(def.id, new MarketRuntime(def, start));
   }
 
+  /**
+   * A market this process stops running (its claim given back or lost, several processes:
+   * server/cluster/claims.ts): its book and figures go; the next owner starts from the store.
+   */
+  removeMarket(marketId: number): void {
+    this.markets.delete(marketId);
+  }
+
   listen(listener: EngineListener): void {
     this.listeners.push(listener);
   }
@@ -196,7 +215,7 @@ export class MarketEngine {
 
   private market(marketId: number): MarketRuntime {
     const market = this.markets.get(marketId);
-    if (!market) throw new Error(`unknown market ${marketId}`);
+    if (!market) throw new NotRunHere(marketId);
     return market;
   }
 

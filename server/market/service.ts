@@ -1,10 +1,10 @@
 import { bucketStart, MINUTE, type Candle, type Period } from '../../contract/market';
 import type { Db } from '../db/database';
-import { raiseEpoch } from '../cluster/claims';
+import { fence, raiseEpoch } from '../cluster/claims';
 import { PROCESS_NAME } from '../cluster/process-name';
 import { MarketEngine, SEQ_PER_EPOCH, type MarketStart } from './engine';
 import { MarketFeed, type Publish } from './feed';
-import { backfill, FULL_HISTORY, gapFill, SHORT_HISTORY } from './history';
+import { backfill, FULL_HISTORY, gapFill, SHORT_HISTORY, type HistoryDepth } from './history';
 import { marketCatalog, type InstrumentDef } from './instruments';
 import { RecentCandles } from './recent-candles';
 import { Replay, readRecording } from './replay';
@@ -38,13 +38,22 @@ export class MarketService {
   private publishImpl: Publish = () => undefined;
   private listeningImpl: (channel: string) => boolean = () => false;
 
+  /**
+   * Several processes (server/cluster/claims.ts): the markets this process holds a claim
+   * on, with their epochs; the engine runs these only, and every write of one is fenced.
+   * null: one process runs every market.
+   */
+  readonly epochs: Map<number, number> | null;
+
   constructor(
     readonly engine: MarketEngine,
     readonly source: MarketSource,
     private readonly db: Db,
-    /** the markets the engine runs (the seed's, then those listed while running) */
+    /** the exchange's markets (the seed's, then those listed while running) */
     private readonly running: InstrumentDef[],
+    private readonly setup: MarketSetup,
   ) {
+    this.epochs = setup.claimed ? new Map() : null;
     this.feed = new MarketFeed(
       engine,
       (channel, event, payload) => this.publishImpl(channel, event, payload),
@@ -60,8 +69,44 @@ export class MarketService {
     );
   }
 
+  /** Every market of the exchange, whichever process runs it. */
   get instruments(): readonly InstrumentDef[] {
     return this.running;
+  }
+
+  /** The markets this process's engine runs. */
+  get owned(): readonly InstrumentDef[] {
+    return this.epochs === null ? this.running : this.running.filter((def) => this.engine.has(def.id));
+  }
+
+  /**
+   * This process now runs `marketId` at `epoch` (its claim: server/cluster/claims.ts):
+   * its history is brought up to now, its engine starts from the stored candles above
+   * every earlier run's sequence numbers, and the source starts feeding it. The caller
+   * puts the users' resting orders back (the exchange's claim step).
+   */
+  async claim(marketId: number, epoch: number): Promise<void> {
+    if (this.epochs === null) throw new Error('one process runs every market: there is nothing to claim');
+    const def = this.running.find((instrument) => instrument.id === marketId);
+    if (!def) throw new Error(`unknown market ${marketId}`);
+    if (this.engine.has(marketId)) this.release(marketId);
+    const time = this.setup.now();
+    await bringUpToDate(this.db, def, this.setup, this.running, time);
+    this.engine.addMarket(def, { ...(await loadStart(this.db, def, time)), seq: epoch * SEQ_PER_EPOCH });
+    this.epochs.set(marketId, epoch);
+    this.source.list?.(def, this.engine.lastTicks(marketId));
+  }
+
+  /**
+   * This process stops running `marketId`: the source stops feeding it and its engine
+   * goes. Candles not written yet are dropped: a graceful give-back has written them
+   * (flush first), and after a lost claim they may not be written (the next owner's are right).
+   */
+  release(marketId: number): void {
+    this.source.unlist?.(marketId);
+    this.engine.removeMarket(marketId);
+    this.epochs?.delete(marketId);
+    for (const [key, row] of this.dirty) if (row.marketId === marketId) this.dirty.delete(key);
   }
 
   /**
@@ -69,6 +114,11 @@ export class MarketService {
    * its book at the listing price (`def.referencePrice`) and the source starts quoting it.
    */
   list(def: InstrumentDef): void {
+    if (this.epochs !== null) {
+      // Several processes: the market is claimed like the others (MarketClaims.add).
+      if (!this.running.some((instrument) => instrument.id === def.id)) this.running.push(def);
+      return;
+    }
     if (this.engine.has(def.id)) return;
     this.engine.addMarket(def, { last: def.referencePrice, open: [], minutes: [] });
     this.running.push(def);
@@ -98,15 +148,42 @@ export class MarketService {
    * only once it is written, so a snapshot can always find every candle somewhere.
    */
   async flush(): Promise<void> {
-    for (const def of this.instruments) {
+    for (const def of this.owned) {
       for (const [period, candle] of this.engine.openCandles(def.id)) this.markDirty(def.id, period, candle);
     }
     const written = [...this.dirty.entries()];
-    await writeCandles(
-      this.db,
-      written.map(([, row]) => row),
-    );
+    const epochs = this.epochs;
+    if (epochs === null) {
+      await writeCandles(
+        this.db,
+        written.map(([, row]) => row),
+      );
+    } else {
+      // Several processes: each market's candles are written under its claim, or not at all.
+      const byMarket = new Map<number, CandleRow[]>();
+      for (const [, row] of written) byMarket.set(row.marketId, [...(byMarket.get(row.marketId) ?? []), row]);
+      for (const [marketId, rows] of byMarket) {
+        const epoch = epochs.get(marketId);
+        if (epoch === undefined) continue;
+        await this.db.transaction().execute(async (trx) => {
+          await fence(trx, marketId, epoch);
+          await writeCandles(trx, rows);
+        });
+      }
+    }
     for (const [key, row] of written) if (this.dirty.get(key) === row) this.dirty.delete(key);
+  }
+
+  /** Writes one market's candles not written yet (before the market is given back). */
+  async flushMarket(marketId: number): Promise<void> {
+    const epoch = this.epochs?.get(marketId);
+    if (epoch === undefined || !this.engine.has(marketId)) return;
+    for (const [period, candle] of this.engine.openCandles(marketId)) this.markDirty(marketId, period, candle);
+    const rows = [...this.dirty.values()].filter((row) => row.marketId === marketId);
+    await this.db.transaction().execute(async (trx) => {
+      await fence(trx, marketId, epoch);
+      await writeCandles(trx, rows);
+    });
   }
 
   /** Candles of a market and period that are not stored yet. */
@@ -155,49 +232,74 @@ export function replayStart(file: string): number {
   return readRecording(file).header.start;
 }
 
+/** How the market was opened: what a claim needs to bring a market's history up to date. */
+export interface MarketSetup {
+  now: () => number;
+  seed: number;
+  tradesPerSecond: number;
+  depth: HistoryDepth;
+  /** several processes: the engine runs the markets this process claims, none at first */
+  claimed: boolean;
+}
+
+/** A market's stored history brought up to `time`: years of it the first time, after a stop the gap. */
+async function bringUpToDate(db: Db, def: InstrumentDef, setup: MarketSetup, instruments: readonly InstrumentDef[], time: number): Promise<void> {
+  const flow = flowOf(def, instruments, setup.tradesPerSecond);
+  const latest = await latestMinute(db, def.id);
+  if (!latest && def.listedAt === undefined) {
+    const history = backfill(flow, time, def.referencePrice, setup.depth, hash32(setup.seed, def.id));
+    const rows: CandleRow[] = [];
+    for (const [period, candles] of history) for (const candle of candles) rows.push({ marketId: def.id, period, candle });
+    await writeCandles(db, rows);
+  } else if (latest && latest.time < bucketStart(time, '1min') - MINUTE) {
+    await mergeHistory(db, def.id, gapFill(flow, latest.time, time, latest.close, setup.depth, hash32(setup.seed, def.id, latest.time)));
+  }
+}
+
 /**
  * Brings every market's history up to `now` (the first time: years of it; after a
  * stop: the gap), then builds the engine and the source. Nothing runs until start().
+ * With `claimed` (several processes), the engine and the source start with no market:
+ * each is brought up to date and started when this process claims it (MarketService.claim).
  */
-export async function openMarket(db: Db, config: MarketConfig, now: () => number): Promise<MarketService> {
+export async function openMarket(db: Db, config: MarketConfig, now: () => number, options: { claimed?: boolean } = {}): Promise<MarketService> {
   await seedCatalog(db, marketCatalog(config.markets));
   // The seed's markets, then those listed while running (IEO tokens), which have no history before their listing.
   const instruments = [...marketCatalog(config.markets).instruments, ...(await listedInstruments(db))];
   const recording = config.source === 'replay' ? readRecording(config.replayFile ?? '') : null;
-  const seed = recording?.header.seed ?? config.seed;
-  const rate = recording?.header.tradesPerSecond ?? config.tradesPerSecond;
-  const depth = (recording?.header.history ?? config.history) === 'full' ? FULL_HISTORY : SHORT_HISTORY;
+  const claimed = options.claimed ?? false;
+  if (recording && claimed) throw new Error('a replayed market runs in one process (MARKET_SOURCE=replay cannot be split between processes)');
+  const setup: MarketSetup = {
+    now,
+    seed: recording?.header.seed ?? config.seed,
+    tradesPerSecond: recording?.header.tradesPerSecond ?? config.tradesPerSecond,
+    depth: (recording?.header.history ?? config.history) === 'full' ? FULL_HISTORY : SHORT_HISTORY,
+    claimed,
+  };
   const time = now();
   if (recording) {
     // A replay starts the market over at the recording's start, every time.
     await db.deleteFrom('klines').execute();
   }
   const starts = new Map<number, MarketStart>();
-  for (const def of instruments) {
-    const flow = flowOf(def, instruments, rate);
-    const latest = await latestMinute(db, def.id);
-    if (!latest && def.listedAt === undefined) {
-      const history = backfill(flow, time, def.referencePrice, depth, hash32(seed, def.id));
-      const rows: CandleRow[] = [];
-      for (const [period, candles] of history) for (const candle of candles) rows.push({ marketId: def.id, period, candle });
-      await writeCandles(db, rows);
-    } else if (latest && latest.time < bucketStart(time, '1min') - MINUTE) {
-      await mergeHistory(db, def.id, gapFill(flow, latest.time, time, latest.close, depth, hash32(seed, def.id, latest.time)));
-    }
+  for (const def of claimed ? [] : instruments) {
+    await bringUpToDate(db, def, setup, instruments, time);
     // A new epoch of the market's engine: its sequences start above every earlier run's.
     const epoch = await raiseEpoch(db, def.id, PROCESS_NAME, time);
     starts.set(def.id, { ...(await loadStart(db, def, time)), seq: epoch * SEQ_PER_EPOCH });
   }
-  const engine = new MarketEngine(instruments, starts, time, liquidityFor(rate));
+  const running = claimed ? [] : instruments;
+  const engine = new MarketEngine(running, starts, time, liquidityFor(setup.tradesPerSecond));
   const source: MarketSource = recording
     ? new Replay(recording, now)
     : new Simulator({
         instruments,
-        startPrices: new Map(instruments.map((def) => [def.id, engine.lastTicks(def.id)])),
+        startPrices: new Map(running.map((def) => [def.id, engine.lastTicks(def.id)])),
         startTime: time,
-        seed: hash32(seed, Math.floor(time / 1000)),
-        tradesPerSecond: rate,
+        seed: hash32(setup.seed, Math.floor(time / 1000)),
+        tradesPerSecond: setup.tradesPerSecond,
         now,
+        startEmpty: claimed,
       });
-  return new MarketService(engine, source, db, instruments);
+  return new MarketService(engine, source, db, instruments, setup);
 }

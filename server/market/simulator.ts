@@ -45,6 +45,11 @@ export interface SimulatorOptions {
   tradesPerSecond: number;
   /** the clock to keep up with (ms) */
   now: () => number;
+  /**
+   * Feed none of the instruments until listed (several processes: each market is listed
+   * by the process that claims it); the instruments still set each market's share of the flow.
+   */
+  startEmpty?: boolean;
 }
 
 export class Simulator implements MarketSource {
@@ -58,7 +63,7 @@ export class Simulator implements MarketSource {
     this.rng = new Rng(options.seed);
     this.time = options.startTime;
     const totalWeight = options.instruments.reduce((sum, def) => sum + def.flowWeight, 0);
-    this.markets = options.instruments.map((def) => {
+    this.markets = (options.startEmpty ? [] : options.instruments).map((def) => {
       const fair = options.startPrices.get(def.id) ?? Math.round(def.referencePrice * 10 ** def.pricePrecision);
       // Each market starts in a regime drawn from the long-run spread, not all calm together.
       return { def, fair, logVol: LOG_VOL_SD * this.rng.normal(), quotedFair: Number.NaN, quotedAt: -Infinity, flowShare: def.flowWeight / totalWeight };
@@ -73,6 +78,11 @@ export class Simulator implements MarketSource {
     if (this.markets.some((market) => market.def.id === def.id)) return;
     const totalWeight = this.options.instruments.reduce((sum, instrument) => sum + instrument.flowWeight, 0);
     this.markets.push({ def, fair, logVol: 0, quotedFair: Number.NaN, quotedAt: -Infinity, flowShare: def.flowWeight / totalWeight });
+  }
+
+  unlist(marketId: number): void {
+    const index = this.markets.findIndex((market) => market.def.id === marketId);
+    if (index >= 0) this.markets.splice(index, 1);
   }
 
   /** Events of the next step, advancing the simulated clock by STEP_MS. */

@@ -21,6 +21,8 @@ export interface MarketSource {
    * nothing for it (a replay leaves it without trades).
    */
   list?(def: InstrumentDef, fair: number): void;
+  /** Stops feeding a market (another process runs it now). */
+  unlist?(marketId: number): void;
   /** A name for logs: simulator, replay. */
   readonly name: string;
 }

@@ -141,7 +141,9 @@ export function listingInstrument(row: {
 
 export async function writeCandles(db: Db, rows: readonly CandleRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.transaction().execute(async (trx) => {
+  // Inside a caller's transaction (a fenced write: server/market/service.ts), in it.
+  const inTransaction = (work: (trx: Db) => Promise<void>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  await inTransaction(async (trx) => {
     for (let i = 0; i < rows.length; i += BATCH) {
       await trx
         .insertInto('klines')

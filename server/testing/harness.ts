@@ -117,7 +117,10 @@ export function harnessConfig(dataDir: string, env: Record<string, string> = {})
  * on the same data. `sqlite`: with `persist`, the SQLite file even on the PostgreSQL pass
  * (a copy from SQLite to PostgreSQL).
  */
-export async function createHarness(env: Record<string, string> = {}, options: { persist?: string; start?: number; checkNesting?: boolean; sqlite?: boolean } = {}): Promise<Harness> {
+export async function createHarness(
+  env: Record<string, string> = {},
+  options: { persist?: string; start?: number; checkNesting?: boolean; sqlite?: boolean; processName?: string } = {},
+): Promise<Harness> {
   const dataDir = options.persist ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-test-'));
   const config = harnessConfig(dataDir, env);
   let clock = options.start ?? HARNESS_START;
@@ -127,7 +130,13 @@ export async function createHarness(env: Record<string, string> = {}, options: {
     sms: async (m) => void sent.push({ channel: 'sms', to: m.to, subject: '', text: m.text }),
   };
   const { db: database, drop } = await testDatabase(config, options.persist, options.sqlite ?? false);
-  const ctx = await createContext(config, { database, now: () => clock, messenger, ...(options.checkNesting === undefined ? {} : { checkNesting: options.checkNesting }) });
+  const ctx = await createContext(config, {
+    database,
+    now: () => clock,
+    messenger,
+    ...(options.checkNesting === undefined ? {} : { checkNesting: options.checkNesting }),
+    ...(options.processName === undefined ? {} : { processName: options.processName }),
+  });
   const app = await buildApp(ctx);
 
   const harness: Harness = {
@@ -197,6 +206,7 @@ export async function createHarness(env: Record<string, string> = {}, options: {
       return answer.message;
     },
     async close() {
+      await ctx.claims?.stop();
       await app.close();
       await ctx.market.flush();
       await ctx.db.destroy();

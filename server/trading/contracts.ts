@@ -73,6 +73,7 @@ export class ContractDesk {
 
   async restore(): Promise<number> {
     const rows = await this.deps.db.selectFrom('lever_positions').selectAll().where('status', 'in', ['pending', 'open']).orderBy('id').execute();
+    this.live.clear();
     for (const row of rows) this.live.set(row.id, row);
     return rows.length;
   }

@@ -32,6 +32,7 @@ export class OptionDesk {
 
   async restore(): Promise<number> {
     const rows = await this.deps.db.selectFrom('micro_orders').selectAll().where('status', '=', 'open').orderBy('id').execute();
+    this.open.clear();
     for (const row of rows) this.open.set(row.id, row);
     return rows.length;
   }

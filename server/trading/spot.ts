@@ -198,13 +198,20 @@ export class SpotDesk {
     for (const order of touched.values()) step.raise({ kind: 'spotOrder', order });
   }
 
-  /** Puts open orders back in the books after a start, oldest first (time priority). */
-  async restore(): Promise<number> {
-    const rows = await this.deps.db.selectFrom('spot_orders').selectAll().where('status', '=', 'open').where('type', '=', 'limit').orderBy('id').execute();
+  /**
+   * Puts open orders back in the books after a start, oldest first (time priority): every
+   * market's, or one market's when this process claims it (several processes). Orders of a
+   * market this process does not run stay in the store for the process that does.
+   */
+  async restore(marketId?: number): Promise<number> {
+    let query = this.deps.db.selectFrom('spot_orders').selectAll().where('status', '=', 'open').where('type', '=', 'limit');
+    if (marketId !== undefined) query = query.where('market_id', '=', marketId);
+    const { engine } = this.deps.exchange.market;
+    const rows = (await query.orderBy('id').execute()).filter((row) => engine.has(row.market_id));
     for (const row of rows) {
       const market = this.deps.catalogue.market(row.market_id);
       const remaining = new Money(row.amount).minus(row.filled);
-      this.deps.exchange.market.engine.restore({
+      engine.restore({
         marketId: row.market_id,
         ref: row.id,
         owner: row.user_id,
