@@ -15,6 +15,7 @@ import type { AppContext } from './context';
 import { makePrivateDir } from './data-dir';
 import { isStoreUnavailable, redactUrl } from './db/database';
 import { FencedOut } from './cluster/claims';
+import { FORWARDED_HEADER } from './cluster/commands';
 import { NotRunHere } from './market/engine';
 import { sandboxed, securityHeaders } from './http/csp';
 import { ApiError, TooManyRequests, unreadableMultipart } from './http/errors';
@@ -276,5 +277,21 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     app.get('/h5', async (_request, reply) => reply.redirect('/h5/'));
   }
   app.get('/', async (_request, reply) => reply.redirect('/h5/'));
+  // CLUSTER: requests other processes send for the markets this one runs go through these
+  // same routes (their checks, their step), marked so they are not sent on again.
+  const { commands } = ctx;
+  if (commands) {
+    commands.start(async (command) => {
+      const response = await app.inject({
+        method: command.method,
+        url: command.url,
+        headers: { ...command.headers, [FORWARDED_HEADER]: '1', ...(command.method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+        ...(command.method === 'POST' ? { payload: command.payload } : {}),
+        remoteAddress: command.ip,
+      });
+      return { status: response.statusCode, type: String(response.headers['content-type'] ?? 'application/json'), body: response.body };
+    });
+    app.addHook('onClose', async () => await commands.stop());
+  }
   return app;
 }

@@ -26,6 +26,9 @@ import { GameDesk } from './game/desk';
 import { OtcDesk } from './otc/desk';
 import { Broadcast } from './realtime/broadcast';
 import { MarketClaims } from './cluster/claims';
+import { MarketMirror, StreamPublisher } from './cluster/market-streams';
+import { MarketCommands } from './cluster/commands';
+import { Redis } from 'ioredis';
 import { PROCESS_NAME } from './cluster/process-name';
 
 /**
@@ -49,6 +52,7 @@ export async function createContext(
   overrides: { database?: Database; now?: () => number; messenger?: Messenger; checkNesting?: boolean; processName?: string } = {},
 ): Promise<AppContext> {
   const now = overrides.now ?? serverClock(config);
+  const processName = overrides.processName ?? PROCESS_NAME;
   const db = overrides.database ?? (await openDatabase(config.databaseUrl ?? config.dataDir));
   const { codeSecret } = await seed(db, config, now());
   const market = await openMarket(db, config.market, now, { claimed: config.cluster });
@@ -66,11 +70,33 @@ export async function createContext(
     throw new Error(`the catalogue lists ${catalogue.markets.length} markets but the market runs ${market.instruments.length}: this data was made with a larger MARKET_COUNT`);
   }
   const exchange = new Exchange(db, market, catalogue, now, overrides.checkNesting === undefined ? {} : { checkNesting: overrides.checkNesting });
+  let commands: MarketCommands | null = null;
+  if (config.cluster && config.redisUrl !== null) {
+    // The market feed between the processes: Redis streams (server/cluster/market-streams.ts).
+    const report = (what: string) => (error: unknown) => console.error(`${what}:`, error instanceof Error ? error.message : error);
+    const mirror = new MarketMirror(
+      new Redis(config.redisUrl, { maxRetriesPerRequest: null }),
+      market.instruments.map((def) => def.id),
+      report('reading the market streams'),
+    );
+    market.linkStreams(new StreamPublisher(new Redis(config.redisUrl), market.engine, report('writing the market streams')), mirror);
+    await mirror.start();
+    // Requests for a market another process runs, carried to it (server/cluster/commands.ts).
+    const url = config.redisUrl;
+    commands = new MarketCommands(
+      new Redis(url),
+      new Redis(url, { maxRetriesPerRequest: null }),
+      new Redis(url, { maxRetriesPerRequest: null }),
+      processName,
+      () => market.owned.map((def) => def.id),
+      report('market requests'),
+    );
+  }
   const claims =
     config.cluster && config.databaseUrl !== null
       ? new MarketClaims(db, {
           url: config.databaseUrl,
-          owner: overrides.processName ?? PROCESS_NAME,
+          owner: processName,
           markets: market.instruments.map((def) => def.id),
           claimed: ({ market: marketId, epoch }) => exchange.claim(marketId, epoch),
           lost: (marketId) => exchange.release(marketId),
@@ -124,6 +150,7 @@ export async function createContext(
     jobs: new JobRegistry(db, now),
     market,
     claims,
+    commands,
     trading,
     copy,
     dual,

@@ -18,6 +18,7 @@ import type { GameDesk } from './game/desk';
 import type { OtcDesk } from './otc/desk';
 import type { Broadcast } from './realtime/broadcast';
 import type { MarketClaims } from './cluster/claims';
+import type { MarketCommands } from './cluster/commands';
 
 /** What every domain's routes and services are built from. One per server process. */
 export interface AppContext {
@@ -41,6 +42,8 @@ export interface AppContext {
   market: MarketService;
   /** CLUSTER: the markets this process claims (started by main.ts); null: it runs them all */
   claims: MarketClaims | null;
+  /** CLUSTER: requests carried to the process that runs their market (started by buildApp) */
+  commands: MarketCommands | null;
   trading: Trading;
   /** copy trading: follows, mirrored positions, profit shares (server/copy/desk.ts) */
   copy: CopyDesk;

@@ -68,7 +68,7 @@ export const PRODUCTS: readonly Product[] = [
             {
               name: 'dual-offers',
               everyMs: 10 * 60_000,
-              run: async () => void (await keepDemoOffers({ exchange: ctx.exchange, catalogue: ctx.catalogue, dual: ctx.dual, lastPrice: (id) => ctx.market.engine.lastPrice(id) })),
+              run: async () => void (await keepDemoOffers({ exchange: ctx.exchange, catalogue: ctx.catalogue, dual: ctx.dual, lastPrice: (id) => ctx.market.view.lastPrice(id) })),
             },
           ]
         : [],

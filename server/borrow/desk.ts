@@ -67,7 +67,7 @@ export class LoanDesk {
   }
 
   lastTrade(market: Market): Pick<Trade, 'seq' | 'time' | 'price'> {
-    const { engine } = this.deps.exchange.market;
+    const { view: engine } = this.deps.exchange.market;
     return engine.recentTrades(market.id).at(-1) ?? { seq: engine.lastSeq(market.id), time: engine.time, price: engine.lastPrice(market.id) };
   }
 

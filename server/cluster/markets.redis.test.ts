@@ -1,8 +1,13 @@
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Redis } from 'ioredis';
+import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
+import { CHANNELS, SOCKET_EVENTS, TICKER_WIDTH, type TickerBatch, type TradeBatch } from '../../contract/realtime';
+import { attachRealtime } from '../realtime/socket';
 import { SEQ_PER_EPOCH } from '../market/engine';
 import { checkLedger } from '../ledger/check';
 import { createHarness, ok, type Harness } from '../testing/harness';
@@ -24,12 +29,22 @@ const BTC_MARKET = 1;
 
 let dir: string;
 const servers: Harness[] = [];
+const sockets: Socket[] = [];
+const timers: ReturnType<typeof setInterval>[] = [];
 
-beforeEach(() => {
+beforeEach(async () => {
+  const redis = new Redis(process.env['KESTREL_TEST_REDIS'] ?? '');
+  await redis.flushdb();
+  await redis.quit();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-markets-'));
 });
 afterEach(async () => {
-  for (const server of servers.splice(0)) await server.close();
+  for (const timer of timers.splice(0)) clearInterval(timer);
+  for (const socket of sockets.splice(0)) socket.close();
+  for (const server of servers.splice(0)) {
+    await server.ctx.exchange.stop();
+    await server.close();
+  }
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -53,7 +68,7 @@ const claimsOf = (server: Harness) => server.ctx.claims?.claims ?? new Map<numbe
 /** The markets a member's engine runs (a claim is made, then its engine started). */
 const running = (server: Harness) => server.ctx.market.owned.length;
 
-test('two members split the markets; a market given back runs on the other from the stored state, and the first one refuses it', async () => {
+test('two members split the markets; a market given back runs on the other from the stored state, and requests for it go there', async () => {
   const a = await member('member-a');
   const markets = a.ctx.market.instruments.length;
   await a.ctx.claims?.start();
@@ -90,15 +105,10 @@ test('two members split the markets; a market given back runs on the other from 
   expect(b.ctx.market.engine.lastSeq(BTC_MARKET)).toBe(epoch * SEQ_PER_EPOCH);
   expect(b.ctx.market.engine.lastSeq(BTC_MARKET)).toBeGreaterThan(oldSeq);
 
-  // The member that let it go refuses the market, and changes nothing.
-  expect(await a.call(endpoints.spotCancel, { id: placed.id }, { token: ann })).toEqual({
-    type: 'error',
-    message: 'This market is moving to another server of the exchange. Nothing was changed; please try again in a moment.',
-  });
   expect(await balance(b, ann, USDT)).toMatchObject({ available: '9050.000000', frozen: '950.000000' });
 
-  // Its owner takes the order out of its book and returns the USDT.
-  expect((await ok(b.call(endpoints.spotCancel, { id: placed.id }, { token: ann }))).status).toBe('cancelled');
+  // Sent to the member that let it go, the cancel goes to the owner, which takes the order out of its book and returns the USDT.
+  expect((await ok(a.call(endpoints.spotCancel, { id: placed.id }, { token: ann }))).status).toBe('cancelled');
   expect(b.ctx.market.engine.resting(BTC_MARKET, placed.id)).toBe(0);
   expect(await balance(b, ann, USDT)).toMatchObject({ available: '10000.000000', frozen: '0.000000' });
   expect((await checkLedger(b.ctx.db)).violations).toEqual([]);
@@ -121,4 +131,108 @@ test('a step of a process whose claim was taken over is refused whole: no order,
   // The market's own flow is refused too.
   await expect(tradeAt(a, BTC_MARKET, 96_000)).rejects.toThrow(/taken over/);
   expect((await checkLedger(a.ctx.db)).violations).toEqual([]);
+});
+
+test("every process's sockets and REST answers carry the markets the others run: trades, tickers numbered one by one, the book and the candles", async () => {
+  const a = await member('member-a');
+  await a.ctx.claims?.start();
+  const b = await member('member-b');
+  await b.ctx.claims?.start();
+  const markets = a.ctx.market.instruments.length;
+  await until(() => running(a) + running(b) === markets && running(b) > 0, 10_000);
+  // Both run their markets on a clock moving with real time.
+  for (const server of [a, b]) {
+    server.ctx.exchange.start();
+    timers.push(setInterval(() => server.advance(100), 100));
+  }
+  const attached = attachRealtime(b.app.server, b.ctx);
+  await b.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = b.app.server.address() as AddressInfo;
+
+  // The busiest market the first member runs, watched through the second.
+  const watched = [...a.ctx.market.owned].sort((x, y) => y.flowWeight - x.flowWeight)[0]?.id ?? 0;
+  expect(b.ctx.market.engine.has(watched)).toBe(false);
+  const socket = connect(`http://127.0.0.1:${port}`, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+  sockets.push(socket);
+  const trades: TradeBatch[] = [];
+  const tickers: TickerBatch[] = [];
+  socket.on(SOCKET_EVENTS.trades, (batch: TradeBatch) => trades.push(batch));
+  socket.on(SOCKET_EVENTS.tickers, (batch: TickerBatch) => tickers.push(batch));
+  await new Promise<void>((resolve) => socket.on('connect', resolve));
+  socket.emit(SOCKET_EVENTS.subscribe, [CHANNELS.tickers, CHANNELS.trades(watched)]);
+
+  await until(() => trades.length >= 3 && tickers.length >= 6, 15_000);
+  // The trades are the owner's, in sequence, without a gap, above its epoch's start.
+  const epoch = a.ctx.claims?.claims.get(watched) ?? 0;
+  expect(trades.every((batch) => batch.m === watched)).toBe(true);
+  expect(trades[0]?.s).toBeGreaterThan(epoch * SEQ_PER_EPOCH);
+  for (let i = 1; i < trades.length; i++) {
+    const before = trades[i - 1] as TradeBatch;
+    expect((trades[i] as TradeBatch).s).toBe(before.s + before.d.length / 4);
+  }
+  // Ticker batches from both owners, numbered one by one.
+  for (let i = 1; i < tickers.length; i++) expect((tickers[i] as TickerBatch).s).toBe((tickers[i - 1] as TickerBatch).s + 1);
+  const seen = new Set<number>();
+  for (const batch of tickers) for (let i = 0; i < batch.d.length; i += TICKER_WIDTH) seen.add(batch.d[i] ?? 0);
+  expect(seen.size).toBe(markets);
+
+  // The second member's REST answers for the first one's market.
+  const symbol = a.ctx.catalogue.market(watched).symbol;
+  const list = await ok(b.call(endpoints.quotations, {}));
+  expect(list.groups.flatMap((group) => group.markets).length).toBe(markets);
+  const recent = await ok(b.call(endpoints.recentTrades, { symbol }));
+  const printed = new Set(trades.flatMap((batch) => batch.d.map((_, i) => batch.s + i / 4).filter((_, i) => i % 4 === 0)));
+  expect(recent.trades.length).toBeGreaterThan(0);
+  expect(recent.trades.filter(([seq]) => printed.has(seq)).length).toBeGreaterThan(0);
+  const book = await ok(b.call(endpoints.depth, { symbol }));
+  expect(book.bids.length).toBeGreaterThan(0);
+  expect((book.bids[0]?.[0] ?? 0) < (book.asks[0]?.[0] ?? 0)).toBe(true);
+  const candles = await ok(b.call(endpoints.klines, { symbol, period: '1min' }));
+  expect(candles.seq).toBeGreaterThan(epoch * SEQ_PER_EPOCH);
+  const times = candles.data.map((candle) => candle.time);
+  expect(new Set(times).size).toBe(times.length);
+  expect(times.at(-1)).toBe(a.ctx.market.engine.openCandle(watched, '1min')?.time);
+  await attached.close();
+}, 60_000);
+
+test("a request for a market another process runs is run there and answered as if here, once per request id, in the caller's language", async () => {
+  const a = await member('member-a');
+  await a.ctx.claims?.start();
+  const b = await member('member-b');
+  await b.ctx.claims?.start();
+  const markets = a.ctx.market.instruments.length;
+  await until(() => running(a) + running(b) === markets && running(b) > 0, 10_000);
+  const [owner, other] = a.ctx.market.engine.has(BTC_MARKET) ? [a, b] : [b, a];
+  const ann = await other.registerUser('ann@example.com');
+  await tradeAt(owner, BTC_MARKET, 96_000);
+  // Each publishes its markets (the other's wallet values coins at the prices it reads).
+  for (const server of [a, b]) server.ctx.exchange.start();
+  await until(() => [a, b].every((server) => server.ctx.market.instruments.every((def) => server.ctx.market.knows(def.id))), 5_000);
+
+  // Placed through the process that does not run the market: the owner's book has it.
+  const placed = await ok(other.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, type: 'buy', amount: '0.01', target_price: '95000', request_id: 'forwarded-order-1' }, { token: ann }));
+  expect(placed).toMatchObject({ status: 'open', price: '95000.00' });
+  expect(owner.ctx.market.engine.resting(BTC_MARKET, placed.id)).toBe(1000);
+  expect(other.ctx.market.engine.has(BTC_MARKET)).toBe(false);
+  // Sent again with its request id, through either process: the same order, once.
+  expect(
+    (await ok(other.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, type: 'buy', amount: '0.01', target_price: '95000', request_id: 'forwarded-order-1' }, { token: ann }))).id,
+  ).toBe(placed.id);
+  expect(
+    (await ok(owner.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, type: 'buy', amount: '0.01', target_price: '95000', request_id: 'forwarded-order-1' }, { token: ann }))).id,
+  ).toBe(placed.id);
+  expect(await balance(other, ann, USDT)).toMatchObject({ available: '9050.000000', frozen: '950.000000' });
+
+  // The owner's refusals come back in the caller's language.
+  expect(await other.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, type: 'buy', amount: '1000', target_price: '95000' }, { token: ann, lang: 'fra' })).toMatchObject({ type: 'error' });
+  const french = await other.call(endpoints.spotCancel, { id: 999_999 }, { token: ann, lang: 'fra' });
+  const english = await other.call(endpoints.spotCancel, { id: 999_999 }, { token: ann });
+  expect(french.type).toBe('error');
+  expect(french.message).not.toBe(english.message);
+
+  // Cancelled through the other process too.
+  expect((await ok(other.call(endpoints.spotCancel, { id: placed.id }, { token: ann }))).status).toBe('cancelled');
+  expect(owner.ctx.market.engine.resting(BTC_MARKET, placed.id)).toBe(0);
+  expect(await balance(owner, ann, USDT)).toMatchObject({ available: '10000.000000', frozen: '0.000000' });
+  expect((await checkLedger(owner.ctx.db)).violations).toEqual([]);
 });

@@ -151,7 +151,7 @@ async function runBot(ctx: AppContext, userId: number, bot: Bot): Promise<void> 
   const { data: candles } = await ctx.market.candles.snapshot(market.id, '1min', now - 30 * 60_000, now, 30);
   const direction = bot.decide(candles);
   if (direction === null) return;
-  const price = new Money(ctx.market.engine.lastPrice(market.id));
+  const price = new Money(ctx.market.view.lastPrice(market.id));
   const away = (fraction: number) =>
     price
       .times(1 + fraction)

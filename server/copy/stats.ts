@@ -51,7 +51,7 @@ export async function computeTraderStats(ctx: AppContext, userId: number, now = 
   }
   let positionValue = ZERO;
   for (const row of ctx.trading.contracts.liveWhere((live) => live.user_id === userId && live.status === 'open' && live.copy_trader_id === null)) {
-    positionValue = positionValue.plus(new Money(row.quantity).times(ctx.market.engine.lastPrice(row.market_id)));
+    positionValue = positionValue.plus(new Money(row.quantity).times(ctx.market.view.lastPrice(row.market_id)));
   }
   const followers = await ctx.db
     .selectFrom('follows')

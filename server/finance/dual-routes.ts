@@ -33,7 +33,7 @@ export function dualRoutes(app: FastifyInstance, ctx: AppContext): void {
     const row = await ctx.db.selectFrom('dual_products').selectAll().where('id', '=', input.id).executeTakeFirst();
     if (!row) throw new ApiError('server:errors.record_unknown');
     const market = ctx.catalogue.market(row.market_id);
-    return { product: dual.productView(row), price: new Money(ctx.market.engine.lastPrice(market.id)).toFixed(market.pricePrecision) };
+    return { product: dual.productView(row), price: new Money(ctx.market.view.lastPrice(market.id)).toFixed(market.pricePrecision) };
   });
 
   route(app, ctx, endpoints.dualBuy, async ({ input, auth }) => {

@@ -85,7 +85,7 @@ export class GameDesk {
       .where('points', '>=', input.stake)
       .executeTakeFirst();
     if (Number(spent.numUpdatedRows) !== 1) throw new ApiError('server:errors.game_points_short', { points: (await this.points(step.trx, userId)).points });
-    const { engine } = this.deps.exchange.market;
+    const { view: engine } = this.deps.exchange.market;
     const trade = engine.recentTrades(market.id).at(-1) ?? { seq: engine.lastSeq(market.id), time: engine.time, price: engine.lastPrice(market.id) };
     const { id } = await step.trx
       .insertInto('game_rounds')

@@ -11,6 +11,7 @@ import type { AppContext } from '../context';
 import type { Translate } from '../i18n';
 import { ApiError, sessionEnded } from './errors';
 import { emptyFields, type Fields } from './fields';
+import { FORWARDED_HEADER } from '../cluster/commands';
 
 /** What a handler gets: the validated input (decoded: an account id is its name), the caller, and their language. */
 export interface Call<E extends Endpoint> {
@@ -64,16 +65,23 @@ function fieldsOf(value: unknown): Fields {
 }
 
 /** How a route is served besides its contract. */
-export interface RouteOptions {
+export interface RouteOptions<E extends Endpoint = Endpoint> {
   /** counted per IP against the public limit (app.ts registers @fastify/rate-limit), each route on its own */
   rateLimited?: boolean;
+  /**
+   * The market whose engine must run the request (an order entering its book, a position
+   * its trades settle), or null when none. Several processes: a process that does not run
+   * it sends the request to the one that does (server/cluster/commands.ts) and answers
+   * with that process's answer.
+   */
+  market?: (call: Pick<Call<E>, 'input' | 'auth'>) => Promise<number | null> | number | null;
 }
 
 /**
  * Registers one contract endpoint: parses and validates its input against the
  * contract's schema, checks the session, runs the handler, and answers the envelope.
  */
-export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, endpoint: E, handler: (call: Call<E>) => Promise<OutputOf<E>>, options: RouteOptions = {}): void {
+export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, endpoint: E, handler: (call: Call<E>) => Promise<OutputOf<E>>, options: RouteOptions<E> = {}): void {
   const check = TypeCompiler.Compile(endpoint.input);
   const declared = Object.keys(endpoint.input.properties);
   // TypeBox's conversion would cut "1.5" to 1 for an integer; such text stays text and fails.
@@ -120,8 +128,29 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
       const withNul = declared.find((name) => typeof converted[name] === 'string' && converted[name].includes('\u0000'));
       if (withNul !== undefined) return answer(reply, { type: 'error', message: t('validation:invalid', { field: fieldLabel(ctx, t, withNul) }) });
 
+      const decoded = check.Decode(converted);
+      const { commands } = ctx;
+      if (options.market && commands && request.headers[FORWARDED_HEADER] === undefined) {
+        const marketId = await options.market({ input: decoded, auth: auth as Call<E>['auth'] });
+        if (marketId !== null && !ctx.market.engine.has(marketId)) {
+          const forwarded = await commands.forward(marketId, {
+            method: endpoint.method,
+            url: request.url,
+            headers: Object.fromEntries(
+              (['authorization', 'user-agent', 'accept-language'] as const).flatMap((name) => {
+                const value = request.headers[name];
+                return typeof value === 'string' ? [[name, value]] : [];
+              }),
+            ),
+            payload: endpoint.method === 'POST' ? JSON.stringify(body) : '',
+            ip: request.ip,
+          });
+          if ('unanswered' in forwarded) throw new ApiError(forwarded.unanswered === 'late' ? 'server:errors.market_moving' : 'server:errors.no_answer');
+          return reply.code(forwarded.status).type(forwarded.type).send(forwarded.body);
+        }
+      }
       const message = await handler({
-        input: check.Decode(converted),
+        input: decoded,
         auth: auth as Call<E>['auth'],
         operator,
         language: request.language,

@@ -28,11 +28,20 @@ function trade(ms: number): void {
   engine.apply(simulator.runUntil(h.ctx.now()));
 }
 
-const fresh = () => new QuoteList(h.ctx.catalogue, h.ctx.market.engine, h.ctx.market.feed).current();
+const fresh = () =>
+  new QuoteList(
+    h.ctx.catalogue,
+    () => h.ctx.market.engine,
+    () => h.ctx.market.feed.tickersSeq,
+  ).current();
 
 test('GET /currency/quotation_new is the list built afresh, built again only when a trade prints, the clock enters another minute or a ticker batch goes out', async () => {
   const { engine, feed } = h.ctx.market;
-  const quotes = new QuoteList(h.ctx.catalogue, engine, feed);
+  const quotes = new QuoteList(
+    h.ctx.catalogue,
+    () => engine,
+    () => feed.tickersSeq,
+  );
   const answer = async () => ok(h.call(endpoints.quotations, {}));
 
   trade(5_000);

@@ -1,8 +1,7 @@
 import { endpoints, type OutputOf } from '../../contract/api';
 import { MINUTE } from '../../contract/market';
 import type { Catalogue } from '../exchange/catalogue';
-import type { MarketEngine } from './engine';
-import type { MarketFeed } from './feed';
+import type { MarketReads } from './view';
 
 /**
  * GET /currency/quotation_new: every market with its 24h figures, grouped by quote
@@ -34,15 +33,18 @@ export class QuoteList {
 
   constructor(
     private readonly catalogue: Catalogue,
-    private readonly engine: MarketEngine,
-    private readonly feed: MarketFeed,
+    /** the market's figures (the engine's, or several processes: the mirror's for markets run elsewhere) */
+    private readonly view: () => MarketReads,
+    /** the number of the last "tickers" batch sent */
+    private readonly tickersSeq: () => number,
   ) {}
 
   /** The list as the tickers stand now. */
   current(): Quotations {
-    const printed = this.engine.printed;
-    const minute = Math.floor(this.engine.time / MINUTE);
-    const seq = this.feed.tickersSeq;
+    const view = this.view();
+    const printed = view.printed;
+    const minute = Math.floor(view.time / MINUTE);
+    const seq = this.tickersSeq();
     const kept = this.kept;
     const catalogue = this.catalogue.version;
     if (kept && kept.catalogue === catalogue && kept.printed === printed && kept.minute === minute && kept.seq === seq) return kept.list;
@@ -64,7 +66,7 @@ export class QuoteList {
   private build(seq: number): Quotations {
     const groups = new Map<string, Quote[]>();
     for (const market of this.catalogue.markets) {
-      const ticker = this.engine.ticker(market.id);
+      const ticker = this.view().ticker(market.id);
       const list = groups.get(market.quote.code) ?? [];
       groups.set(market.quote.code, list);
       list.push({

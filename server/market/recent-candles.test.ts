@@ -72,7 +72,7 @@ async function expectSameAsStore(candles: RecentCandles, marketId: number): Prom
 }
 
 test('answers what the store and the unwritten candles give, for every period and range, before and after trading and writing', async () => {
-  const candles = new RecentCandles(h.ctx.market.engine, read, (marketId, period) => h.ctx.market.unsaved(marketId, period));
+  const candles = RecentCandles.forEngine(h.ctx.market.engine, read, (marketId, period) => h.ctx.market.unsaved(marketId, period));
   await expectSameAsStore(candles, 1);
   trade(3 * MINUTE);
   await expectSameAsStore(candles, 1);
@@ -98,7 +98,7 @@ test('answers what the store and the unwritten candles give, for every period an
 });
 
 test('candles that close while an entry is read from the store are in it', async () => {
-  const candles = new RecentCandles(h.ctx.market.engine, read, (marketId, period) => h.ctx.market.unsaved(marketId, period));
+  const candles = RecentCandles.forEngine(h.ctx.market.engine, read, (marketId, period) => h.ctx.market.unsaved(marketId, period));
   // A range reaching past the minutes about to trade.
   const to = h.ctx.now() + 10 * MINUTE;
   const reading = candles.snapshot(1, '1min', 0, to, 1000);
@@ -115,7 +115,7 @@ test('candles that close while an entry is read from the store are in it', async
 });
 
 test('a small memory: the oldest candles leave it, a range older than it is read from the store, the least recently used market-period leaves', async () => {
-  const candles = new RecentCandles(h.ctx.market.engine, read, (marketId, period) => h.ctx.market.unsaved(marketId, period), { kept: 5, entries: 2 });
+  const candles = RecentCandles.forEngine(h.ctx.market.engine, read, (marketId, period) => h.ctx.market.unsaved(marketId, period), { kept: 5, entries: 2 });
   const recent = async (period: Period, count: number) => {
     const to = h.ctx.market.engine.time + 1;
     const from = to - count * periodMs(period);

@@ -63,6 +63,19 @@ function firstFrom(candles: readonly Candle[], time: number): number {
   return low;
 }
 
+/**
+ * Where the open candles and the candles not stored yet come from: the engine for the
+ * markets this process runs, the mirror of the owners' streams for the others (several
+ * processes). Closed candles arrive through `closed()`.
+ */
+export interface CandleSource {
+  openCandle(marketId: number, period: Period): Candle | undefined;
+  /** the trade the open candles are at */
+  candleSeq(marketId: number): number;
+  /** candles of a market and period not written to the store yet */
+  unsaved(marketId: number, period: Period): Candle[];
+}
+
 export class RecentCandles {
   /** by `${marketId}:${period}`, least recently used first */
   private readonly entries = new Map<string, Entry>();
@@ -73,16 +86,20 @@ export class RecentCandles {
   private readonly maxEntries: number;
 
   constructor(
-    private readonly engine: MarketEngine,
+    private readonly source: CandleSource,
     private readonly read: ReadCandles,
-    /** candles of a market and period not written to the store yet */
-    private readonly unsaved: (marketId: number, period: Period) => Candle[],
     options: RecentCandlesOptions = {},
   ) {
     this.kept = options.kept ?? MAX_CANDLES;
     this.trimAt = Math.ceil(this.kept * 1.2);
     this.maxEntries = options.entries ?? MAX_ENTRIES;
-    engine.listen({ closed: (marketId, period, candle) => this.closed(marketId, period, candle) });
+  }
+
+  /** The candles of one engine (one process running every market). */
+  static forEngine(engine: MarketEngine, read: ReadCandles, unsaved: (marketId: number, period: Period) => Candle[], options: RecentCandlesOptions = {}): RecentCandles {
+    const candles = new RecentCandles({ openCandle: (m, p) => engine.openCandle(m, p), candleSeq: (m) => engine.lastSeq(m), unsaved }, read, options);
+    engine.listen({ closed: (marketId, period, candle) => candles.closed(marketId, period, candle) });
+    return candles;
   }
 
   async snapshot(marketId: number, period: Period, from: number, to: number, limit: number): Promise<CandleSnapshot> {
@@ -104,15 +121,15 @@ export class RecentCandles {
       this.entries.set(key, kept);
       return kept;
     }
-    const before = this.unsaved(marketId, period);
+    const before = this.source.unsaved(marketId, period);
     const entry: Entry = { candles: [], complete: false, arrived: [], ready: Promise.resolve(), texts: new Map() };
     entry.ready = this.read(marketId, period, 0, Number.MAX_SAFE_INTEGER, this.kept).then(
       (stored) => {
         // Later sources hold later states of a candle: the store, what waited to be
         // written before the read and after it, what closed meanwhile.
         const byTime = new Map<number, Candle>();
-        for (const source of [stored, before, this.unsaved(marketId, period), entry.arrived ?? []]) for (const candle of source) byTime.set(candle.time, { ...candle });
-        const open = this.engine.openCandle(marketId, period);
+        for (const source of [stored, before, this.source.unsaved(marketId, period), entry.arrived ?? []]) for (const candle of source) byTime.set(candle.time, { ...candle });
+        const open = this.source.openCandle(marketId, period);
         const closed = [...byTime.values()].filter((candle) => !open || candle.time < open.time).sort((a, b) => a.time - b.time);
         entry.candles = closed.slice(-this.kept);
         entry.complete = stored.length < this.kept && closed.length <= this.kept;
@@ -131,7 +148,8 @@ export class RecentCandles {
     return entry;
   }
 
-  private closed(marketId: number, period: Period, candle: Candle): void {
+  /** A candle that will not change again. */
+  closed(marketId: number, period: Period, candle: Candle): void {
     const entry = this.entries.get(`${marketId}:${period}`);
     if (!entry) return;
     if (entry.arrived) {
@@ -152,7 +170,7 @@ export class RecentCandles {
   /** The answer from memory, or null when older candles than those kept may belong in it. */
   private fromMemory(entry: Entry, marketId: number, period: Period, from: number, to: number, limit: number): CandleSnapshot | null {
     const { candles } = entry;
-    const open = this.engine.openCandle(marketId, period);
+    const open = this.source.openCandle(marketId, period);
     const openIn = open !== undefined && open.time >= from && open.time < to;
     const start = firstFrom(candles, from);
     const end = firstFrom(candles, to);
@@ -174,7 +192,7 @@ export class RecentCandles {
       text = `${text}${text === '' ? '' : ','}${JSON.stringify(current)}`;
     }
     this.texts.set(data, `[${text}]`);
-    return { data, seq: this.engine.lastSeq(marketId) };
+    return { data, seq: this.source.candleSeq(marketId) };
   }
 
   /**
@@ -196,8 +214,8 @@ export class RecentCandles {
   private async fromStore(marketId: number, period: Period, from: number, to: number, limit: number): Promise<CandleSnapshot> {
     const stored = await this.read(marketId, period, from, to, limit);
     // Read after the query, together: the candles not stored yet, and the trade they reach.
-    const seq = this.engine.lastSeq(marketId);
-    const live = [...this.unsaved(marketId, period), this.engine.openCandle(marketId, period)];
+    const seq = this.source.candleSeq(marketId);
+    const live = [...this.source.unsaved(marketId, period), this.source.openCandle(marketId, period)];
     const byTime = new Map<number, Candle>(stored.map((candle) => [candle.time, candle]));
     for (const candle of live) if (candle && candle.time >= from && candle.time < to) byTime.set(candle.time, { ...candle });
     const data = [...byTime.values()].sort((a, b) => a.time - b.time).slice(-limit);

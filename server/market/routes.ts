@@ -26,10 +26,14 @@ function marketByCurrency(ctx: AppContext, currencyId: number) {
 export const milliseconds = (timestamp: number): number => (timestamp < 1e11 ? timestamp * 1000 : timestamp);
 
 export function marketRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { engine, feed } = ctx.market;
+  const { market } = ctx;
   // Public and the costliest to answer: counted per IP (PUBLIC_RATE_LIMIT).
   const limited = { rateLimited: true };
-  const quotes = new QuoteList(ctx.catalogue, engine, feed);
+  const quotes = new QuoteList(
+    ctx.catalogue,
+    () => market.view,
+    () => market.tickersSeq,
+  );
 
   route(
     app,
@@ -49,7 +53,7 @@ export function marketRoutes(app: FastifyInstance, ctx: AppContext): void {
     async ({ input, reply }) => {
       const def = ctx.catalogue.bySymbol(input.symbol);
       const period: Period = input.period;
-      const to = input.to === undefined ? engine.time + 1 : milliseconds(input.to);
+      const to = input.to === undefined ? market.view.time + 1 : milliseconds(input.to);
       const from = input.from === undefined ? to - periodMs(period) * (DEFAULT_CANDLES + 2) : milliseconds(input.from);
       const limit = input.from === undefined ? DEFAULT_CANDLES : MAX_CANDLES;
       reply.type('application/json; charset=utf-8').serializer(ctx.market.candles.serialize);
@@ -64,7 +68,7 @@ export function marketRoutes(app: FastifyInstance, ctx: AppContext): void {
     endpoints.depth,
     async ({ input }) => {
       const def = ctx.catalogue.bySymbol(input.symbol);
-      return { seq: engine.depthSeq(def.id), ...engine.depth(def.id) };
+      return { seq: market.view.depthSeq(def.id), ...market.view.depth(def.id) };
     },
     limited,
   );
@@ -75,8 +79,8 @@ export function marketRoutes(app: FastifyInstance, ctx: AppContext): void {
     endpoints.recentTrades,
     async ({ input }) => {
       const def = ctx.catalogue.bySymbol(input.symbol);
-      const trades = engine.recentTrades(def.id).map((t): [number, number, number, number, number] => [t.seq, t.time, t.price, t.quantity, t.side]);
-      return { seq: engine.lastSeq(def.id), trades };
+      const trades = market.view.recentTrades(def.id).map((t): [number, number, number, number, number] => [t.seq, t.time, t.price, t.quantity, t.side]);
+      return { seq: market.view.lastSeq(def.id), trades };
     },
     limited,
   );

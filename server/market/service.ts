@@ -1,9 +1,11 @@
 import { bucketStart, MINUTE, type Candle, type Period } from '../../contract/market';
 import type { Db } from '../db/database';
-import { fence, raiseEpoch } from '../cluster/claims';
+import { fence, FencedOut, raiseEpoch } from '../cluster/claims';
 import { PROCESS_NAME } from '../cluster/process-name';
 import { MarketEngine, SEQ_PER_EPOCH, type MarketStart } from './engine';
-import { MarketFeed, type Publish } from './feed';
+import { MarketFeed, TICKER_EVERY_MS, type Publish } from './feed';
+import { MarketView, type MarketReads } from './view';
+import type { MarketMirror, StreamPublisher } from '../cluster/market-streams';
 import { backfill, FULL_HISTORY, gapFill, SHORT_HISTORY, type HistoryDepth } from './history';
 import { marketCatalog, type InstrumentDef } from './instruments';
 import { RecentCandles } from './recent-candles';
@@ -44,6 +46,11 @@ export class MarketService {
    * null: one process runs every market.
    */
   readonly epochs: Map<number, number> | null;
+  /** Several processes: the owners' streams as this process reads them, and its own writer (linkStreams). */
+  private mirror: MarketMirror | null = null;
+  private publisher: StreamPublisher | null = null;
+  private stateTimer: ReturnType<typeof setInterval> | undefined;
+  private viewImpl: MarketView;
 
   constructor(
     readonly engine: MarketEngine,
@@ -59,14 +66,57 @@ export class MarketService {
       (channel, event, payload) => this.publishImpl(channel, event, payload),
       (channel) => this.listeningImpl(channel),
     );
-    engine.listen({
-      closed: (marketId, period, candle) => this.markDirty(marketId, period, candle),
-    });
+    this.viewImpl = new MarketView(engine, null);
+    const runsHere = (marketId: number) => this.mirror === null || engine.has(marketId);
     this.candles = new RecentCandles(
-      engine,
+      {
+        openCandle: (marketId, period) => this.viewImpl.openCandle(marketId, period),
+        candleSeq: (marketId) => (runsHere(marketId) || !this.mirror ? engine.lastSeq(marketId) : this.mirror.candleSeq(marketId)),
+        unsaved: (marketId, period) => (runsHere(marketId) || !this.mirror ? this.unsaved(marketId, period) : this.mirror.recentlyClosed(marketId, period)),
+      },
       (marketId, period, from, to, limit) => readCandles(db, marketId, period, from, to, limit),
-      (marketId, period) => this.unsaved(marketId, period),
     );
+    engine.listen({
+      closed: (marketId, period, candle) => {
+        this.markDirty(marketId, period, candle);
+        this.candles.closed(marketId, period, candle);
+      },
+    });
+  }
+
+  /**
+   * What the REST answers and the desks read of a market (its last trades, book, tickers,
+   * open candles): the engine's for the markets this process runs, the mirror's for the others.
+   */
+  get view(): MarketReads {
+    return this.viewImpl;
+  }
+
+  /** Whether this process has the market's figures: it runs the market, or an owner has published it. */
+  knows(marketId: number): boolean {
+    return this.engine.has(marketId) || (this.mirror?.has(marketId) ?? false);
+  }
+
+  /** The number of the last "tickers" batch: REST snapshots carry it. */
+  get tickersSeq(): number {
+    return this.mirror?.tickersSeq ?? this.feed.tickersSeq;
+  }
+
+  /**
+   * Several processes: the feed of the markets this process runs goes to the streams
+   * (`publisher`), and this process's sockets and its figures of every market come from
+   * them (`mirror`), whichever process runs the market.
+   */
+  linkStreams(publisher: StreamPublisher, mirror: MarketMirror): void {
+    this.publisher = publisher;
+    this.mirror = mirror;
+    this.viewImpl = new MarketView(this.engine, mirror);
+    // The markets run here go to the streams whoever listens: another process's sockets may.
+    this.publishImpl = (channel, event, payload) => publisher.publish(channel, event, payload);
+    this.listeningImpl = () => true;
+    mirror.onClosed((marketId, period, candle) => {
+      if (!this.engine.has(marketId)) this.candles.closed(marketId, period, candle);
+    });
   }
 
   /** Every market of the exchange, whichever process runs it. */
@@ -117,6 +167,7 @@ export class MarketService {
     if (this.epochs !== null) {
       // Several processes: the market is claimed like the others (MarketClaims.add).
       if (!this.running.some((instrument) => instrument.id === def.id)) this.running.push(def);
+      this.mirror?.add(def.id);
       return;
     }
     if (this.engine.has(def.id)) return;
@@ -130,11 +181,19 @@ export class MarketService {
    * seen. Orders, positions and option expiries are timed on it; clients sync to it.
    */
   time(wall: number): number {
-    return Math.max(this.engine.time, wall);
+    return Math.max(this.viewImpl.time, wall);
   }
 
-  /** Where channel messages go (the socket server), and who listens. */
+  /**
+   * Where channel messages go (the socket server), and who listens. Several processes:
+   * the sockets take the mirror's messages (the feed of the markets run here goes to the
+   * streams: linkStreams).
+   */
   connect(publish: Publish, listening: (channel: string) => boolean): void {
+    if (this.mirror) {
+      this.mirror.connect(publish);
+      return;
+    }
     this.publishImpl = publish;
     this.listeningImpl = listening;
   }
@@ -165,10 +224,16 @@ export class MarketService {
       for (const [marketId, rows] of byMarket) {
         const epoch = epochs.get(marketId);
         if (epoch === undefined) continue;
-        await this.db.transaction().execute(async (trx) => {
-          await fence(trx, marketId, epoch);
-          await writeCandles(trx, rows);
-        });
+        await this.db
+          .transaction()
+          .execute(async (trx) => {
+            await fence(trx, marketId, epoch);
+            await writeCandles(trx, rows);
+          })
+          .catch((error: unknown) => {
+            // Taken over: the new owner writes the market's candles; these are dropped below.
+            if (!(error instanceof FencedOut)) throw error;
+          });
       }
     }
     for (const [key, row] of written) if (this.dirty.get(key) === row) this.dirty.delete(key);
@@ -200,6 +265,13 @@ export class MarketService {
       process(events).catch((error: unknown) => console.error('a market step failed', error));
     });
     this.feed.start();
+    const publisher = this.publisher;
+    if (publisher) {
+      // Several processes: the markets run here, as they stand, for the other processes' tickers and REST answers.
+      this.stateTimer = setInterval(() => {
+        void publisher.publishState(this.owned.map((def) => def.id)).catch((error: unknown) => console.error('publishing the markets failed', error));
+      }, TICKER_EVERY_MS);
+    }
     this.flushTimer = setInterval(() => void this.flush().catch((error: unknown) => console.error('writing candles failed', error)), FLUSH_EVERY_MS);
   }
 
@@ -208,12 +280,15 @@ export class MarketService {
     this.source.stop();
     this.feed.stop();
     clearInterval(this.flushTimer);
+    clearInterval(this.stateTimer);
   }
 
   /** Halts, then writes the candles not written yet (the exchange first finishes its steps: Exchange.stop). */
   async stop(): Promise<void> {
     this.halt();
     await this.flush();
+    await this.mirror?.stop();
+    await this.publisher?.close();
   }
 }
 

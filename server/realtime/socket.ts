@@ -122,8 +122,8 @@ export function attachRealtime(server: HttpServer, ctx: AppContext): Server {
   // client connects again with the token it holds now: a logged-out device gets the
   // public channels back, a revoked token no longer gets its user's private events.
   ctx.sessions.subscribe((end) => io.in(end.sessionId === null ? userRoom(end.userId) : sessionRoom(end.sessionId)).disconnectSockets());
-  // The market feed goes to this process's own sockets: each process runs its own engine
-  // until the markets are split between the processes (ARCHITECTURE.md, Storage and processes).
+  // The market feed goes to this process's own sockets: from its engine (one process), or
+  // from the owners' Redis streams, every process reading all of them (CLUSTER: ARCHITECTURE.md, Storage and processes).
   ctx.market.connect(
     (channel, event, payload) => io.local.to(channel).emit(event, payload),
     (channel) => (io.sockets.adapter.rooms.get(channel)?.size ?? 0) > 0,

@@ -208,7 +208,7 @@ export async function createHarness(
     async close() {
       await ctx.claims?.stop();
       await app.close();
-      await ctx.market.flush();
+      await ctx.market.stop();
       await ctx.db.destroy();
       await drop();
       if (!options.persist) fs.rmSync(dataDir, { recursive: true, force: true });

@@ -86,7 +86,7 @@ export class ContractDesk {
 
   /** Last trade of a market, as the price and tick a settlement uses. */
   private lastTrade(market: Market): TradeFacts {
-    const { engine } = this.deps.exchange.market;
+    const { view: engine } = this.deps.exchange.market;
     const trade = engine.recentTrades(market.id).at(-1);
     return trade ?? { seq: engine.lastSeq(market.id), time: engine.time, price: engine.lastPrice(market.id) };
   }

@@ -70,7 +70,7 @@ export class OptionDesk {
 
     const mine = [...this.open.values()].filter((row) => row.user_id === userId).length;
     if (mine >= OPTION_MAX_OPEN) throw new ApiError('server:errors.option_too_many', { max: OPTION_MAX_OPEN });
-    const trade = this.deps.exchange.market.engine.recentTrades(market.id).at(-1);
+    const trade = this.deps.exchange.market.view.recentTrades(market.id).at(-1);
     if (!trade) throw new ApiError('server:errors.no_price');
     const { trx, time } = step;
     const fee = floor(stake.times(rule.feeRate), currency.precision);

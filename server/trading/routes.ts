@@ -54,7 +54,7 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
       fee_rate: SPOT_FEE.toFixed(),
       fee_discount: coupon?.discount.toFixed() ?? '0',
       price_band: SPOT_PRICE_BAND.toFixed(),
-      last: new Money(ctx.market.engine.lastPrice(market.id)).toFixed(market.pricePrecision),
+      last: new Money(ctx.market.view.lastPrice(market.id)).toFixed(market.pricePrecision),
       base_available: await available(market.base.id, market.base.precision),
       quote_available: await available(market.quote.id, market.quote.precision),
     };
@@ -65,13 +65,25 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const position = (id: number) => ctx.db.selectFrom('lever_positions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const option = (id: number) => ctx.db.selectFrom('micro_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-  route(app, ctx, endpoints.spotTrade, async ({ input, auth }) =>
-    spotOrderView(
-      catalogue,
-      await once(ctx, { userId: auth.user.id, requestId: input.request_id, kind: 'spot' }, (remember) => ctx.exchange.run((step) => spot.place(step, auth.user.id, input, remember)), spotOrder),
-    ),
+  // Several processes: what enters a book, or what a market's trades settle, runs where the market runs (RouteOptions.market).
+  const pairMarket = { market: ({ input }: { input: { currency_id: number; legal_id: number } }) => catalogue.pair(input.currency_id, input.legal_id).id };
+  const marketOf = async (table: 'spot_orders' | 'lever_positions', id: number, userId: number) =>
+    (await ctx.db.selectFrom(table).select('market_id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst())?.market_id ?? null;
+
+  route(
+    app,
+    ctx,
+    endpoints.spotTrade,
+    async ({ input, auth }) =>
+      spotOrderView(
+        catalogue,
+        await once(ctx, { userId: auth.user.id, requestId: input.request_id, kind: 'spot' }, (remember) => ctx.exchange.run((step) => spot.place(step, auth.user.id, input, remember)), spotOrder),
+      ),
+    pairMarket,
   );
-  route(app, ctx, endpoints.spotCancel, async ({ input, auth }) => spotOrderView(catalogue, await ctx.exchange.run((step) => spot.cancel(step, auth.user.id, input.id))));
+  route(app, ctx, endpoints.spotCancel, async ({ input, auth }) => spotOrderView(catalogue, await ctx.exchange.run((step) => spot.cancel(step, auth.user.id, input.id))), {
+    market: ({ input, auth }) => marketOf('spot_orders', input.id, auth.user.id),
+  });
 
   route(app, ctx, endpoints.spotList, async ({ input, auth }) => {
     const page = input.page ?? 1;
@@ -126,21 +138,26 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
       max_share: LEVER_MAX_SHARE,
       fee_rate: LEVER_FEE.toFixed(),
       overnight_rate: LEVER_OVERNIGHT.toFixed(),
-      last: new Money(ctx.market.engine.lastPrice(market.id)).toFixed(market.pricePrecision),
+      last: new Money(ctx.market.view.lastPrice(market.id)).toFixed(market.pricePrecision),
       account: accountView(await contracts.account(auth.user.id)),
     };
   });
 
-  route(app, ctx, endpoints.leverSubmit, async ({ input, auth }) =>
-    positionView(
-      catalogue,
-      await once(
-        ctx,
-        { userId: auth.user.id, requestId: input.request_id, kind: 'contract' },
-        (remember) => ctx.exchange.run((step) => contracts.submit(step, auth.user.id, input, remember)),
-        position,
+  route(
+    app,
+    ctx,
+    endpoints.leverSubmit,
+    async ({ input, auth }) =>
+      positionView(
+        catalogue,
+        await once(
+          ctx,
+          { userId: auth.user.id, requestId: input.request_id, kind: 'contract' },
+          (remember) => ctx.exchange.run((step) => contracts.submit(step, auth.user.id, input, remember)),
+          position,
+        ),
       ),
-    ),
+    pairMarket,
   );
 
   route(app, ctx, endpoints.leverPositions, async ({ input, auth }) => {
@@ -154,9 +171,16 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  route(app, ctx, endpoints.leverClose, async ({ input, auth }) => positionView(catalogue, await ctx.exchange.run((step) => contracts.close(step, auth.user.id, input.id))));
-  route(app, ctx, endpoints.leverCancel, async ({ input, auth }) => positionView(catalogue, await ctx.exchange.run((step) => contracts.cancel(step, auth.user.id, input.id))));
-  route(app, ctx, endpoints.leverSetStop, async ({ input, auth }) => positionView(catalogue, await ctx.exchange.run((step) => contracts.setStops(step, auth.user.id, input.id, input))));
+  const positionMarket = { market: ({ input, auth }: { input: { id: number }; auth: { user: { id: number } } }) => marketOf('lever_positions', input.id, auth.user.id) };
+  route(app, ctx, endpoints.leverClose, async ({ input, auth }) => positionView(catalogue, await ctx.exchange.run((step) => contracts.close(step, auth.user.id, input.id))), positionMarket);
+  route(app, ctx, endpoints.leverCancel, async ({ input, auth }) => positionView(catalogue, await ctx.exchange.run((step) => contracts.cancel(step, auth.user.id, input.id))), positionMarket);
+  route(
+    app,
+    ctx,
+    endpoints.leverSetStop,
+    async ({ input, auth }) => positionView(catalogue, await ctx.exchange.run((step) => contracts.setStops(step, auth.user.id, input.id, input))),
+    positionMarket,
+  );
 
   route(app, ctx, endpoints.leverBatchClose, async ({ input, auth }) => {
     const { closed, profit } = await ctx.exchange.run((step) => contracts.batchClose(step, auth.user.id, input.type));
@@ -186,10 +210,15 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
   }));
 
   route(app, ctx, endpoints.optionCurrencies, async ({ auth }) => options.currencies(auth.user.id));
-  route(app, ctx, endpoints.optionSubmit, async ({ input, auth }) =>
-    options.view(
-      await once(ctx, { userId: auth.user.id, requestId: input.request_id, kind: 'option' }, (remember) => ctx.exchange.run((step) => options.submit(step, auth.user.id, input, remember)), option),
-    ),
+  route(
+    app,
+    ctx,
+    endpoints.optionSubmit,
+    async ({ input, auth }) =>
+      options.view(
+        await once(ctx, { userId: auth.user.id, requestId: input.request_id, kind: 'option' }, (remember) => ctx.exchange.run((step) => options.submit(step, auth.user.id, input, remember)), option),
+      ),
+    { market: ({ input }) => input.match_id },
   );
 
   route(app, ctx, endpoints.optionList, async ({ input, auth }) => {

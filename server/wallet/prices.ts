@@ -17,7 +17,7 @@ export function usdPrice(ctx: Pick<AppContext, 'catalogue' | 'market'>, currency
   if (currency.code === 'USDT' || currency.code === 'USD') return { price: 1, tick: null };
   const market = ctx.catalogue.marketOfBase(currency.id);
   if (!market) return null;
-  const engine = ctx.market.engine;
+  const engine = ctx.market.view;
   const trade = engine.recentTrades(market.id).at(-1);
   const price = engine.lastPrice(market.id);
   if (!(price > 0)) return null;
