@@ -60,10 +60,13 @@ export class MarketFeed {
     }
     const rows: number[] = [];
     for (const marketId of this.changedTickers) {
+      // Given back since it changed (several processes): its new owner sends it.
+      if (!this.engine.has(marketId)) continue;
       const t = this.engine.ticker(marketId);
       rows.push(t.marketId, t.last, t.open, t.high, t.low, t.volume, t.amount);
     }
     this.changedTickers.clear();
+    if (rows.length === 0) return;
     const batch: TickerBatch = { s: ++this.tickerSeq, d: rows };
     if (rows.length % TICKER_WIDTH !== 0) throw new Error('ticker rows are misaligned');
     this.publish(CHANNELS.tickers, SOCKET_EVENTS.tickers, batch);
@@ -72,7 +75,7 @@ export class MarketFeed {
   flushTrades(): void {
     for (const [marketId, trades] of this.pendingTrades) {
       const first = trades[0];
-      if (!first) continue;
+      if (!first || !this.engine.has(marketId)) continue;
       const data: number[] = [];
       for (const trade of trades) data.push(trade.time - first.time, trade.price, trade.quantity, trade.side);
       const batch: TradeBatch = { m: marketId, s: first.seq, b: first.time, d: data };
@@ -84,7 +87,7 @@ export class MarketFeed {
   flushDepth(): void {
     for (const marketId of this.changedDepth) {
       const channel = CHANNELS.depth(marketId);
-      if (!this.listening(channel)) continue;
+      if (!this.listening(channel) || !this.engine.has(marketId)) continue;
       const { bids, asks } = this.engine.depth(marketId);
       const message: DepthMessage = { m: marketId, s: this.engine.depthSeq(marketId), b: bids.flat(), a: asks.flat() };
       this.publish(channel, SOCKET_EVENTS.depth, message);
