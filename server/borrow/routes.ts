@@ -28,15 +28,21 @@ export function borrowRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  route(app, ctx, endpoints.borrowApply, async ({ input, auth }) =>
-    loans.view(
-      await once(
-        ctx,
-        { userId: auth.user.id, requestId: input.request_id, kind: 'loan' },
-        (remember) => ctx.exchange.run((step) => loans.borrow(step, auth.user.id, input, remember)),
-        (id) => ctx.db.selectFrom('loans').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+  route(
+    app,
+    ctx,
+    endpoints.borrowApply,
+    async ({ input, auth }) =>
+      loans.view(
+        await once(
+          ctx,
+          { userId: auth.user.id, requestId: input.request_id, kind: 'loan' },
+          (remember) => ctx.exchange.run((step) => loans.borrow(step, auth.user.id, input, remember)),
+          (id) => ctx.db.selectFrom('loans').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+        ),
       ),
-    ),
+    // Several processes: a loan is watched by its collateral market's trades, where the market runs.
+    { market: ({ input }) => loans.collateralMarket(ctx.catalogue, input.collateral_currency_id).id },
   );
 
   route(app, ctx, endpoints.borrowLoans, async ({ input, auth }) => {
@@ -53,6 +59,10 @@ export function borrowRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { data: rows.slice(0, limit).map((row) => loans.view(row)), page, limit, more: rows.length > limit };
   });
 
-  route(app, ctx, endpoints.borrowRepay, async ({ input, auth }) => loans.view(await ctx.exchange.run((step) => loans.repay(step, auth.user.id, input.id, input.amount))));
-  route(app, ctx, endpoints.borrowAddCollateral, async ({ input, auth }) => loans.view(await ctx.exchange.run((step) => loans.addCollateral(step, auth.user.id, input.id, input.amount))));
+  const loanMarket = {
+    market: async ({ input, auth }: { input: { id: number }; auth: { user: { id: number } } }) =>
+      (await ctx.db.selectFrom('loans').select('market_id').where('id', '=', input.id).where('user_id', '=', auth.user.id).executeTakeFirst())?.market_id ?? null,
+  };
+  route(app, ctx, endpoints.borrowRepay, async ({ input, auth }) => loans.view(await ctx.exchange.run((step) => loans.repay(step, auth.user.id, input.id, input.amount))), loanMarket);
+  route(app, ctx, endpoints.borrowAddCollateral, async ({ input, auth }) => loans.view(await ctx.exchange.run((step) => loans.addCollateral(step, auth.user.id, input.id, input.amount))), loanMarket);
 }

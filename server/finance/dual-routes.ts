@@ -36,11 +36,18 @@ export function dualRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { product: dual.productView(row), price: new Money(ctx.market.view.lastPrice(market.id)).toFixed(market.pricePrecision) };
   });
 
-  route(app, ctx, endpoints.dualBuy, async ({ input, auth }) => {
-    const order = await ctx.exchange.run((step) => dual.buy(step, auth.user.id, input.id, input.num));
-    const product = await ctx.db.selectFrom('dual_products').selectAll().where('id', '=', order.product_id).executeTakeFirstOrThrow();
-    return dual.orderView(order, product);
-  });
+  route(
+    app,
+    ctx,
+    endpoints.dualBuy,
+    async ({ input, auth }) => {
+      const order = await ctx.exchange.run((step) => dual.buy(step, auth.user.id, input.id, input.num));
+      const product = await ctx.db.selectFrom('dual_products').selectAll().where('id', '=', order.product_id).executeTakeFirstOrThrow();
+      return dual.orderView(order, product);
+    },
+    // Several processes: a product is settled by its market's trades, where the market runs.
+    { market: async ({ input }) => (await ctx.db.selectFrom('dual_products').select('market_id').where('id', '=', input.id).executeTakeFirst())?.market_id ?? null },
+  );
 
   route(app, ctx, endpoints.dualOrders, async ({ input, auth }) => {
     const page = input.page ?? 1;

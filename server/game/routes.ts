@@ -28,15 +28,21 @@ export function gameRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, endpoints.gameClaim, async ({ auth }) => ({ points: await ctx.exchange.run((step) => game.claim(step, auth.user.id)) }));
 
-  route(app, ctx, endpoints.gamePlay, async ({ input, auth }) =>
-    game.view(
-      await once(
-        ctx,
-        { userId: auth.user.id, requestId: input.request_id, kind: 'game' },
-        (remember) => ctx.exchange.run((step) => game.play(step, auth.user.id, input, remember)),
-        (id) => ctx.db.selectFrom('game_rounds').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+  route(
+    app,
+    ctx,
+    endpoints.gamePlay,
+    async ({ input, auth }) =>
+      game.view(
+        await once(
+          ctx,
+          { userId: auth.user.id, requestId: input.request_id, kind: 'game' },
+          (remember) => ctx.exchange.run((step) => game.play(step, auth.user.id, input, remember)),
+          (id) => ctx.db.selectFrom('game_rounds').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+        ),
       ),
-    ),
+    // Several processes: a round is settled by its market's trades, where the market runs.
+    { market: ({ input }) => (ctx.catalogue.markets.some((market) => market.id === input.market_id) ? input.market_id : null) },
   );
 
   route(app, ctx, endpoints.gameRounds, async ({ input, auth }) => {
