@@ -28,11 +28,11 @@ function answers(port) {
   });
 }
 
-/** Starts a new server; answers its URL and a stop() that ends it and removes its folder. */
-export async function startRedis() {
+/** Starts a new server (on `port`, or a free one); answers its URL and a stop() that ends it and removes its folder. */
+export async function startRedis(options = {}) {
   ensureRedis();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-redis-'));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawn(BIN, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--protected-mode', 'yes'], { stdio: 'ignore', detached: false });
   for (let tries = 0; !(await answers(port)); tries++) {
     if (tries > 100 || child.exitCode !== null) throw new Error(`redis-server did not start on port ${port}`);

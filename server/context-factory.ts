@@ -72,21 +72,36 @@ export async function createContext(
   const exchange = new Exchange(db, market, catalogue, now, overrides.checkNesting === undefined ? {} : { checkNesting: overrides.checkNesting });
   let commands: MarketCommands | null = null;
   if (config.cluster && config.redisUrl !== null) {
-    // The market feed between the processes: Redis streams (server/cluster/market-streams.ts).
     const report = (what: string) => (error: unknown) => console.error(`${what}:`, error instanceof Error ? error.message : error);
+    const url = config.redisUrl;
+    /** A connection of its own; a lost Redis is reported once, then again once it is back (ioredis reconnects). */
+    const connection = (what: string, blocking: boolean) => {
+      const redis = new Redis(url, blocking ? { maxRetriesPerRequest: null } : {});
+      let down = false;
+      redis.on('error', (error: Error) => {
+        if (down) return;
+        down = true;
+        console.error(`redis (${what}): ${error.message}; reconnecting`);
+      });
+      redis.on('ready', () => {
+        if (down) console.error(`redis (${what}): connected again`);
+        down = false;
+      });
+      return redis;
+    };
+    // The market feed between the processes: Redis streams (server/cluster/market-streams.ts).
     const mirror = new MarketMirror(
-      new Redis(config.redisUrl, { maxRetriesPerRequest: null }),
+      connection('market streams, reading', true),
       market.instruments.map((def) => def.id),
       report('reading the market streams'),
     );
-    market.linkStreams(new StreamPublisher(new Redis(config.redisUrl), market.engine, report('writing the market streams')), mirror);
+    market.linkStreams(new StreamPublisher(connection('market streams, writing', false), market.engine, report('writing the market streams')), mirror);
     await mirror.start();
     // Requests for a market another process runs, carried to it (server/cluster/commands.ts).
-    const url = config.redisUrl;
     commands = new MarketCommands(
-      new Redis(url),
-      new Redis(url, { maxRetriesPerRequest: null }),
-      new Redis(url, { maxRetriesPerRequest: null }),
+      connection('market requests', false),
+      connection('market requests, answers', true),
+      connection('market requests, reading', true),
       processName,
       () => market.owned.map((def) => def.id),
       report('market requests'),

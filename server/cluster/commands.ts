@@ -163,7 +163,9 @@ export class MarketCommands {
         for (const [key, entries] of read ?? []) for (const [id, fields] of entries) void this.run(key, id, fields);
       } catch (error) {
         if (!this.running) return;
-        this.report(error);
+        // Redis started afresh (its streams and groups gone): the groups are made again.
+        if (error instanceof Error && error.message.includes('NOGROUP')) this.reading.clear();
+        else this.report(error);
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     }

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Candle, Period } from '../../contract/market';
 import { CHANNELS, DEPTH_LEVELS, RECENT_TRADES, SOCKET_EVENTS, TICKER_WIDTH, type DepthMessage, type Side, type TickerBatch, type TradeBatch } from '../../contract/realtime';
-import { NotRunHere, type MarketEngine, type Ticker, type Trade } from '../market/engine';
+import { NotRunHere, SEQ_PER_EPOCH, type MarketEngine, type Ticker, type Trade } from '../market/engine';
 import type { MarketReads } from '../market/view';
 
 /**
@@ -59,11 +59,14 @@ const untuple = (t: CandleTuple): { period: Period; candle: Candle } => ({ perio
 
 /**
  * Adds an entry numbered by the shared counter, atomically (one script), and answers its
- * number. The entry's id is Redis's own (time based), so a Redis started afresh (the
- * counter back at 1) still adds entries the readers see; their clients see the numbers
- * jump and take a snapshot.
+ * number. The counter never goes below the last number the writer has seen (ARGV[3]): a
+ * Redis started afresh (its counter gone) carries on above it, so clients see the numbers
+ * jump forward and take a snapshot, never go back. The entry's id is Redis's own (time
+ * based), so the readers see entries added after a restart.
  */
-const ADD_NUMBERED = `local s = redis.call('INCR', KEYS[2])
+const ADD_NUMBERED = `local c = tonumber(redis.call('GET', KEYS[2]) or '0')
+if c < tonumber(ARGV[3]) then redis.call('SET', KEYS[2], ARGV[3]) end
+local s = redis.call('INCR', KEYS[2])
 redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[2], '*', 'd', ARGV[1], 's', s)
 return s`;
 
@@ -86,6 +89,32 @@ export class StreamPublisher {
     });
   }
 
+  /**
+   * After a lost connection to Redis (a restart loses the streams): the engine's recent
+   * trades and book of `markets()` are published again (a stream that kept them refuses
+   * the ids it has; the mirrors skip what they have), so a process starting now finds them.
+   */
+  onReconnect(markets: () => readonly number[]): void {
+    let lost = false;
+    this.redis.on('close', () => void (lost = true));
+    this.redis.on('ready', () => {
+      if (!lost) return;
+      lost = false;
+      for (const marketId of markets()) {
+        if (!this.engine.has(marketId)) continue;
+        const trades = this.engine.recentTrades(marketId);
+        const first = trades[0];
+        if (first) {
+          const d: number[] = [];
+          for (const trade of trades) d.push(trade.time - first.time, trade.price, trade.quantity, trade.side);
+          this.publish(CHANNELS.trades(marketId), SOCKET_EVENTS.trades, { m: marketId, s: first.seq, b: first.time, d } satisfies TradeBatch);
+        }
+        const { bids, asks } = this.engine.depth(marketId);
+        this.publish(CHANNELS.depth(marketId), SOCKET_EVENTS.depth, { m: marketId, s: this.engine.depthSeq(marketId), b: bids.flat(), a: asks.flat() } satisfies DepthMessage);
+      }
+    });
+  }
+
   async close(): Promise<void> {
     await this.redis.quit().catch(() => undefined);
   }
@@ -103,7 +132,7 @@ export class StreamPublisher {
   }
 
   /** The markets this process runs as they stand now, numbered with every other owner's. */
-  async publishState(markets: readonly number[]): Promise<void> {
+  async publishState(markets: readonly number[], seen: number): Promise<void> {
     const { engine } = this;
     const closed = this.closed;
     this.closed = new Map();
@@ -114,7 +143,7 @@ export class StreamPublisher {
       state.d.push(t.marketId, t.last, t.open, t.high, t.low, t.volume, t.amount);
       state.m.push({ id: marketId, seq: engine.lastSeq(marketId), open: [...engine.openCandles(marketId)].map(([period, candle]) => tuple(period, candle)), closed: closed.get(marketId) ?? [] });
     }
-    await this.redis.eval(ADD_NUMBERED, 2, TICKERS_STREAM, TICKERS_COUNTER, JSON.stringify(state), KEEP_TICKERS);
+    await this.redis.eval(ADD_NUMBERED, 2, TICKERS_STREAM, TICKERS_COUNTER, JSON.stringify(state), KEEP_TICKERS, seen);
   }
 
   private add(key: string, keep: number, seq: number, data: string): void {
@@ -268,14 +297,25 @@ export class MarketMirror implements MarketReads {
       const batch = JSON.parse(data) as TradeBatch;
       const market = this.markets.get(batch.m);
       if (!market) return;
-      for (let i = 0; i + 4 <= batch.d.length; i += 4) {
+      // A batch published again (after Redis started afresh) holds trades the mirror has: only the newer ones count.
+      let skip = 0;
+      while (skip * 4 < batch.d.length && batch.s + skip <= market.seq && Math.floor((batch.s + skip) / SEQ_PER_EPOCH) === Math.floor(market.seq / SEQ_PER_EPOCH)) skip++;
+      if (skip * 4 >= batch.d.length) return;
+      for (let i = skip * 4; i + 4 <= batch.d.length; i += 4) {
         const trade: Trade = { seq: batch.s + i / 4, time: batch.b + (batch.d[i] ?? 0), price: batch.d[i + 1] ?? 0, quantity: batch.d[i + 2] ?? 0, side: (batch.d[i + 3] ?? 1) as Side };
         market.recent.push(trade);
         market.last = trade.price;
         market.seq = trade.seq;
       }
       if (market.recent.length > RECENT_TRADES) market.recent.splice(0, market.recent.length - RECENT_TRADES);
-      if (live) this.emit(CHANNELS.trades(batch.m), SOCKET_EVENTS.trades, batch);
+      if (!live) return;
+      if (skip === 0) this.emit(CHANNELS.trades(batch.m), SOCKET_EVENTS.trades, batch);
+      else {
+        const base = batch.b + (batch.d[skip * 4] ?? 0);
+        const d = batch.d.slice(skip * 4);
+        for (let i = 0; i < d.length; i += 4) d[i] = (d[i] ?? 0) - (batch.d[skip * 4] ?? 0);
+        this.emit(CHANNELS.trades(batch.m), SOCKET_EVENTS.trades, { m: batch.m, s: batch.s + skip, b: base, d } satisfies TradeBatch);
+      }
       return;
     }
     const message = JSON.parse(data) as DepthMessage;

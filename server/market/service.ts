@@ -114,6 +114,8 @@ export class MarketService {
     // The markets run here go to the streams whoever listens: another process's sockets may.
     this.publishImpl = (channel, event, payload) => publisher.publish(channel, event, payload);
     this.listeningImpl = () => true;
+    // Redis started afresh: the streams of the markets run here begin again with what the engine holds.
+    publisher.onReconnect(() => this.owned.map((def) => def.id));
     mirror.onClosed((marketId, period, candle) => {
       if (!this.engine.has(marketId)) this.candles.closed(marketId, period, candle);
     });
@@ -269,7 +271,12 @@ export class MarketService {
     if (publisher) {
       // Several processes: the markets run here, as they stand, for the other processes' tickers and REST answers.
       this.stateTimer = setInterval(() => {
-        void publisher.publishState(this.owned.map((def) => def.id)).catch((error: unknown) => console.error('publishing the markets failed', error));
+        void publisher
+          .publishState(
+            this.owned.map((def) => def.id),
+            this.mirror?.tickersSeq ?? 0,
+          )
+          .catch((error: unknown) => console.error('publishing the markets failed', error));
       }, TICKER_EVERY_MS);
     }
     this.flushTimer = setInterval(() => void this.flush().catch((error: unknown) => console.error('writing candles failed', error)), FLUSH_EVERY_MS);
