@@ -28,6 +28,7 @@ import { Broadcast } from './realtime/broadcast';
 import { MarketClaims } from './cluster/claims';
 import { MarketMirror, StreamPublisher } from './cluster/market-streams';
 import { MarketCommands } from './cluster/commands';
+import { followListings } from './cluster/listings';
 import { Redis } from 'ioredis';
 import { PROCESS_NAME } from './cluster/process-name';
 
@@ -106,6 +107,8 @@ export async function createContext(
       () => market.owned.map((def) => def.id),
       report('market requests'),
     );
+    // Coins and markets another process lists reach this one's catalogue, market and sockets.
+    market.onStop(followListings(db, catalogue, exchange.bus, report('following the listings')));
   }
   const claims =
     config.cluster && config.databaseUrl !== null

@@ -9,6 +9,7 @@ import { endpoints } from '../../contract/api';
 import { CHANNELS, SOCKET_EVENTS, TICKER_WIDTH, type TickerBatch, type TradeBatch } from '../../contract/realtime';
 import { attachRealtime } from '../realtime/socket';
 import { SEQ_PER_EPOCH } from '../market/engine';
+import { runIeo } from '../finance/ieo';
 import { checkLedger } from '../ledger/check';
 import { createHarness, ok, type Harness } from '../testing/harness';
 import { tradeAt } from '../testing/market';
@@ -235,4 +236,52 @@ test("a request for a market another process runs is run there and answered as i
   expect(owner.ctx.market.engine.resting(BTC_MARKET, placed.id)).toBe(0);
   expect(await balance(owner, ann, USDT)).toMatchObject({ available: '10000.000000', frozen: '0.000000' });
   expect((await checkLedger(owner.ctx.db)).violations).toEqual([]);
+});
+
+test("a coin and a market another process lists (an IEO's token) reach this one: its catalogue and market list, and one of them claims the market", async () => {
+  const a = await member('member-a');
+  await a.ctx.claims?.start();
+  const b = await member('member-b');
+  await b.ctx.claims?.start();
+  const markets = a.ctx.market.instruments.length;
+  await until(() => running(a) + running(b) === markets && running(b) > 0, 10_000);
+
+  const now = a.ctx.now();
+  const project = await ok(
+    a.call(
+      endpoints.createProject,
+      {
+        name: 'Kestrel Token',
+        token: 'KEST',
+        token_name: 'Kestrel',
+        token_precision: 4,
+        pay_currency_id: USDT,
+        issue_price: '0.05',
+        total_issuance: '100000',
+        max_per_user: '80000',
+        lock_days: 0,
+        start_at: now,
+        end_at: now + 60_000,
+        list_at: now + 120_000,
+        white_paper: 'https://example.com/kest.pdf',
+        website: 'https://example.com/kest',
+        intro: 'A token.',
+      },
+      { operator: true },
+    ),
+  );
+  // The token, created by the first member, is a coin on the second within a few seconds.
+  await until(() => b.ctx.catalogue.currencies.some((currency) => currency.code === 'KEST'), 10_000);
+
+  a.advance(180_000);
+  await runIeo(a.ctx);
+  await runIeo(a.ctx);
+  const listed = (await ok(a.call(endpoints.ieoProject, { project_id: project.id }, {}))).market_id ?? 0;
+  expect(listed).toBeGreaterThan(0);
+  // The market reaches the second member's catalogue, and one of the two runs it.
+  await until(() => b.ctx.catalogue.markets.some((market) => market.id === listed), 10_000);
+  await until(() => a.ctx.market.engine.has(listed) !== b.ctx.market.engine.has(listed), 10_000);
+  expect(b.ctx.market.instruments.some((def) => def.id === listed)).toBe(true);
+  const owner = a.ctx.market.engine.has(listed) ? a : b;
+  expect(owner.ctx.market.engine.lastPrice(listed)).toBe(0.05);
 });

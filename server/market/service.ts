@@ -50,6 +50,8 @@ export class MarketService {
   private mirror: MarketMirror | null = null;
   private publisher: StreamPublisher | null = null;
   private stateTimer: ReturnType<typeof setInterval> | undefined;
+  /** what else stops with the market (several processes: following other processes' listings) */
+  private readonly stops: (() => void)[] = [];
   private viewImpl: MarketView;
 
   constructor(
@@ -90,6 +92,11 @@ export class MarketService {
    */
   get view(): MarketReads {
     return this.viewImpl;
+  }
+
+  /** Stops `stop` with the market (MarketService.stop). */
+  onStop(stop: () => void): void {
+    this.stops.push(stop);
   }
 
   /** Whether this process has the market's figures: it runs the market, or an owner has published it. */
@@ -294,6 +301,7 @@ export class MarketService {
   async stop(): Promise<void> {
     this.halt();
     await this.flush();
+    for (const stop of this.stops.splice(0)) stop();
     await this.mirror?.stop();
     await this.publisher?.close();
   }
