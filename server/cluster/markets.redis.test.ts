@@ -6,13 +6,14 @@ import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
+import { Money } from '../../contract/money';
 import { CHANNELS, SOCKET_EVENTS, TICKER_WIDTH, type TickerBatch, type TradeBatch } from '../../contract/realtime';
 import { attachRealtime } from '../realtime/socket';
 import { SEQ_PER_EPOCH } from '../market/engine';
 import { runIeo } from '../finance/ieo';
 import { checkLedger } from '../ledger/check';
 import { createHarness, ok, type Harness } from '../testing/harness';
-import { tradeAt } from '../testing/market';
+import { fund, tradeAt, uidOf } from '../testing/market';
 import { storeOf } from '../testing/store';
 import { balance } from '../testing/wallet';
 import { raiseEpoch } from './claims';
@@ -284,4 +285,47 @@ test("a coin and a market another process lists (an IEO's token) reach this one:
   expect(b.ctx.market.instruments.some((def) => def.id === listed)).toBe(true);
   const owner = a.ctx.market.engine.has(listed) ? a : b;
   expect(owner.ctx.market.engine.lastPrice(listed)).toBe(0.05);
+});
+
+test("an account liquidated by one process closes its position in a market the other runs, once: the other's stop-loss on it then finds it closed", async () => {
+  const a = await member('member-a');
+  await a.ctx.claims?.start();
+  const b = await member('member-b');
+  await b.ctx.claims?.start();
+  const markets = a.ctx.market.instruments.length;
+  await until(() => running(a) + running(b) === markets && running(b) > 0, 10_000);
+  // Both publish their markets (the clocks stand still: no simulated flow).
+  for (const server of [a, b]) server.ctx.exchange.start();
+  await until(() => [a, b].every((server) => server.ctx.market.instruments.every((def) => server.ctx.market.knows(def.id))), 5_000);
+  const contract = (server: Harness) => server.ctx.catalogue.markets.find((market) => market.contractLot !== null && server.ctx.market.engine.has(market.id));
+  const first = contract(a);
+  const second = contract(b);
+  if (!first || !second) throw new Error('each member should run a contract market');
+  const p1 = await tradeAt(a, first.id, a.ctx.market.view.lastPrice(first.id));
+  const p2 = await tradeAt(b, second.id, b.ctx.market.view.lastPrice(second.id));
+  await until(() => b.ctx.market.view.lastSeq(first.id) === a.ctx.market.engine.lastSeq(first.id) && a.ctx.market.view.lastSeq(second.id) === b.ctx.market.engine.lastSeq(second.id), 5_000);
+
+  const bob = await a.registerUser('bob@example.com');
+  await fund(a, await uidOf(a, bob), 'USDT', '200', 'lever');
+  const open = (server: Harness, market: typeof first, input: Record<string, string | number>) =>
+    ok(server.call(endpoints.leverSubmit, { currency_id: market.base.id, legal_id: market.quote.id, direction: 'buy', share: 1, ...input }, { token: bob }));
+  // A long in each market (each sent through the process that does not run it), the second with a stop-loss.
+  const risky = await open(b, first, { multiple: 100 });
+  const stop = new Money(p2).times('0.95').toDecimalPlaces(second.pricePrecision, Money.ROUND_DOWN).toFixed(second.pricePrecision);
+  const guarded = await open(a, second, { multiple: 5, stop_loss_price: stop });
+  expect([risky.status, guarded.status]).toEqual(['open', 'open']);
+
+  // The first market falls: its process liquidates the account, both positions.
+  await tradeAt(a, first.id, p1 * 0.5);
+  const closed = async (id: number) => a.ctx.db.selectFrom('lever_positions').select(['status', 'close_reason']).where('id', '=', id).executeTakeFirstOrThrow();
+  expect(await closed(risky.id)).toEqual({ status: 'closed', close_reason: 'liquidation' });
+  expect(await closed(guarded.id)).toEqual({ status: 'closed', close_reason: 'liquidation' });
+
+  // The second market falls through the stop-loss: its process's book still shows the position open, and it is not closed again.
+  await tradeAt(b, second.id, p2 * 0.8);
+  expect(await closed(guarded.id)).toEqual({ status: 'closed', close_reason: 'liquidation' });
+  expect(await a.ctx.db.selectFrom('ledger_transactions').select('id').where('ref_kind', '=', 'lever-close').where('ref_id', '=', String(guarded.id)).execute()).toHaveLength(1);
+  // Either process lists no open position for the account.
+  for (const server of [a, b]) expect((await ok(server.call(endpoints.leverPositions, {}, { token: bob }))).positions).toEqual([]);
+  expect((await checkLedger(a.ctx.db)).violations).toEqual([]);
 });

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { Money, ZERO } from '../../contract/money';
 import { priceTicks, shareRange, stopsSide } from '../../contract/order-rules';
 import { limitReached, liquidationPrice, marginOf, nightsBetween, overnightOf, pnlOf, riskRate, stopReached, type Direction } from '../../contract/trading';
+import { storeOf } from '../db/dialect';
 import type { Database, LeverPositionsTable } from '../db/schema';
 import type { Market } from '../exchange/catalogue';
 import type { Step } from '../exchange/step';
@@ -98,7 +99,7 @@ export class ContractDesk {
   /** The account: balance, margins of open positions, unrealised profit and risk rate at `prices` (live when absent). */
   async account(userId: number, prices?: ReadonlyMap<number, Money>): Promise<AccountFigures> {
     const balance = await balanceOf(this.deps.db, userAccount(userId, MARGIN_CURRENCY, 'lever'));
-    return this.figures(userId, balance, prices);
+    return this.figures(await this.accountRows(this.deps.db, userId), balance, prices);
   }
 
   /**
@@ -122,7 +123,8 @@ export class ContractDesk {
    * liquidation threshold.
    */
   async withdrawable(step: Step, userId: number): Promise<Money | null> {
-    const account = this.figures(userId, await lockedBalanceOf(step, userAccount(userId, MARGIN_CURRENCY, 'lever')));
+    const balance = await lockedBalanceOf(step, userAccount(userId, MARGIN_CURRENCY, 'lever'));
+    const account = this.figures(await this.accountRows(step.trx, userId), balance);
     if (!account.risk) return null;
     const covered = account.balance.plus(Money.min(ZERO, account.profit));
     // risk(balance - x) > threshold  <=>  x < balance + margins + profit - threshold x margins
@@ -131,11 +133,22 @@ export class ContractDesk {
     return Money.max(ZERO, down(Money.min(covered, belowRoom)));
   }
 
-  private figures(userId: number, balance: Money, prices?: ReadonlyMap<number, Money>, time = this.deps.now()): AccountFigures {
+  /**
+   * A user's pending and open positions: from the live book, which holds all of them when
+   * one process runs every market; with several processes, from the store (another
+   * process opens and closes the positions of the markets it runs), read in `db` (the
+   * step's transaction, after the account's balance was locked, where it decides).
+   */
+  private async accountRows(db: Kysely<Database>, userId: number): Promise<PositionRow[]> {
+    if (this.deps.exchange.market.epochs === null) return [...this.live.values()].filter((row) => row.user_id === userId);
+    return db.selectFrom('lever_positions').selectAll().where('user_id', '=', userId).where('status', 'in', ['pending', 'open']).orderBy('id').execute();
+  }
+
+  private figures(rows: readonly PositionRow[], balance: Money, prices?: ReadonlyMap<number, Money>, time = this.deps.now()): AccountFigures {
     let margins = ZERO;
     let profit = ZERO;
-    for (const row of this.live.values()) {
-      if (row.user_id !== userId || row.status !== 'open') continue;
+    for (const row of rows) {
+      if (row.status !== 'open') continue;
       margins = margins.plus(row.margin);
       profit = profit.plus(this.unrealised(row, prices?.get(row.market_id) ?? this.price(this.deps.catalogue.market(row.market_id)), time));
     }
@@ -154,9 +167,10 @@ export class ContractDesk {
   async positions(userId: number, marketId?: number) {
     const balance = await balanceOf(this.deps.db, userAccount(userId, MARGIN_CURRENCY, 'lever'));
     const time = this.deps.now();
-    const account = this.figures(userId, balance, undefined, time);
+    const all = await this.accountRows(this.deps.db, userId);
+    const account = this.figures(all, balance, undefined, time);
     const prices = new Map<number, Money>();
-    const rows = [...this.live.values()].filter((row) => row.user_id === userId && (marketId === undefined || row.market_id === marketId)).sort((a, b) => b.id - a.id);
+    const rows = all.filter((row) => marketId === undefined || row.market_id === marketId).sort((a, b) => b.id - a.id);
     const views = rows.map((row) => {
       const market = this.deps.catalogue.market(row.market_id);
       const price = this.price(market);
@@ -267,8 +281,9 @@ export class ContractDesk {
   }
 
   async close(step: Step, userId: number, id: number): Promise<PositionRow> {
-    const row = this.ownLive(userId, id);
-    if (row.status !== 'open') throw new ApiError('server:errors.position_not_open');
+    const live = this.ownLive(userId, id);
+    const row = live.status === 'open' ? await this.current(step, live) : null;
+    if (!row) throw new ApiError('server:errors.position_not_open');
     const trade = this.lastTrade(this.deps.catalogue.market(row.market_id));
     const closed = await this.settle(step, row, trade, 'user', step.time);
     this.changed(step, closed, row.status);
@@ -311,9 +326,11 @@ export class ContractDesk {
 
   /** Closes every open position of the user, or only the longs (buy) or shorts (sell). */
   async batchClose(step: Step, userId: number, which: 'all' | 'buy' | 'sell'): Promise<{ closed: number; profit: Money }> {
-    const rows = [...this.live.values()].filter((row) => row.user_id === userId && row.status === 'open' && (which === 'all' || row.direction === (which === 'buy' ? 1 : -1)));
+    const rows = (await this.accountRows(step.trx, userId)).filter((row) => row.status === 'open' && (which === 'all' || row.direction === (which === 'buy' ? 1 : -1)));
     const closed: PositionRow[] = [];
-    for (const row of rows) {
+    for (const live of rows) {
+      const row = await this.current(step, live);
+      if (!row) continue;
       const done = await this.settle(step, row, this.lastTrade(this.deps.catalogue.market(row.market_id)), 'batch', step.time);
       this.changed(step, done, row.status);
       closed.push(done);
@@ -331,8 +348,9 @@ export class ContractDesk {
    * its trader's position, at the trade that closed the trader's. Null when it is not open.
    */
   async closeWith(step: Step, id: number, trade: TradeFacts, reason: CloseReason, at: number): Promise<PositionRow | null> {
-    const row = this.live.get(id);
-    if (!row || row.status !== 'open') return null;
+    const live = this.live.get(id);
+    const row = live?.status === 'open' ? await this.current(step, live) : null;
+    if (!row) return null;
     const closed = await this.settle(step, row, trade, reason, at);
     this.changed(step, closed, row.status);
     return closed;
@@ -345,6 +363,21 @@ export class ContractDesk {
     const row = await positionRow(step.trx, id);
     this.changed(step, row, before.status);
     return row;
+  }
+
+  /**
+   * The position as the store holds it now, locked for the step (PostgreSQL), when it is
+   * still in the state this process's live book shows; null when it is not (another
+   * process, running the market of another of the account's positions, closed it in a
+   * liquidation: several processes), and then the live book follows the store. What is
+   * settled is always the stored row, so a stale book never closes a position twice.
+   */
+  private async current(step: Step, row: PositionRow): Promise<PositionRow | null> {
+    const query = step.trx.selectFrom('lever_positions').selectAll().where('id', '=', row.id);
+    const stored = await (storeOf(step.trx as Kysely<unknown>) === 'postgres' ? query.forUpdate() : query).executeTakeFirstOrThrow();
+    if (stored.status === row.status) return stored;
+    step.keep(this.live, row.id, stored.status === 'pending' || stored.status === 'open' ? stored : undefined);
+    return null;
   }
 
   private ownLive(userId: number, id: number): PositionRow {
@@ -480,10 +513,13 @@ export class ContractDesk {
         prices.set(marketId, price);
         const rows = [...this.live.values()].filter((row) => row.market_id === marketId);
         if (rows.length === 0) break;
-        for (const row of rows) {
-          if (!this.live.has(row.id)) continue;
+        for (const live of rows) {
+          if (!this.live.has(live.id)) continue;
+          let row = live;
           if (row.status === 'pending' && row.limit_price && limitReached(row.direction, row.limit_price, price)) {
-            this.changed(step, await this.activate(step, row, trade), row.status);
+            const stored = await this.current(step, row);
+            if (!stored) continue;
+            this.changed(step, await this.activate(step, stored, trade), row.status);
             // Opening at a price other than the limit returns (or draws) margin: the balance moved.
             await balanceNow(row.user_id);
           } else if (row.status === 'open') {
@@ -493,7 +529,9 @@ export class ContractDesk {
                 : row.stop_loss_price && stopReached('sl', row.direction, row.stop_loss_price, price)
                   ? 'stop_loss'
                   : null;
-            if (reason) {
+            const stored = reason ? await this.current(step, row) : null;
+            if (reason && stored) {
+              row = stored;
               this.changed(step, await this.settle(step, row, trade, reason), row.status);
               await balanceNow(row.user_id);
             }
@@ -509,10 +547,13 @@ export class ContractDesk {
     const users = new Set<number>();
     for (const row of this.live.values()) if (row.market_id === marketId && row.status === 'open') users.add(row.user_id);
     for (const userId of users) {
-      const figures = this.figures(userId, balances.get(userId) ?? ZERO, prices, trade.time);
+      const account = await this.accountRows(step.trx, userId);
+      const figures = this.figures(account, balances.get(userId) ?? ZERO, prices, trade.time);
       if (!figures.risk || figures.risk.gt(LIQUIDATION_RISK)) continue;
-      const rows = [...this.live.values()].filter((row) => row.user_id === userId && row.status === 'open');
-      for (const row of rows) {
+      const rows = account.filter((row) => row.status === 'open');
+      for (const live of rows) {
+        const row = await this.current(step, live);
+        if (!row) continue;
         const at = row.market_id === marketId ? trade : this.lastTrade(this.deps.catalogue.market(row.market_id));
         this.changed(step, await this.settle(step, row, at, 'liquidation', trade.time), row.status);
       }
