@@ -195,7 +195,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   }
   await app.register(fastifyRateLimit, {
-    ...(redis ? { redis, skipOnError: true } : {}),
+    ...(redis ? { redis, skipOnError: true, nameSpace: `${ctx.config.redisPrefix}:rate-limit:` } : {}),
     global: false,
     max: ctx.config.publicRateLimit,
     timeWindow: 60_000,

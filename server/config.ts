@@ -17,6 +17,8 @@ export interface ServerConfig {
   databaseUrl: string | null;
   /** REDIS_URL: redis://host:port shared by several processes (the public endpoints' request counts); null: each process alone. */
   redisUrl: string | null;
+  /** REDIS_PREFIX: what every key this exchange keeps in Redis starts with (several exchanges, or test runs, may share one Redis) */
+  redisPrefix: string;
   /**
    * CLUSTER: this process is one of several on one PostgreSQL database and one Redis
    * (`npm run cluster`): it runs the markets it claims (server/cluster/claims.ts), not all.
@@ -189,6 +191,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (databaseUrl !== null && !isPostgresUrl(databaseUrl)) throw new Error(`DATABASE_URL must be a postgres://user:password@host:port/database URL, got ${redactUrl(databaseUrl)}`);
   const redisUrl = env['REDIS_URL'] || null;
   if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) throw new Error(`REDIS_URL must be a redis://host:port URL, got ${redactUrl(redisUrl)}`);
+  const redisPrefix = env['REDIS_PREFIX'] || 'kestrel';
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(redisPrefix)) throw new Error(`REDIS_PREFIX must be 1 to 64 letters, digits, dots, dashes or underscores, got ${redisPrefix}`);
   const cluster = flag(env['CLUSTER'], false);
   if (cluster && (databaseUrl === null || redisUrl === null))
     throw new Error('CLUSTER=true runs the exchange as several processes on one PostgreSQL database and one Redis: set DATABASE_URL and REDIS_URL');
@@ -198,6 +202,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: env['HOST'] ?? '0.0.0.0',
     databaseUrl,
     redisUrl,
+    redisPrefix,
     cluster,
     dataDir: path.resolve(cwd, env['DATA_DIR'] ?? 'data'),
     appDir: path.resolve(cwd, env['APP_DIR'] ?? 'dist/h5'),

@@ -93,16 +93,18 @@ export async function createContext(
     // The market feed between the processes: Redis streams (server/cluster/market-streams.ts).
     const mirror = new MarketMirror(
       connection('market streams, reading', true),
+      config.redisPrefix,
       market.instruments.map((def) => def.id),
       report('reading the market streams'),
     );
-    market.linkStreams(new StreamPublisher(connection('market streams, writing', false), market.engine, report('writing the market streams')), mirror);
+    market.linkStreams(new StreamPublisher(connection('market streams, writing', false), config.redisPrefix, market.engine, report('writing the market streams')), mirror);
     await mirror.start();
     // Requests for a market another process runs, carried to it (server/cluster/commands.ts).
     commands = new MarketCommands(
       connection('market requests', false),
       connection('market requests, answers', true),
       connection('market requests, reading', true),
+      config.redisPrefix,
       processName,
       () => market.owned.map((def) => def.id),
       report('market requests'),

@@ -19,8 +19,9 @@ import type { Redis } from 'ioredis';
  *   and a request id (contract: request_id) makes the app's retry safe. Requests sent while
  *   no process ran the market wait in the stream for the new owner, until their deadline.
  */
-export const COMMANDS_STREAM = (marketId: number): string => `kestrel:commands:${marketId}`;
-const ANSWERS_STREAM = (process: string): string => `kestrel:answers:${process}`;
+/** Keys start with the exchange's prefix (REDIS_PREFIX, `kestrel`). */
+const COMMANDS_STREAM = (prefix: string, marketId: number): string => `${prefix}:commands:${marketId}`;
+const ANSWERS_STREAM = (prefix: string, process: string): string => `${prefix}:answers:${process}`;
 const GROUP = 'owner';
 /** The one consumer of a market's stream: its owner, whichever process that is now. */
 const CONSUMER = 'owner';
@@ -78,6 +79,7 @@ export class MarketCommands {
     private readonly answers: Redis,
     /** the blocking reads of the commands */
     private readonly commands: Redis,
+    private readonly prefix: string,
     private readonly process: string,
     /** the markets this process runs now */
     private readonly owned: () => readonly number[],
@@ -98,7 +100,7 @@ export class MarketCommands {
     this.answers.disconnect();
     this.commands.disconnect();
     await Promise.all(this.loops);
-    await this.redis.del(ANSWERS_STREAM(this.process)).catch(() => undefined);
+    await this.redis.del(ANSWERS_STREAM(this.prefix, this.process)).catch(() => undefined);
     await this.redis.quit().catch(() => undefined);
   }
 
@@ -113,7 +115,7 @@ export class MarketCommands {
       this.waiting.set(command.id, { resolve, timer });
     });
     try {
-      await this.redis.xadd(COMMANDS_STREAM(marketId), 'MAXLEN', '~', KEEP, '*', 'c', JSON.stringify(command));
+      await this.redis.xadd(COMMANDS_STREAM(this.prefix, marketId), 'MAXLEN', '~', KEEP, '*', 'c', JSON.stringify(command));
     } catch (error) {
       // Not sent: it cannot have run.
       const wait = this.waiting.get(command.id);
@@ -126,7 +128,7 @@ export class MarketCommands {
   }
 
   private async readAnswers(): Promise<void> {
-    const key = ANSWERS_STREAM(this.process);
+    const key = ANSWERS_STREAM(this.prefix, this.process);
     let last = '$';
     while (this.running) {
       try {
@@ -158,7 +160,7 @@ export class MarketCommands {
           await new Promise((resolve) => setTimeout(resolve, 100));
           continue;
         }
-        const keys = [...this.reading.keys()].map(COMMANDS_STREAM);
+        const keys = [...this.reading.keys()].map((marketId) => COMMANDS_STREAM(this.prefix, marketId));
         const read = (await this.commands.xreadgroup('GROUP', GROUP, CONSUMER, 'COUNT', 100, 'BLOCK', BLOCK_MS, 'STREAMS', ...keys, ...keys.map(() => '>'))) as [string, [string, string[]][]][] | null;
         for (const [key, entries] of read ?? []) for (const [id, fields] of entries) void this.run(key, id, fields);
       } catch (error) {
@@ -177,7 +179,7 @@ export class MarketCommands {
     for (const marketId of this.reading.keys()) if (!now.has(marketId)) this.reading.delete(marketId);
     for (const marketId of now) {
       if (this.reading.has(marketId)) continue;
-      const key = COMMANDS_STREAM(marketId);
+      const key = COMMANDS_STREAM(this.prefix, marketId);
       await this.redis.xgroup('CREATE', key, GROUP, '0', 'MKSTREAM').catch((error: unknown) => {
         if (!(error instanceof Error && error.message.includes('BUSYGROUP'))) throw error;
       });
@@ -210,7 +212,7 @@ export class MarketCommands {
   }
 
   private async answer(command: Command, answer: Answer): Promise<void> {
-    await this.redis.xadd(ANSWERS_STREAM(command.from), 'MAXLEN', '~', KEEP, '*', 'a', JSON.stringify({ to: command.id, answer }));
+    await this.redis.xadd(ANSWERS_STREAM(this.prefix, command.from), 'MAXLEN', '~', KEEP, '*', 'a', JSON.stringify({ to: command.id, answer }));
   }
 }
 

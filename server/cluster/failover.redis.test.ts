@@ -1,7 +1,7 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
@@ -91,9 +91,6 @@ test(
   `three processes, ${CLIENTS} clients for ${SECONDS} s and a kill -9 of a market's owner: claimed again within 2 s, nothing acknowledged lost, nothing filled twice, feeds without duplicates, the ledger balanced`,
   async () => {
     const redisUrl = process.env['KESTREL_TEST_REDIS'] ?? '';
-    const redis = new Redis(redisUrl);
-    await redis.flushdb();
-    await redis.quit();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-failover-'));
     dirs.push(dir);
 
@@ -102,9 +99,11 @@ test(
     const tokens: string[] = [];
     for (let i = 0; i < CLIENTS; i++) tokens.push(await setup.registerUser(`trader${i}@example.com`));
     await setup.close();
-    const first = await startServerProcess(dir, { ...env, REDIS_URL: redisUrl });
+    // Keys of its own: the test files share one Redis and run at once.
+    const redisEnv = { ...env, REDIS_URL: redisUrl, REDIS_PREFIX: `test-${crypto.randomUUID()}` };
+    const first = await startServerProcess(dir, redisEnv);
     servers.push(first);
-    servers.push(...(await Promise.all([startServerProcess(dir, { ...env, REDIS_URL: redisUrl }), startServerProcess(dir, { ...env, REDIS_URL: redisUrl })])));
+    servers.push(...(await Promise.all([startServerProcess(dir, redisEnv), startServerProcess(dir, redisEnv)])));
     const db: Db = await openDatabase((await storeOf(dir)).location);
     try {
       const owners = async () =>

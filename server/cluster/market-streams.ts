@@ -8,6 +8,8 @@ import type { MarketReads } from '../market/view';
  * The market feed between processes (several processes: ARCHITECTURE.md, "Storage and
  * processes"), as Redis streams:
  *
+ * Keys start with the exchange's prefix (REDIS_PREFIX, `kestrel`):
+ *
  * - `kestrel:trades:<market>`: each batch of the market's trades, its entry id the first
  *   trade's sequence number (`<seq>-0`), so a gap is a range read and a batch published
  *   twice (a takeover re-publishing) is refused by Redis as an id not above the last.
@@ -21,10 +23,10 @@ import type { MarketReads } from '../market/view';
  * reads them all (MarketMirror): its sockets get the feed from there, and its REST answers
  * for the markets it does not run read the mirror's figures.
  */
-export const TRADES_STREAM = (marketId: number): string => `kestrel:trades:${marketId}`;
-export const DEPTH_STREAM = (marketId: number): string => `kestrel:depth:${marketId}`;
-export const TICKERS_STREAM = 'kestrel:tickers';
-const TICKERS_COUNTER = 'kestrel:tickers:seq';
+export const TRADES_STREAM = (prefix: string, marketId: number): string => `${prefix}:trades:${marketId}`;
+export const DEPTH_STREAM = (prefix: string, marketId: number): string => `${prefix}:depth:${marketId}`;
+const TICKERS_STREAM = (prefix: string): string => `${prefix}:tickers`;
+const TICKERS_COUNTER = (prefix: string): string => `${prefix}:tickers:seq`;
 
 /** Entries kept per stream: enough for a client's resync and a starting mirror. */
 const KEEP_TRADES = 2_000;
@@ -77,6 +79,7 @@ export class StreamPublisher {
 
   constructor(
     private readonly redis: Redis,
+    private readonly prefix: string,
     private readonly engine: MarketEngine,
     private readonly report: (error: unknown) => void,
   ) {
@@ -123,10 +126,10 @@ export class StreamPublisher {
   publish(channel: string, _event: string, payload: unknown): void {
     if (channel.startsWith('trades:')) {
       const batch = payload as TradeBatch;
-      this.add(TRADES_STREAM(batch.m), KEEP_TRADES, batch.s, JSON.stringify(batch));
+      this.add(TRADES_STREAM(this.prefix, batch.m), KEEP_TRADES, batch.s, JSON.stringify(batch));
     } else if (channel.startsWith('depth:')) {
       const message = payload as DepthMessage;
-      this.add(DEPTH_STREAM(message.m), KEEP_DEPTH, message.s, JSON.stringify(message));
+      this.add(DEPTH_STREAM(this.prefix, message.m), KEEP_DEPTH, message.s, JSON.stringify(message));
     }
     // The ticker batches are the process's own; the owners' states (publishState) stand for them.
   }
@@ -143,7 +146,7 @@ export class StreamPublisher {
       state.d.push(t.marketId, t.last, t.open, t.high, t.low, t.volume, t.amount);
       state.m.push({ id: marketId, seq: engine.lastSeq(marketId), open: [...engine.openCandles(marketId)].map(([period, candle]) => tuple(period, candle)), closed: closed.get(marketId) ?? [] });
     }
-    await this.redis.eval(ADD_NUMBERED, 2, TICKERS_STREAM, TICKERS_COUNTER, JSON.stringify(state), KEEP_TICKERS, seen);
+    await this.redis.eval(ADD_NUMBERED, 2, TICKERS_STREAM(this.prefix), TICKERS_COUNTER(this.prefix), JSON.stringify(state), KEEP_TICKERS, seen);
   }
 
   private add(key: string, keep: number, seq: number, data: string): void {
@@ -199,6 +202,7 @@ export class MarketMirror implements MarketReads {
   constructor(
     /** a connection of its own: the reads block */
     private readonly redis: Redis,
+    private readonly prefix: string,
     marketIds: readonly number[],
     private readonly report: (error: unknown) => void,
   ) {
@@ -209,8 +213,8 @@ export class MarketMirror implements MarketReads {
   add(marketId: number): void {
     if (this.markets.has(marketId)) return;
     this.markets.set(marketId, { last: 0, seq: 0, recent: [], ticker: null, depth: { bids: [], asks: [] }, depthSeq: 0, candles: new Map(), candleSeq: 0, closed: new Map() });
-    this.ids.set(TRADES_STREAM(marketId), '0-0');
-    this.ids.set(DEPTH_STREAM(marketId), '0-0');
+    this.ids.set(TRADES_STREAM(this.prefix, marketId), '0-0');
+    this.ids.set(DEPTH_STREAM(this.prefix, marketId), '0-0');
   }
 
   onClosed(listener: ClosedListener): void {
@@ -228,14 +232,17 @@ export class MarketMirror implements MarketReads {
 
   /** Reads what the streams hold now (the last trades, the book, every owner's last state), then follows them. */
   async start(): Promise<void> {
-    this.ids.set(TICKERS_STREAM, '0-0');
-    const states = await this.redis.xrevrange(TICKERS_STREAM, '+', '-', 'COUNT', 200);
-    for (const [id, fields] of states.reverse()) this.apply(TICKERS_STREAM, id, fields, false);
+    const tickers = TICKERS_STREAM(this.prefix);
+    this.ids.set(tickers, '0-0');
+    const states = await this.redis.xrevrange(tickers, '+', '-', 'COUNT', 200);
+    for (const [id, fields] of states.reverse()) this.apply(tickers, id, fields, false);
     for (const marketId of this.markets.keys()) {
-      const trades = await this.redis.xrevrange(TRADES_STREAM(marketId), '+', '-', 'COUNT', RECENT_TRADES);
-      for (const [id, fields] of trades.reverse()) this.apply(TRADES_STREAM(marketId), id, fields, false);
-      const depth = await this.redis.xrevrange(DEPTH_STREAM(marketId), '+', '-', 'COUNT', 1);
-      for (const [id, fields] of depth) this.apply(DEPTH_STREAM(marketId), id, fields, false);
+      const key = TRADES_STREAM(this.prefix, marketId);
+      const trades = await this.redis.xrevrange(key, '+', '-', 'COUNT', RECENT_TRADES);
+      for (const [id, fields] of trades.reverse()) this.apply(key, id, fields, false);
+      const depthKey = DEPTH_STREAM(this.prefix, marketId);
+      const depth = await this.redis.xrevrange(depthKey, '+', '-', 'COUNT', 1);
+      for (const [id, fields] of depth) this.apply(depthKey, id, fields, false);
     }
     this.running = true;
     this.loop = this.follow();
@@ -266,7 +273,7 @@ export class MarketMirror implements MarketReads {
     const data = fields[1];
     if (data === undefined) return;
     this.version++;
-    if (key === TICKERS_STREAM) {
+    if (key === TICKERS_STREAM(this.prefix)) {
       const state = JSON.parse(data) as MarketsState;
       this.tickersSeq = Number(fields[3] ?? 0);
       this.time = Math.max(this.time, state.t);
@@ -293,7 +300,7 @@ export class MarketMirror implements MarketReads {
       if (live) this.emit(CHANNELS.tickers, SOCKET_EVENTS.tickers, { s: this.tickersSeq, d: state.d } satisfies TickerBatch);
       return;
     }
-    if (key.startsWith('kestrel:trades:')) {
+    if (key.startsWith(`${this.prefix}:trades:`)) {
       const batch = JSON.parse(data) as TradeBatch;
       const market = this.markets.get(batch.m);
       if (!market) return;

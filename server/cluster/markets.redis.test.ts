@@ -1,8 +1,8 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
@@ -34,10 +34,10 @@ const servers: Harness[] = [];
 const sockets: Socket[] = [];
 const timers: ReturnType<typeof setInterval>[] = [];
 
-beforeEach(async () => {
-  const redis = new Redis(process.env['KESTREL_TEST_REDIS'] ?? '');
-  await redis.flushdb();
-  await redis.quit();
+/** Each test's keys of its own (the test files share one Redis and run at once). */
+let prefix: string;
+beforeEach(() => {
+  prefix = `test-${crypto.randomUUID()}`;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-markets-'));
 });
 afterEach(async () => {
@@ -52,7 +52,7 @@ afterEach(async () => {
 
 async function member(name: string): Promise<Harness> {
   const { env } = await storeOf(dir);
-  const server = await createHarness({ ...env, REDIS_URL: process.env['KESTREL_TEST_REDIS'] ?? '', CLUSTER: 'true', SIGNUP_GIFT: '10000' }, { persist: dir, processName: name });
+  const server = await createHarness({ ...env, REDIS_URL: process.env['KESTREL_TEST_REDIS'] ?? '', REDIS_PREFIX: prefix, CLUSTER: 'true', SIGNUP_GIFT: '10000' }, { persist: dir, processName: name });
   servers.push(server);
   return server;
 }

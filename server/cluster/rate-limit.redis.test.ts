@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import crypto from 'node:crypto';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { startRedis } from '../../scripts/redis.mjs';
 import { createHarness, type Harness } from '../testing/harness';
@@ -12,17 +12,17 @@ import { createHarness, type Harness } from '../testing/harness';
 const url = process.env['KESTREL_TEST_REDIS'] ?? '';
 const servers: Harness[] = [];
 
-beforeEach(async () => {
-  const redis = new Redis(url);
-  await redis.flushdb();
-  await redis.quit();
+/** Each test's keys of its own (the test files share one Redis and run at once). */
+let prefix: string;
+beforeEach(() => {
+  prefix = `test-${crypto.randomUUID()}`;
 });
 afterEach(async () => {
   for (const server of servers.splice(0)) await server.close();
 });
 
 test('two processes share one count per address and endpoint: of 40 requests sent at once through both, exactly the limit pass', async () => {
-  for (let i = 0; i < 2; i++) servers.push(await createHarness({ PUBLIC_RATE_LIMIT: '7', REDIS_URL: url }));
+  for (let i = 0; i < 2; i++) servers.push(await createHarness({ PUBLIC_RATE_LIMIT: '7', REDIS_URL: url, REDIS_PREFIX: prefix }));
   const [a, b] = servers as [Harness, Harness];
   const get = (server: Harness, ip: string) => server.app.inject({ method: 'GET', url: '/api/currency/quotation_new', remoteAddress: ip });
 

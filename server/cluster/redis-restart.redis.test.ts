@@ -90,7 +90,7 @@ test('Redis killed and started afresh in the middle: no fill lost, the streams s
     // The owner's engine publishes BTC/USDT's recent trades again: the stream holds trades from before the restart.
     await until(
       async () => {
-        const [entry] = await redis.xrange(TRADES_STREAM(BTC_MARKET), '-', '+', 'COUNT', 1);
+        const [entry] = await redis.xrange(TRADES_STREAM('kestrel', BTC_MARKET), '-', '+', 'COUNT', 1);
         return entry !== undefined && Number(entry[0].split('-')[0]) <= lastBefore;
       },
       10_000,

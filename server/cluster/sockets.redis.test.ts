@@ -1,8 +1,8 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
@@ -22,12 +22,11 @@ const servers: Harness[] = [];
 const sockets: Socket[] = [];
 
 beforeEach(async () => {
-  const redis = new Redis(url);
-  await redis.flushdb();
-  await redis.quit();
+  // Keys of its own: the test files share one Redis and run at once.
+  const prefix = `test-${crypto.randomUUID()}`;
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-linked-'));
   for (let i = 0; i < 2; i++) {
-    const server = await createHarness({ REDIS_URL: url }, { persist: dir });
+    const server = await createHarness({ REDIS_URL: url, REDIS_PREFIX: prefix }, { persist: dir });
     attachRealtime(server.app.server, server.ctx);
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     servers.push(server);

@@ -67,8 +67,20 @@ export class DualDesk {
     return rows.length;
   }
 
-  /** Whether a product of this market, kind and term is open to purchase past `until`. */
-  openOffer(marketId: number, type: 'call' | 'put', days: number, until: number): boolean {
+  /** Whether a product of this market, kind and term is open to purchase past `until` (several processes: as the store holds them). */
+  async openOffer(step: Step, marketId: number, type: 'call' | 'put', days: number, until: number): Promise<boolean> {
+    if (this.deps.exchange.market.epochs !== null) {
+      const found = await step.trx
+        .selectFrom('dual_products')
+        .select('id')
+        .where('status', '=', 'active')
+        .where('market_id', '=', marketId)
+        .where('type', '=', type)
+        .where('days', '=', days)
+        .where('subscribe_until', '>', until)
+        .executeTakeFirst();
+      return found !== undefined;
+    }
     return [...this.active.values()].some((row) => row.market_id === marketId && row.type === type && row.days === days && row.subscribe_until > until);
   }
 
@@ -172,8 +184,24 @@ export class DualDesk {
     step.keep(this.active, productId, undefined);
   }
 
+  /** The live products of `markets` as the store holds them (several processes). */
+  private async refresh(step: Step, markets: readonly number[]): Promise<void> {
+    if (markets.length === 0) return;
+    const rows = await step.trx.selectFrom('dual_products').selectAll().where('status', '=', 'active').where('market_id', 'in', markets).execute();
+    const stored = new Set(rows.map((row) => row.id));
+    for (const row of [...this.active.values()]) if (markets.includes(row.market_id) && !stored.has(row.id)) step.keep(this.active, row.id, undefined);
+    for (const row of rows) step.keep(this.active, row.id, row);
+  }
+
   /** The step's trades: a product whose maturity a trade has reached settles at the first such trade. */
   async onTrades(step: Step, batches: readonly { marketId: number; trades: readonly Trade[] }[]): Promise<void> {
+    // Several processes: a product may have been offered through another process (an
+    // operator's request, the demo's job): the traded markets' products are read from the store.
+    if (this.deps.exchange.market.epochs !== null)
+      await this.refresh(
+        step,
+        batches.map((batch) => batch.marketId),
+      );
     if (this.active.size === 0) return;
     for (const { marketId, trades } of batches) {
       const last = trades.at(-1);
@@ -317,7 +345,7 @@ export async function keepDemoOffers(deps: { exchange: Exchange; catalogue: Cata
     for (const terms of DEMO_TERMS) {
       for (const type of ['call', 'put'] as const) {
         made += await deps.exchange.run(async (step) => {
-          if (deps.dual.openOffer(market.id, type, terms.days, step.time + 3_600_000)) return 0;
+          if (await deps.dual.openOffer(step, market.id, type, terms.days, step.time + 3_600_000)) return 0;
           const price = deps.lastPrice(market.id);
           const linked = type === 'call' ? Math.ceil((price * (1 + terms.distance)) / offer.step) * offer.step : Math.floor((price * (1 - terms.distance)) / offer.step) * offer.step;
           await deps.dual.offer(step, {

@@ -137,7 +137,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
             method: endpoint.method,
             url: request.url,
             headers: Object.fromEntries(
-              (['authorization', 'user-agent', 'accept-language'] as const).flatMap((name) => {
+              (['authorization', 'x-operator-token', 'user-agent', 'accept-language'] as const).flatMap((name) => {
                 const value = request.headers[name];
                 return typeof value === 'string' ? [[name, value]] : [];
               }),

@@ -160,21 +160,34 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
     return t('server:ok.done');
   });
 
-  route(app, ctx, endpoints.createDual, async ({ input, operator }) => {
-    const row = await ctx.exchange.run((step) => ctx.dual.offer(step, input));
-    await audit(ctx, by(operator), 'create-dual', `dual:${row.id}`, JSON.stringify(input));
-    return { id: row.id };
-  });
+  // Several processes: a dual product is settled where its market runs (RouteOptions.market).
+  route(
+    app,
+    ctx,
+    endpoints.createDual,
+    async ({ input, operator }) => {
+      const row = await ctx.exchange.run((step) => ctx.dual.offer(step, input));
+      await audit(ctx, by(operator), 'create-dual', `dual:${row.id}`, JSON.stringify(input));
+      return { id: row.id };
+    },
+    { market: ({ input }) => (ctx.catalogue.markets.some((market) => market.id === input.market_id) ? input.market_id : null) },
+  );
   route(app, ctx, endpoints.createProject, async ({ input, operator }) => {
     const row = await ctx.exchange.run((step) => ctx.ieo.create(step, input));
     await audit(ctx, by(operator), 'create-ieo', `ieo:${row.id}`, JSON.stringify(input));
     return { id: row.id };
   });
-  route(app, ctx, endpoints.closeDual, async ({ input, operator, t }) => {
-    await ctx.exchange.run((step) => ctx.dual.withdraw(step, input.id));
-    await audit(ctx, by(operator), 'close-dual', `dual:${input.id}`, '');
-    return t('server:ok.done');
-  });
+  route(
+    app,
+    ctx,
+    endpoints.closeDual,
+    async ({ input, operator, t }) => {
+      await ctx.exchange.run((step) => ctx.dual.withdraw(step, input.id));
+      await audit(ctx, by(operator), 'close-dual', `dual:${input.id}`, '');
+      return t('server:ok.done');
+    },
+    { market: async ({ input }) => (await ctx.db.selectFrom('dual_products').select('market_id').where('id', '=', input.id).executeTakeFirst())?.market_id ?? null },
+  );
 
   route(app, ctx, endpoints.adjust, async ({ input, operator, t }) => {
     const user = await ctx.db.selectFrom('users').select('id').where('uid', '=', input.uid).executeTakeFirst();

@@ -50,7 +50,7 @@ export function attachRealtime(server: HttpServer, ctx: AppContext): Server {
   if (ctx.config.redisUrl !== null) {
     const redis = new Redis(ctx.config.redisUrl);
     redis.on('error', (error: Error) => console.error('redis (sockets)', error.message));
-    io.adapter(createAdapter(redis, { streamName: 'kestrel:socket.io' }));
+    io.adapter(createAdapter(redis, { streamName: `${ctx.config.redisPrefix}:socket.io` }));
     server.once('close', () => void redis.quit().catch(() => undefined));
   }
   const publicChannels = new Set<string>([CHANNELS.tickers, ...ctx.catalogue.markets.flatMap((market) => [CHANNELS.trades(market.id), CHANNELS.depth(market.id)])]);
