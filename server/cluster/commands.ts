@@ -162,7 +162,8 @@ export class MarketCommands {
         }
         const keys = [...this.reading.keys()].map((marketId) => COMMANDS_STREAM(this.prefix, marketId));
         const read = (await this.commands.xreadgroup('GROUP', GROUP, CONSUMER, 'COUNT', 100, 'BLOCK', BLOCK_MS, 'STREAMS', ...keys, ...keys.map(() => '>'))) as [string, [string, string[]][]][] | null;
-        for (const [key, entries] of read ?? []) for (const [id, fields] of entries) void this.run(key, id, fields);
+        const byKey = new Map([...this.reading.keys()].map((marketId) => [COMMANDS_STREAM(this.prefix, marketId), marketId]));
+        for (const [key, entries] of read ?? []) for (const [id, fields] of entries) void this.run(byKey.get(key) ?? 0, key, id, fields);
       } catch (error) {
         if (!this.running) return;
         // Redis started afresh (its streams and groups gone): the groups are made again.
@@ -196,10 +197,13 @@ export class MarketCommands {
     }
   }
 
-  private async run(key: string, id: string, fields: string[]): Promise<void> {
+  private async run(marketId: number, key: string, id: string, fields: string[]): Promise<void> {
     const command = parse(fields);
     try {
-      if (command) {
+      if (command && this.now() <= command.deadline && !this.owned().includes(marketId)) {
+        // Read by a look begun before this process gave the market back: added again, for its owner now.
+        await this.redis.xadd(key, 'MAXLEN', '~', KEEP, '*', ...fields);
+      } else if (command) {
         const inject = this.inject;
         const answer = this.now() > command.deadline || !inject ? { unanswered: 'late' as const } : await inject(command);
         await this.answer(command, answer);
