@@ -13,6 +13,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { formatDateTime, formatFixed } from '../contract/format';
+import { Sma } from '../contract/indicators';
 import { BCP47, type Language } from '../contract/languages';
 import type { Period } from '../contract/market';
 import { CANDLE_WIDTH } from '../contract/worker-api';
@@ -124,36 +125,34 @@ export function createKlineChart(container: HTMLElement, options: KlineChartOpti
   const line = (row: Row): LineData<Time> => ({ time: toTime(row.time), value: row.close });
   const vol = (row: Row): HistogramData<Time> => ({ time: toTime(row.time), value: row.volume, color: withAlpha(row.close >= row.open ? colors.up : colors.down, 0.45) });
 
-  const average = (length: number, end: number): number | null => {
-    if (end + 1 < length) return null;
-    let sum = 0;
-    for (let i = end - length + 1; i <= end; i++) sum += (rows[i] as Row).close;
-    return sum / length;
-  };
+  // The moving averages (contract/indicators.ts): the closed candles pushed, the open one (the last row) peeked at each tick.
+  let movingAverages: Sma[] = [];
 
   const setAll = () => {
     if (options.mode === 'candles') (main as ISeriesApi<'Candlestick'>).setData(rows.map(bar));
     else (main as ISeriesApi<'Area'>).setData(rows.map(line));
     volume.setData(rows.map(vol));
-    averages.forEach((series, i) => {
-      const length = MA_LENGTHS[i] as number;
-      const data: LineData<Time>[] = [];
-      rows.forEach((row, index) => {
-        const value = average(length, index);
-        if (value !== null) data.push({ time: toTime(row.time), value });
+    movingAverages = averages.map((_, i) => new Sma(MA_LENGTHS[i] as number));
+    const data: LineData<Time>[][] = averages.map(() => []);
+    rows.forEach((row, index) => {
+      movingAverages.forEach((ma, i) => {
+        const value = index === rows.length - 1 ? ma.peek(row) : ma.push(row);
+        if (value !== null) data[i]?.push({ time: toTime(row.time), value });
       });
-      series.setData(data);
     });
+    averages.forEach((series, i) => series.setData(data[i] ?? []));
   };
 
-  const updateAt = (index: number) => {
-    const row = rows[index] as Row;
+  /** The last row changed, or a new one came after `closed` (the candle that closed). */
+  const updateLast = (closed: Row | null) => {
+    const row = rows.at(-1) as Row;
     if (options.mode === 'candles') (main as ISeriesApi<'Candlestick'>).update(bar(row));
     else (main as ISeriesApi<'Area'>).update(line(row));
     volume.update(vol(row));
-    averages.forEach((series, i) => {
-      const value = average(MA_LENGTHS[i] as number, index);
-      if (value !== null) series.update({ time: toTime(row.time), value });
+    movingAverages.forEach((ma, i) => {
+      if (closed) ma.push(closed);
+      const value = ma.peek(row);
+      if (value !== null) averages[i]?.update({ time: toTime(row.time), value });
     });
   };
 
@@ -182,10 +181,10 @@ export function createKlineChart(container: HTMLElement, options: KlineChartOpti
           const last = rows.at(-1);
           if (!last || row.time > last.time) {
             rows.push(row);
-            updateAt(rows.length - 1);
+            updateLast(last ?? null);
           } else if (row.time === last.time) {
             rows[rows.length - 1] = row;
-            updateAt(rows.length - 1);
+            updateLast(null);
           } else {
             const index = rows.findIndex((r) => r.time === row.time);
             if (index >= 0) rows[index] = row;
