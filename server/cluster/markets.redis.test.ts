@@ -70,6 +70,17 @@ const claimsOf = (server: Harness) => server.ctx.claims?.claims ?? new Map<numbe
 /** The markets a member's engine runs (a claim is made, then its engine started). */
 const running = (server: Harness) => server.ctx.market.owned.length;
 
+/** Two members that have split the markets between them. */
+async function twoMembers(): Promise<{ a: Harness; b: Harness; markets: number }> {
+  const a = await member('member-a');
+  await a.ctx.claims?.start();
+  const b = await member('member-b');
+  await b.ctx.claims?.start();
+  const markets = a.ctx.market.instruments.length;
+  await until(() => running(a) + running(b) === markets && running(b) > 0, 10_000);
+  return { a, b, markets };
+}
+
 test('two members split the markets; a market given back runs on the other from the stored state, and requests for it go there', async () => {
   const a = await member('member-a');
   const markets = a.ctx.market.instruments.length;
@@ -136,12 +147,7 @@ test('a step of a process whose claim was taken over is refused whole: no order,
 });
 
 test("every process's sockets and REST answers carry the markets the others run: trades, tickers numbered one by one, the book and the candles", async () => {
-  const a = await member('member-a');
-  await a.ctx.claims?.start();
-  const b = await member('member-b');
-  await b.ctx.claims?.start();
-  const markets = a.ctx.market.instruments.length;
-  await until(() => running(a) + running(b) === markets && running(b) > 0, 10_000);
+  const { a, b, markets } = await twoMembers();
   // Both run their markets on a clock moving with real time.
   for (const server of [a, b]) {
     server.ctx.exchange.start();
@@ -198,12 +204,7 @@ test("every process's sockets and REST answers carry the markets the others run:
 }, 60_000);
 
 test("a request for a market another process runs is run there and answered as if here, once per request id, in the caller's language", async () => {
-  const a = await member('member-a');
-  await a.ctx.claims?.start();
-  const b = await member('member-b');
-  await b.ctx.claims?.start();
-  const markets = a.ctx.market.instruments.length;
-  await until(() => running(a) + running(b) === markets && running(b) > 0, 10_000);
+  const { a, b } = await twoMembers();
   const [owner, other] = a.ctx.market.engine.has(BTC_MARKET) ? [a, b] : [b, a];
   const ann = await other.registerUser('ann@example.com');
   await tradeAt(owner, BTC_MARKET, 96_000);
@@ -240,12 +241,7 @@ test("a request for a market another process runs is run there and answered as i
 });
 
 test("a coin and a market another process lists (an IEO's token) reach this one: its catalogue and market list, and one of them claims the market", async () => {
-  const a = await member('member-a');
-  await a.ctx.claims?.start();
-  const b = await member('member-b');
-  await b.ctx.claims?.start();
-  const markets = a.ctx.market.instruments.length;
-  await until(() => running(a) + running(b) === markets && running(b) > 0, 10_000);
+  const { a, b } = await twoMembers();
 
   const now = a.ctx.now();
   const project = await ok(
@@ -288,12 +284,7 @@ test("a coin and a market another process lists (an IEO's token) reach this one:
 });
 
 test("an account liquidated by one process closes its position in a market the other runs, once: the other's stop-loss on it then finds it closed", async () => {
-  const a = await member('member-a');
-  await a.ctx.claims?.start();
-  const b = await member('member-b');
-  await b.ctx.claims?.start();
-  const markets = a.ctx.market.instruments.length;
-  await until(() => running(a) + running(b) === markets && running(b) > 0, 10_000);
+  const { a, b } = await twoMembers();
   // Both publish their markets (the clocks stand still: no simulated flow).
   for (const server of [a, b]) server.ctx.exchange.start();
   await until(() => [a, b].every((server) => server.ctx.market.instruments.every((def) => server.ctx.market.knows(def.id))), 5_000);
