@@ -142,8 +142,10 @@ export async function runCopyBots(ctx: AppContext): Promise<void> {
 async function runBot(ctx: AppContext, userId: number, bot: Bot): Promise<void> {
   const { contracts } = ctx.trading;
   const market = ctx.catalogue.bySymbol(bot.symbol);
+  // Several processes: a bot trades only where its market runs (the job runs on one process; another round may run elsewhere).
+  if (!ctx.market.engine.has(market.id)) return;
   const now = ctx.now();
-  const open = contracts.liveWhere((row) => row.user_id === userId && (row.status === 'open' || row.status === 'pending'));
+  const open = contracts.liveWhere((row) => row.user_id === userId && row.market_id === market.id && (row.status === 'open' || row.status === 'pending'));
   for (const row of open) {
     if (row.status === 'open' && now - (row.opened_at ?? now) >= HOLD_AT_MOST_MS) await ctx.exchange.run((step) => contracts.close(step, userId, row.id));
   }

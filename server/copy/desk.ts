@@ -203,7 +203,9 @@ export class CopyDesk {
         continue;
       }
       if (follow.max_margin !== null) {
-        const held = this.deps.contracts.liveWhere((row) => row.copy_follow_id === follow.id && row.status === 'open').reduce((sum, row) => sum.plus(row.margin), ZERO);
+        // From the store, in the step: the follow's copies may be in markets another process runs (several processes).
+        const copies = await step.trx.selectFrom('lever_positions').select('margin').where('copy_follow_id', '=', follow.id).where('status', '=', 'open').execute();
+        const held = copies.reduce((sum, row) => sum.plus(row.margin), ZERO);
         if (held.plus(cost.margin).gt(follow.max_margin)) {
           await skip('cap');
           continue;

@@ -6,6 +6,7 @@ import { route } from '../http/route';
 import { userAccount } from '../ledger/accounts';
 import { balanceOf } from '../ledger/ledger';
 import { MARGIN_CURRENCY } from '../trading/config';
+import { marketOfOwn } from '../trading/routes';
 import { positionView } from '../trading/views';
 import { COPY_RULES } from './desk';
 import { computeTraderStats } from './stats';
@@ -49,15 +50,22 @@ export function copyRoutes(app: FastifyInstance, ctx: AppContext): void {
     return view;
   });
 
-  route(app, ctx, endpoints.selfHold, async ({ input, auth }) => {
-    const row = await ctx.exchange.run((step) => copy.selfHold(step, auth.user.id, input.transaction_id));
-    const trader = await ctx.db
-      .selectFrom('users')
-      .select('nickname')
-      .where('id', '=', row.copy_trader_id ?? 0)
-      .executeTakeFirst();
-    return { position: positionView(ctx.catalogue, row), trader_user_id: row.copy_trader_id ?? 0, nickname: trader?.nickname ?? '' };
-  });
+  route(
+    app,
+    ctx,
+    endpoints.selfHold,
+    async ({ input, auth }) => {
+      const row = await ctx.exchange.run((step) => copy.selfHold(step, auth.user.id, input.transaction_id));
+      const trader = await ctx.db
+        .selectFrom('users')
+        .select('nickname')
+        .where('id', '=', row.copy_trader_id ?? 0)
+        .executeTakeFirst();
+      return { position: positionView(ctx.catalogue, row), trader_user_id: row.copy_trader_id ?? 0, nickname: trader?.nickname ?? '' };
+    },
+    // The copy is live in the process that runs its market (several processes).
+    { market: ({ input, auth }) => marketOfOwn(ctx, 'lever_positions', input.transaction_id, auth.user.id) },
+  );
 
   route(app, ctx, endpoints.copyHistory, async ({ input, auth }) => copyHistory(ctx, auth.user.id, input));
 

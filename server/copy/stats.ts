@@ -50,7 +50,9 @@ export async function computeTraderStats(ctx: AppContext, userId: number, now = 
     day += DAY;
   }
   let positionValue = ZERO;
-  for (const row of ctx.trading.contracts.liveWhere((live) => live.user_id === userId && live.status === 'open' && live.copy_trader_id === null)) {
+  // From the store: with several processes this one holds live only the positions of the markets it runs.
+  const open = await ctx.db.selectFrom('lever_positions').select(['quantity', 'market_id']).where('user_id', '=', userId).where('status', '=', 'open').where('copy_trader_id', 'is', null).execute();
+  for (const row of open) {
     positionValue = positionValue.plus(new Money(row.quantity).times(ctx.market.view.lastPrice(row.market_id)));
   }
   const followers = await ctx.db

@@ -6,8 +6,8 @@ import { checkLedger } from '../ledger/check';
 import { balanceOf } from '../ledger/ledger';
 import { userAccount } from '../ledger/accounts';
 import { createHarness, type Harness, ok } from '../testing/harness';
-import { fund, quote, tradeAt, uidOf } from '../testing/market';
-import { userIdOf } from '../testing/wallet';
+import { fund, quote, take, tradeAt, uidOf } from '../testing/market';
+import { balance, userIdOf } from '../testing/wallet';
 import { readTick } from '../trading/market';
 import type { PositionRow } from '../trading/contracts';
 import type { ExchangeEvent } from './events';
@@ -184,6 +184,75 @@ describe('a settlement handler acting through the desks in the same step', () =>
     } finally {
       await checked.close();
     }
+  });
+});
+
+/** What PostgreSQL throws when it breaks a deadlock (40P01) or refuses a serializable transaction (40001): the transaction is gone whole. */
+const refusedBy = (code: '40P01' | '40001') => Object.assign(new Error(code === '40P01' ? 'deadlock detected' : 'could not serialize access'), { code });
+
+describe('a step refused by the database for a conflict with another process', () => {
+  test("a market batch runs its settlement again on the prints of its one move: a resting order's fill is settled once", async () => {
+    await quote(h, BTC_MARKET, 96_000);
+    await fund(h, await uidOf(h, leader), 'USDT', '20000');
+    // 96,000 lies inside the maker's spread: the best bid.
+    const placed = await ok(h.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, type: 'buy', amount: '0.05', target_price: '96000' }, { token: leader }));
+    const seen: number[] = [];
+    let refusals = 1;
+    h.ctx.exchange.on('fills', {
+      name: 'test.deadlock-once',
+      order: 99,
+      handle: async (_step, { fills }) => {
+        seen.push(fills.length);
+        if (refusals-- > 0) throw refusedBy('40P01');
+      },
+    });
+    const { engine } = h.ctx.market;
+    const seq = engine.lastSeq(BTC_MARKET);
+    published.length = 0;
+    await take(h, BTC_MARKET, -1, 3_000); // sells 0.03 BTC into the user's bid
+    // Settled on the second run, with the same fill: the book moved once (one print), the order filled once.
+    expect(seen).toEqual([1, 1]);
+    expect(engine.lastSeq(BTC_MARKET)).toBe(seq + 1);
+    const detail = await ok(h.call(endpoints.spotDetail, { id: placed.id }, { token: leader }));
+    expect(detail.order).toMatchObject({ status: 'open', filled: '0.03000' });
+    expect(detail.fills).toEqual([expect.objectContaining({ role: 'maker', price: '96000.00', amount: '0.03000' })]);
+    expect(await balance(h, leader, BTC)).toMatchObject({ available: '0.02997000' });
+    expect(published.filter((event) => event.kind === 'trades')).toHaveLength(1);
+  });
+
+  test("a user's step runs again and is done once; one refused every time, or refused for anything else, fails and changes nothing", async () => {
+    await quote(h, BTC_MARKET, 96_000);
+    await fund(h, await uidOf(h, leader), 'USDT', '20000');
+    let refusals = 2;
+    let failWith: Error | null = null;
+    let runs = 0;
+    h.ctx.exchange.on('trades', {
+      name: 'test.serialization-failures',
+      order: 99,
+      handle: async () => {
+        runs++;
+        if (failWith) throw failWith;
+        if (refusals-- > 0) throw refusedBy('40001');
+      },
+    });
+    const buy = () => h.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, type: 'buy', amount: '0.01' }, { token: leader });
+    expect((await ok(buy())).status).toBe('filled');
+    expect(runs).toBe(3);
+    expect(await h.ctx.db.selectFrom('spot_orders').select('id').execute()).toHaveLength(1);
+    expect(await balance(h, leader, BTC)).toMatchObject({ available: '0.00999000' });
+
+    const orders = await h.ctx.db.selectFrom('spot_orders').select('id').execute();
+    // Refused at every run: the step gives up after its last attempt (an unexpected fault, HTTP 500).
+    failWith = refusedBy('40P01');
+    runs = 0;
+    await expect(buy()).rejects.toThrow(/HTTP 500/);
+    expect(runs).toBe(5);
+    failWith = new Error('not a conflict');
+    runs = 0;
+    await expect(buy()).rejects.toThrow(/HTTP 500/);
+    expect(runs).toBe(1);
+    expect(await h.ctx.db.selectFrom('spot_orders').select('id').execute()).toEqual(orders);
+    expect(await balance(h, leader, BTC)).toMatchObject({ available: '0.00999000' });
   });
 });
 

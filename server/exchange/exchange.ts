@@ -6,7 +6,7 @@ import type { MarketService } from '../market/service';
 import type { SourceEvent } from '../market/source';
 import type { Catalogue } from './catalogue';
 import { EventBus, type EventKind, type EventOf, type ExchangeEvent } from './events';
-import { StepState, type Step } from './step';
+import { StepState, type Printed, type Step } from './step';
 
 /**
  * The exchange's single writer: one queue of steps per process. Everything that changes
@@ -35,6 +35,15 @@ export interface SettlementHandler<K extends EventKind> {
   /** a kind's handlers run in ascending order (spot 10, contracts 20, options 30) */
   order: number;
   handle(step: Step, event: EventOf<K>): Promise<void>;
+}
+
+/** How many times a step runs when PostgreSQL keeps refusing its transaction for a conflict (refusedForConflict). */
+const STEP_ATTEMPTS = 5;
+
+/** PostgreSQL's deadlock_detected and serialization_failure: the transaction was refused whole and may run again. */
+export function refusedForConflict(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  return code === '40P01' || code === '40001';
 }
 
 /** A step that keeps raising events past this is a loop between handlers. */
@@ -90,12 +99,33 @@ export class Exchange {
 
   /** Runs `work` as the next step; answers what it answered once the step has committed. */
   run<T>(work: (step: Step) => Promise<T>): Promise<T> {
+    return this.enqueue(work);
+  }
+
+  /**
+   * A batch of the market source's events, as a step: the books move, then what that
+   * settles. The books move once: if the database refuses the transaction and the step
+   * runs again (a deadlock), it settles the prints of its first run.
+   */
+  process(events: readonly SourceEvent[]): Promise<void> {
+    let printed: Printed | undefined;
+    return this.enqueue(async (step) => {
+      if (printed) {
+        step.reprint(printed);
+        return;
+      }
+      this.market.engine.apply(events);
+      printed = step.printed();
+    });
+  }
+
+  private enqueue<T>(work: (step: StepState) => Promise<T>): Promise<T> {
     if (this.inStep?.getStore()) {
       return Promise.reject(new Error('Exchange.run() inside a step: pass the step on, steps do not nest'));
     }
     const inStep = this.inStep;
     const result = this.queue.then(async () => {
-      const { value, events } = await (inStep ? inStep.run(true, () => this.execute(work)) : this.execute(work));
+      const { value, events } = await (inStep ? inStep.run(true, () => this.attempt(work)) : this.attempt(work));
       // Outside the step: a subscriber may queue a step of its own.
       this.bus.publish(events);
       return value;
@@ -104,9 +134,22 @@ export class Exchange {
     return result;
   }
 
-  /** A batch of the market source's events, as a step: the books move, then what that settles. */
-  process(events: readonly SourceEvent[]): Promise<void> {
-    return this.run(async () => this.market.engine.apply(events));
+  /**
+   * A step, run again when PostgreSQL refused its transaction for a conflict with another
+   * process's (a deadlock, or a serialization failure): nothing of it was committed, its
+   * in-memory state was undone and its book changes never made, so running it again is
+   * running it once. Anything else fails the step at once.
+   */
+  private async attempt<T>(work: (step: StepState) => Promise<T>): Promise<{ value: T; events: ExchangeEvent[] }> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.execute(work);
+      } catch (error) {
+        if (attempt >= STEP_ATTEMPTS || !refusedForConflict(error)) throw error;
+        // The other transaction goes on meanwhile; a little jitter keeps two retries apart.
+        await new Promise((resolve) => setTimeout(resolve, attempt * 5 + Math.random() * 10));
+      }
+    }
   }
 
   /**
@@ -177,7 +220,7 @@ export class Exchange {
     await this.market.stop();
   }
 
-  private async execute<T>(work: (step: Step) => Promise<T>): Promise<{ value: T; events: ExchangeEvent[] }> {
+  private async execute<T>(work: (step: StepState) => Promise<T>): Promise<{ value: T; events: ExchangeEvent[] }> {
     const run: { step?: StepState } = {};
     let value: T;
     this.stepSince = performance.now();

@@ -41,6 +41,12 @@ export interface Step {
 /** A market's trades printed or previewed during a step: its batches, in sequence order. */
 type Batches = Map<number, (readonly Trade[])[]>;
 
+/** What the market printed into a step: each market's trade batches, and the fills of users' resting orders. */
+export interface Printed {
+  readonly batches: readonly (readonly [number, readonly (readonly Trade[])[]])[];
+  readonly fills: readonly UserFill[];
+}
+
 /** The step as the exchange runs it: what the desks see, plus the event queue and the commit. */
 export class StepState implements Step {
   private readonly pending: ExchangeEvent[] = [];
@@ -117,6 +123,21 @@ export class StepState implements Step {
       }
     }
     return this.pending.shift();
+  }
+
+  /**
+   * What the market printed into this step so far (a source batch's trades and the users'
+   * fills they made): kept by a source step, whose books moved already, so that running
+   * its settlement again after a refused transaction settles these same prints.
+   */
+  printed(): Printed {
+    return { batches: [...this.batches].map(([marketId, batches]) => [marketId, [...batches]] as const), fills: [...this.fills] };
+  }
+
+  /** A source step run again: the prints of its first run, not a second move of the books. */
+  reprint({ batches, fills }: Printed): void {
+    for (const [marketId, trades] of batches) for (const batch of trades) this.traded(marketId, batch);
+    this.filled(fills);
   }
 
   /** After the database committed: the books change, and the events to publish, balances last. */

@@ -33,6 +33,14 @@ function accountView(account: AccountFigures) {
   };
 }
 
+/**
+ * The market of a user's own order or position (null when it is not theirs): where a
+ * request about it runs with several processes (RouteOptions.market).
+ */
+export async function marketOfOwn(ctx: Pick<AppContext, 'db'>, table: 'spot_orders' | 'lever_positions', id: number, userId: number): Promise<number | null> {
+  return (await ctx.db.selectFrom(table).select('market_id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst())?.market_id ?? null;
+}
+
 export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { spot, contracts, options } = ctx.trading;
   const { catalogue } = ctx;
@@ -67,8 +75,7 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Several processes: what enters a book, or what a market's trades settle, runs where the market runs (RouteOptions.market).
   const pairMarket = { market: ({ input }: { input: { currency_id: number; legal_id: number } }) => catalogue.pair(input.currency_id, input.legal_id).id };
-  const marketOf = async (table: 'spot_orders' | 'lever_positions', id: number, userId: number) =>
-    (await ctx.db.selectFrom(table).select('market_id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst())?.market_id ?? null;
+  const marketOf = (table: 'spot_orders' | 'lever_positions', id: number, userId: number) => marketOfOwn(ctx, table, id, userId);
 
   route(
     app,
