@@ -2,7 +2,7 @@
 // (Prettier), the unit and server tests on SQLite, the server tests again on PostgreSQL
 // with Redis (throwaway servers, scripts/postgres.mjs and scripts/redis.mjs), a production build, the first-screen size
 // budget, and the Playwright specs in Debian's Chromium.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,34 @@ function run(title, command, args, options = {}) {
   if (status !== 0) process.exit(status);
 }
 
+/**
+ * Runs single-threaded steps side by side (one per core on the 2-core CI machine), each
+ * one's output printed whole when it ends; exits when any failed.
+ */
+async function together(steps) {
+  const at = Date.now();
+  console.log(`\n▶ ${steps.map(([title]) => title).join(' | ')}`);
+  const results = await Promise.all(
+    steps.map(
+      ([title, command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (code, signal) => {
+            process.stdout.write(output);
+            if (code === 0) console.log(`✔ ${title} (${((Date.now() - at) / 1000).toFixed(1)} s)`);
+            else console.error(`\n✖ ${title} failed (exit ${code ?? signal})`);
+            resolve(code ?? 1);
+          });
+        }),
+    ),
+  );
+  const failed = results.find((status) => status !== 0);
+  if (failed !== undefined) process.exit(failed);
+}
+
 if (!fs.existsSync(path.join(root, 'node_modules/.package-lock.json'))) {
   run('npm install', 'npm', ['install', '--no-audit', '--no-fund']);
 }
@@ -42,8 +70,10 @@ if (!fs.existsSync('/usr/bin/chromium')) {
 }
 
 const tsx = [process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs')]];
-run('typecheck (tsc -b)', process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b']);
-run('lint (ESLint: types, realm boundaries, no any)', process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.']);
+await together([
+  ['typecheck (tsc -b)', process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b']],
+  ['lint (ESLint: types, realm boundaries, no any)', process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '.']],
+]);
 run('format (Prettier check)', process.execPath, [path.join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '.', '--log-level', 'warn']);
 const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 run('unit and server tests on SQLite (vitest)', process.execPath, [vitest, 'run']);
