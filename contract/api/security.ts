@@ -65,7 +65,7 @@ export const totpEnable = endpoint({
   tag: 'security',
   summary:
     'Turn the authenticator app on with the current login password and a code the app shows for the secret of /security/totp/setup. ' +
-    'Answers ten recovery codes, shown this once; tells the account\'s contacts. From then on it is asked at login and for withdrawals',
+    "Answers ten recovery codes, shown this once; tells the account's contacts. From then on it is asked at login and for withdrawals",
   input: Type.Object({ current_password: CurrentPasswordField, totp_code: TotpCodeField }),
   output: Type.Object({ message: Message, recovery_codes: RecoveryCodes }),
 });
@@ -126,7 +126,7 @@ export const passkeyRegister = endpoint({
 export const Passkey = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  backed_up: Type.Boolean({ description: 'A synced passkey (kept by the password manager of the user\'s devices)' }),
+  backed_up: Type.Boolean({ description: "A synced passkey (kept by the password manager of the user's devices)" }),
   created_at: Time,
   last_used_at: NullableTime,
 });
@@ -205,7 +205,7 @@ export const revokeOtherSessions = endpoint({
   path: '/security/session/revoke_others',
   access: 'user',
   tag: 'security',
-  summary: "End every session of the caller but this one; their sockets are closed",
+  summary: 'End every session of the caller but this one; their sockets are closed',
   input: Type.Object({}),
   output: Message,
 });

@@ -32,7 +32,13 @@ export async function startSetup(ctx: AppContext, auth: Auth): Promise<{ secret:
   return { secret, uri: totpUri(secret, site, contact ? targetOf(contact) : String(auth.user.uid)) };
 }
 
-export async function enable(ctx: AppContext, auth: Auth, input: { current_password: string; totp_code: string }, language: Language, t: Translate): Promise<{ message: string; recovery_codes: string[] }> {
+export async function enable(
+  ctx: AppContext,
+  auth: Auth,
+  input: { current_password: string; totp_code: string },
+  language: Language,
+  t: Translate,
+): Promise<{ message: string; recovery_codes: string[] }> {
   const userId = auth.user.id;
   const pending = await ctx.db.selectFrom('totp_factors').select(['secret', 'last_step', 'enabled_at']).where('user_id', '=', userId).executeTakeFirst();
   if (!pending) throw new ApiError('server:errors.totp_setup_first');

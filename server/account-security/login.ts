@@ -25,7 +25,16 @@ export async function afterPassword(ctx: AppContext, user: UserRow, source: Logi
     const expiresAt = now + LOGIN_CHALLENGE_TTL_MS;
     await ctx.db
       .insertInto('login_challenges')
-      .values({ token_hash: tokenHash(challenge), user_id: user.id, ip: source.ip, user_agent: source.userAgent.slice(0, 300), device_id: source.deviceId, created_at: now, expires_at: expiresAt, used_at: null })
+      .values({
+        token_hash: tokenHash(challenge),
+        user_id: user.id,
+        ip: source.ip,
+        user_agent: source.userAgent.slice(0, 300),
+        device_id: source.deviceId,
+        created_at: now,
+        expires_at: expiresAt,
+        used_at: null,
+      })
       .execute();
     return { totp_required: true, challenge, expires_at: expiresAt };
   }

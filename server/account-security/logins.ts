@@ -36,14 +36,14 @@ export function deviceName(userAgent: string): string {
   const browser = parser.getBrowser();
   const os = parser.getOS();
   const major = (version: string | undefined) => version?.split('.')[0] ?? '';
-  const parts = [
-    [browser.name, major(browser.version)].filter(Boolean).join(' '),
-    [os.name, os.versionName ?? os.version].filter(Boolean).join(' '),
-  ].filter(Boolean);
+  const parts = [[browser.name, major(browser.version)].filter(Boolean).join(' '), [os.name, os.versionName ?? os.version].filter(Boolean).join(' ')].filter(Boolean);
   return parts.join(' · ');
 }
 
-const deviceKey = (source: LoginSource): string => createHash('sha256').update(source.deviceId ? `id\n${source.deviceId}` : `ua\n${source.userAgent}`).digest('hex');
+const deviceKey = (source: LoginSource): string =>
+  createHash('sha256')
+    .update(source.deviceId ? `id\n${source.deviceId}` : `ua\n${source.userAgent}`)
+    .digest('hex');
 
 export async function recordLogin(db: Kysely<Database>, userId: number, source: LoginSource, how: LoginHow, at: number, failure: LoginFailure | null = null): Promise<void> {
   await db
@@ -90,7 +90,12 @@ export async function noteDevice(ctx: AppContext, user: UserRow, source: LoginSo
     .returning('id')
     .executeTakeFirst();
   if (!added) {
-    await ctx.db.updateTable('user_devices').set({ last_seen_at: now, user_agent: source.userAgent.slice(0, 300), language: source.language }).where('user_id', '=', user.id).where('device_key', '=', key).execute();
+    await ctx.db
+      .updateTable('user_devices')
+      .set({ last_seen_at: now, user_agent: source.userAgent.slice(0, 300), language: source.language })
+      .where('user_id', '=', user.id)
+      .where('device_key', '=', key)
+      .execute();
     return;
   }
   if (firstDevice) return;

@@ -48,17 +48,28 @@ describe('registering a passkey', () => {
     expect(await h.call(endpoints.passkeyOptions, { current_password: PASSWORD }, { token: ann })).toEqual({ type: 'error', message: 'The verification code is 6 digits.' });
     const wrongPassword = { ...(await proof()), current_password: 'wrong-password' };
     expect(await h.call(endpoints.passkeyOptions, wrongPassword, { token: ann })).toEqual({ type: 'error', message: 'The current login password is wrong.' });
-    expect(await h.call(endpoints.passkeyOptions, { current_password: PASSWORD, code: '000000' }, { token: ann })).toEqual({ type: 'error', message: 'The verification code is wrong or has expired.' });
+    expect(await h.call(endpoints.passkeyOptions, { current_password: PASSWORD, code: '000000' }, { token: ann })).toEqual({
+      type: 'error',
+      message: 'The verification code is wrong or has expired.',
+    });
 
     const { options } = await ok(h.call(endpoints.passkeyOptions, await proof(), { token: ann }));
     const parsed = JSON.parse(options) as { rp: { id: string; name: string }; user: { name: string }; authenticatorSelection: { residentKey: string; userVerification: string } };
     expect(parsed).toMatchObject({ rp: { id: 'localhost', name: 'Kestrel' }, user: { name: ANN }, authenticatorSelection: { residentKey: 'required', userVerification: 'required' } });
     const authenticator = new SoftAuthenticator();
-    expect(await h.call(endpoints.passkeyRegister, { response: authenticator.register(options, ORIGIN) }, { token: ann, headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1' } })).toEqual({
+    expect(
+      await h.call(
+        endpoints.passkeyRegister,
+        { response: authenticator.register(options, ORIGIN) },
+        { token: ann, headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1' } },
+      ),
+    ).toEqual({
       type: 'ok',
       message: 'Passkey added. You can now log in with it.',
     });
-    expect(await ok(h.call(endpoints.passkeys, {}, { token: ann }))).toEqual([{ id: expect.any(Number) as number, name: 'Safari 17 · iOS 17.4', backed_up: false, created_at: h.ctx.now(), last_used_at: null }]);
+    expect(await ok(h.call(endpoints.passkeys, {}, { token: ann }))).toEqual([
+      { id: expect.any(Number) as number, name: 'Safari 17 · iOS 17.4', backed_up: false, created_at: h.ctx.now(), last_used_at: null },
+    ]);
     expect((await ok(h.call(endpoints.securityOverview, {}, { token: ann }))).passkeys).toBe(1);
     // The options served once.
     expect(await h.call(endpoints.passkeyRegister, { response: new SoftAuthenticator().register(options, ORIGIN) }, { token: ann })).toEqual({
@@ -84,7 +95,10 @@ describe('registering a passkey', () => {
     const code = () => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: h.ctx.now() });
     await ok(h.call(endpoints.totpEnable, { current_password: PASSWORD, totp_code: code() }, { token: ann }));
     h.advance(30_000);
-    expect(await h.call(endpoints.passkeyOptions, { current_password: PASSWORD }, { token: ann })).toEqual({ type: 'error', message: 'Enter the 6-digit code from your authenticator app (or a recovery code).' });
+    expect(await h.call(endpoints.passkeyOptions, { current_password: PASSWORD }, { token: ann })).toEqual({
+      type: 'error',
+      message: 'Enter the 6-digit code from your authenticator app (or a recovery code).',
+    });
     const { options } = await ok(h.call(endpoints.passkeyOptions, { current_password: PASSWORD, totp_code: code() }, { token: ann }));
     await ok(h.call(endpoints.passkeyRegister, { response: new SoftAuthenticator().register(options, ORIGIN) }, { token: ann }));
     expect(await ok(h.call(endpoints.passkeys, {}, { token: ann }))).toHaveLength(1);

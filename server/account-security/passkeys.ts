@@ -121,7 +121,17 @@ async function takeChallenge(ctx: AppContext, challenge: string, rp: RelyingPart
 async function storeChallenge(db: Kysely<Database>, challenge: string, rp: RelyingParty, purpose: 'register' | 'login', auth: Auth | null, now: number): Promise<void> {
   await db
     .insertInto('webauthn_challenges')
-    .values({ challenge, purpose, user_id: auth?.user.id ?? null, session_id: auth?.sessionId ?? null, rp_id: rp.id, origin: rp.origin, created_at: now, expires_at: now + CEREMONY_TTL_MS, used_at: null })
+    .values({
+      challenge,
+      purpose,
+      user_id: auth?.user.id ?? null,
+      session_id: auth?.sessionId ?? null,
+      rp_id: rp.id,
+      origin: rp.origin,
+      created_at: now,
+      expires_at: now + CEREMONY_TTL_MS,
+      used_at: null,
+    })
     .execute();
 }
 

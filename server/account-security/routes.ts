@@ -17,7 +17,11 @@ export function accountSecurityRoutes(app: FastifyInstance, ctx: AppContext): vo
     const [factor, left, passkeys, whitelist, sessions] = await Promise.all([
       enabledFactor(ctx.db, userId),
       recoveryCodesLeft(ctx.db, userId),
-      ctx.db.selectFrom('passkeys').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+      ctx.db
+        .selectFrom('passkeys')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow(),
       whitelistState(ctx.db, userId, ctx.now()),
       activeSessionCount(ctx, userId),
     ]);

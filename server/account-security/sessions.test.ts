@@ -27,7 +27,13 @@ beforeEach(async () => {
   const sent = await h.call(endpoints.sendCode, { user_string: ANN, scene: 'register' }, { ip: '10.1.1.1' });
   if (sent.type !== 'ok') throw new Error(sent.message);
   // Ann signs up on her phone, in French.
-  ann = await ok(h.call(endpoints.register, { user_string: ANN, code: await h.codeFor(ANN), password: PASSWORD, re_password: PASSWORD, device_id: PHONE }, { ip: '10.1.1.1', lang: 'fra', headers: { 'user-agent': ANDROID } }));
+  ann = await ok(
+    h.call(
+      endpoints.register,
+      { user_string: ANN, code: await h.codeFor(ANN), password: PASSWORD, re_password: PASSWORD, device_id: PHONE },
+      { ip: '10.1.1.1', lang: 'fra', headers: { 'user-agent': ANDROID } },
+    ),
+  );
 });
 afterEach(async () => {
   await h.close();
@@ -136,7 +142,7 @@ describe('active sessions', () => {
     phoneSocket.socket.close();
   });
 
-  test('this one cannot be revoked here, nor another user\'s; all others end at once', async () => {
+  test("this one cannot be revoked here, nor another user's; all others end at once", async () => {
     const phone = await token({ device: PHONE });
     const others = [await token({ device: LAPTOP, agent: WINDOWS }), ann];
     const [current] = await ok(h.call(endpoints.sessions, {}, { token: phone }));

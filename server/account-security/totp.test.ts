@@ -131,7 +131,10 @@ describe('logging in with the authenticator app on', () => {
     const token = await ok(h.call(endpoints.loginTotp, { challenge: answer.challenge, totp_code: code }));
     expect((await ok(h.call(endpoints.userInfo, {}, { token }))).email).toBe(ANN);
     // The challenge served once.
-    expect(await h.call(endpoints.loginTotp, { challenge: answer.challenge, totp_code: code })).toEqual({ type: 'error', message: 'This login step has expired or was already used. Please log in again.' });
+    expect(await h.call(endpoints.loginTotp, { challenge: answer.challenge, totp_code: code })).toEqual({
+      type: 'error',
+      message: 'This login step has expired or was already used. Please log in again.',
+    });
 
     const history = await ok(h.call(endpoints.logins, {}, { token }));
     expect(history.data.slice(0, 2)).toMatchObject([

@@ -57,7 +57,9 @@ export const factorKind = (use: FactorUse): SecondFactor => use.kind;
 const normalRecovery = (code: string): string => code.trim().toLowerCase().replace('-', '');
 
 function recoveryHash(ctx: AppContext, userId: number, code: string): string {
-  return createHmac('sha256', ctx.codeSecret).update(`recovery\n${userId}\n${normalRecovery(code)}`).digest('hex');
+  return createHmac('sha256', ctx.codeSecret)
+    .update(`recovery\n${userId}\n${normalRecovery(code)}`)
+    .digest('hex');
 }
 
 /** Ten new recovery codes, xxxxx-xxxxx. */

@@ -57,7 +57,7 @@ async function noticesTo(to: string, since: number, count = 1): Promise<Sent[]> 
 const withdraw = (token = ann, payPassword = PAY) => h.call(endpoints.withdraw, { currency: USDT, network: 'TRC20', address: TRON, amount: '100', pay_password: payPassword }, { token });
 
 const heldMessage = (until: number) =>
-  `For your safety, withdrawals are paused until ${formatDateTimeUtc(until, 'en')}: the account's login password, pay password, e-mail or mobile number was changed less than 24 hours ago.`;
+  `For your safety, withdrawals are paused until ${formatDateTimeUtc(until, 'en')}: the account's login password, pay password, e-mail, mobile number or two-factor authentication was changed less than 24 hours ago.`;
 
 async function info(token = ann) {
   const answer = await h.call(endpoints.userInfo, {}, { token });
