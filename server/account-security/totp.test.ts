@@ -5,6 +5,7 @@ import { formatDateTimeUtc } from '../../contract/format';
 import { checkLedger } from '../ledger/check';
 import { createHarness, flush, ok, type Harness, type Sent } from '../testing/harness';
 import { balance, setPayPassword, verifyIdentity } from '../testing/wallet';
+import { checkFactor, useFactor } from './totp';
 
 /**
  * The authenticator app (TOTP): set up with a secret the server makes, turned on with the
@@ -26,7 +27,8 @@ let ann: string;
 beforeEach(async () => {
   h = await createHarness({ SIGNUP_GIFT: '10000', AUTO_APPROVE: 'none' });
   ann = await h.registerUser(ANN, PASSWORD);
-});
+  // The first server of this configuration makes its database image.
+}, 60_000);
 afterEach(async () => {
   expect((await checkLedger(h.ctx.db)).violations).toEqual([]);
   await h.close();
@@ -203,6 +205,21 @@ describe('logging in with the authenticator app on', () => {
     expect(many.filter((answer) => answer.type === 'error').every((answer) => answer.message === 'This code has already been used. Wait for the next code in your authenticator app.')).toBe(true);
     const sessionsAfter = await h.ctx.db.selectFrom('sessions').select('id').execute();
     expect(sessionsAfter.length - sessionsBefore.length).toBe(2);
+  });
+});
+
+describe('using a code up', () => {
+  test('a code both of two requests checked before either used it is used up by one: the other transaction is refused', async () => {
+    const { secret } = await turnOn();
+    const userId = (await h.ctx.db.selectFrom('users').select('id').where('email', '=', ANN).executeTakeFirstOrThrow()).id;
+    const code = codeOf(secret);
+    // Both read the code as unused (what requests arriving together do) ...
+    const uses = await Promise.all([checkFactor(h.ctx, userId, code, 'totpConfirm'), checkFactor(h.ctx, userId, code, 'totpConfirm')]);
+    // ... then each tries to use it up in its own transaction, at once.
+    const outcomes = await Promise.allSettled(uses.map((use) => h.ctx.db.transaction().execute((trx) => useFactor(trx, userId, use, h.ctx.now()))));
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const [refused] = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(refused?.reason).toMatchObject({ key: 'server:errors.totp_reused' });
   });
 });
 

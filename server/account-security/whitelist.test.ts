@@ -26,6 +26,7 @@ beforeEach(async () => {
   ann = await h.registerUser(ANN, PASSWORD);
   await verifyIdentity(h, ann);
   await setPayPassword(h, ann, ANN, PAY, PASSWORD);
+  // The first server of this configuration makes its database image.
 }, 60_000);
 afterEach(async () => {
   expect((await checkLedger(h.ctx.db)).violations).toEqual([]);
