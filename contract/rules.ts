@@ -35,6 +35,13 @@ export const SIGNATURE_PATTERN = '^[\\p{L}\\p{M}\\p{N}]+( [\\p{L}\\p{M}\\p{N}]+)
 export const DIGITS_PATTERN = '^[0-9]+$';
 export const ALPHANUMERIC_PATTERN = '^[A-Za-z0-9]+$';
 export const AMOUNT_PATTERN = '^(0|[1-9][0-9]*)(\\.[0-9]+)?$';
+/**
+ * What an authenticator app shows (six digits), or one of the account's recovery codes
+ * (ten letters and digits, written xxxxx-xxxxx; case and the dash do not matter).
+ */
+export const TOTP_CODE_PATTERN = '^([0-9]{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$';
+/** The random id the app keeps on a device and sends when it logs in (server/account-security/devices.ts). */
+export const DEVICE_ID_PATTERN = '^[A-Za-z0-9_-]{16,64}$';
 /** Invite codes: eight letters or digits, case-insensitive. */
 export const INVITE_CODE_PATTERN = '^[A-Za-z0-9]{4,16}$';
 /**
@@ -64,6 +71,8 @@ export const isEmail = (value: string): boolean => value.length <= EMAIL_MAX && 
 export const isCode = (value: string): boolean => code.test(value);
 export const isPayPassword = (value: string): boolean => payPassword.test(value);
 export const isInviteCode = (value: string): boolean => inviteCode.test(value);
+const totpCode = new RegExp(TOTP_CODE_PATTERN);
+export const isTotpCode = (value: string): boolean => totpCode.test(value.trim());
 
 export function isMobile(areaCode: string, number: string): boolean {
   return areaCode === DEFAULT_AREA_CODE ? mainlandMobile.test(number) : mobile.test(number);

@@ -10,6 +10,7 @@ import { allEndpoints } from '../contract/api';
 import { languageFromApiValue } from '../contract/languages';
 import { buildOpenApi } from '../contract/openapi';
 import { authRoutes } from './auth/routes';
+import { accountSecurityRoutes } from './account-security/routes';
 import { APP_VERSION, commonRoutes } from './common/routes';
 import type { AppContext } from './context';
 import { makePrivateDir } from './data-dir';
@@ -229,6 +230,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   gameRoutes(app, ctx);
   otcRoutes(app, ctx);
   chatRoutes(app, ctx);
+  accountSecurityRoutes(app, ctx);
 
   const openApi = buildOpenApi(allEndpoints(), { title: 'Kestrel exchange API', version: APP_VERSION });
   app.get('/api/openapi.json', async () => openApi);

@@ -79,6 +79,13 @@ export interface ServerConfig {
    * many users share an address (a carrier's NAT, an office, a test run from one machine).
    */
   codesPerIp: number;
+  /**
+   * WEBAUTHN_ORIGIN and WEBAUTHN_RP_ID: the origin passkeys are made and used on
+   * (https://exchange.example) and their relying party id (exchange.example, by default the
+   * origin's host name). Unset: each request's own (its Host, or behind a TRUST_PROXY its
+   * X-Forwarded-Host and -Proto), server/account-security/passkeys.ts.
+   */
+  webauthn: { origin: string; rpId: string } | null;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -119,6 +126,25 @@ export function trustedProxies(value: string | undefined): false | string[] {
     if (family === 0 || !validPrefix || extra !== undefined) throw new Error(`TRUST_PROXY: "${entry}" is not an IP address, a CIDR range or one of ${PROXY_RANGES.join(', ')}; ${hint}`);
   }
   return entries;
+}
+
+/** WEBAUTHN_ORIGIN (and WEBAUTHN_RP_ID, the origin's host or a domain it is under), or null to read them from each request. */
+export function webauthnSettings(origin: string | undefined, rpId: string | undefined): { origin: string; rpId: string } | null {
+  if (!origin) {
+    if (rpId) throw new Error('WEBAUTHN_RP_ID needs WEBAUTHN_ORIGIN, the origin the app is served from (https://exchange.example)');
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    throw new Error(`WEBAUTHN_ORIGIN must be the origin the app is served from, such as https://exchange.example, got ${origin}`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== origin.replace(/\/$/, ''))
+    throw new Error(`WEBAUTHN_ORIGIN must be an origin alone (scheme, host and port, no path), such as https://exchange.example, got ${origin}`);
+  const id = (rpId || url.hostname).toLowerCase();
+  if (url.hostname !== id && !url.hostname.endsWith(`.${id}`)) throw new Error(`WEBAUTHN_RP_ID must be the host of WEBAUTHN_ORIGIN or a domain it is under, got ${id} for ${url.origin}`);
+  return { origin: url.origin, rpId: id };
 }
 
 /** An amount setting: a plain decimal within the coin's decimals. */
@@ -233,5 +259,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     fiatRatesFile: env['FIAT_RATES_FILE'] ? path.resolve(cwd, env['FIAT_RATES_FILE']) : null,
     publicRateLimit: Math.floor(positive('PUBLIC_RATE_LIMIT', env['PUBLIC_RATE_LIMIT'], 600)),
     codesPerIp: Math.floor(positive('CODES_PER_IP', env['CODES_PER_IP'], BUDGETS.codesPerIp.limit)),
+    webauthn: webauthnSettings(env['WEBAUTHN_ORIGIN'], env['WEBAUTHN_RP_ID']),
   };
 }

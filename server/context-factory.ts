@@ -13,6 +13,7 @@ import { createMessenger, type Messenger } from './mail/outbox';
 import { symbolOf } from './market/instruments';
 import { openMarket, replayStart } from './market/service';
 import { PRODUCTS } from './products';
+import { pruneChallenges } from './account-security/prune';
 import { pruneAttempts } from './security/rate-limit';
 import { Trading } from './trading/service';
 import { CopyDesk } from './copy/desk';
@@ -188,5 +189,7 @@ export async function createContext(
   for (const product of PRODUCTS) for (const job of product.jobs?.(ctx) ?? []) ctx.jobs.register(job);
   // Attempt budgets (server/security/rate-limit.ts): rows no budget looks at any more.
   ctx.jobs.register({ name: 'attempts-prune', everyMs: 10 * 60_000, run: async () => void (await pruneAttempts(db, now())) });
+  // Login challenges and passkey ceremonies past their end (server/account-security/).
+  ctx.jobs.register({ name: 'security-challenges-prune', everyMs: 10 * 60_000, run: async () => void (await pruneChallenges(db, now())) });
   return ctx;
 }

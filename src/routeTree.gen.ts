@@ -88,14 +88,18 @@ import { Route as AuthPagesSettingBank_internationalRouteImport } from './routes
 import { Route as AuthPagesSettingCouponRouteImport } from './routes/_auth/pages/setting/coupon'
 import { Route as AuthPagesSettingEmailRouteImport } from './routes/_auth/pages/setting/email'
 import { Route as AuthPagesSettingInviteRouteImport } from './routes/_auth/pages/setting/invite'
+import { Route as AuthPagesSettingLoginsRouteImport } from './routes/_auth/pages/setting/logins'
 import { Route as AuthPagesSettingMobileRouteImport } from './routes/_auth/pages/setting/mobile'
+import { Route as AuthPagesSettingPasskeysRouteImport } from './routes/_auth/pages/setting/passkeys'
 import { Route as AuthPagesSettingPasswordRouteImport } from './routes/_auth/pages/setting/password'
 import { Route as AuthPagesSettingPayPasswordRouteImport } from './routes/_auth/pages/setting/payPassword'
 import { Route as AuthPagesSettingRealRouteImport } from './routes/_auth/pages/setting/real'
 import { Route as AuthPagesSettingReal_markRouteImport } from './routes/_auth/pages/setting/real_mark'
 import { Route as AuthPagesSettingSecurityRouteImport } from './routes/_auth/pages/setting/security'
+import { Route as AuthPagesSettingSessionsRouteImport } from './routes/_auth/pages/setting/sessions'
 import { Route as AuthPagesSettingSettingRouteImport } from './routes/_auth/pages/setting/setting'
 import { Route as AuthPagesSettingShareRouteImport } from './routes/_auth/pages/setting/share'
+import { Route as AuthPagesSettingTotpRouteImport } from './routes/_auth/pages/setting/totp'
 import { Route as AuthPagesSettingUserInfoRouteImport } from './routes/_auth/pages/setting/userInfo'
 import { Route as AuthPagesSettingWalletRouteImport } from './routes/_auth/pages/setting/wallet'
 import { Route as AuthPagesTransactionContract_orderRouteImport } from './routes/_auth/pages/transaction/contract_order'
@@ -518,11 +522,22 @@ const AuthPagesSettingInviteRoute = AuthPagesSettingInviteRouteImport.update({
   path: '/pages/setting/invite',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthPagesSettingLoginsRoute = AuthPagesSettingLoginsRouteImport.update({
+  id: '/pages/setting/logins',
+  path: '/pages/setting/logins',
+  getParentRoute: () => AuthRoute,
+} as any)
 const AuthPagesSettingMobileRoute = AuthPagesSettingMobileRouteImport.update({
   id: '/pages/setting/mobile',
   path: '/pages/setting/mobile',
   getParentRoute: () => AuthRoute,
 } as any)
+const AuthPagesSettingPasskeysRoute =
+  AuthPagesSettingPasskeysRouteImport.update({
+    id: '/pages/setting/passkeys',
+    path: '/pages/setting/passkeys',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthPagesSettingPasswordRoute =
   AuthPagesSettingPasswordRouteImport.update({
     id: '/pages/setting/password',
@@ -552,6 +567,12 @@ const AuthPagesSettingSecurityRoute =
     path: '/pages/setting/security',
     getParentRoute: () => AuthRoute,
   } as any)
+const AuthPagesSettingSessionsRoute =
+  AuthPagesSettingSessionsRouteImport.update({
+    id: '/pages/setting/sessions',
+    path: '/pages/setting/sessions',
+    getParentRoute: () => AuthRoute,
+  } as any)
 const AuthPagesSettingSettingRoute = AuthPagesSettingSettingRouteImport.update({
   id: '/pages/setting/setting',
   path: '/pages/setting/setting',
@@ -560,6 +581,11 @@ const AuthPagesSettingSettingRoute = AuthPagesSettingSettingRouteImport.update({
 const AuthPagesSettingShareRoute = AuthPagesSettingShareRouteImport.update({
   id: '/pages/setting/share',
   path: '/pages/setting/share',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesSettingTotpRoute = AuthPagesSettingTotpRouteImport.update({
+  id: '/pages/setting/totp',
+  path: '/pages/setting/totp',
   getParentRoute: () => AuthRoute,
 } as any)
 const AuthPagesSettingUserInfoRoute =
@@ -695,14 +721,18 @@ export interface FileRoutesByFullPath {
   '/pages/setting/coupon': typeof AuthPagesSettingCouponRoute
   '/pages/setting/email': typeof AuthPagesSettingEmailRoute
   '/pages/setting/invite': typeof AuthPagesSettingInviteRoute
+  '/pages/setting/logins': typeof AuthPagesSettingLoginsRoute
   '/pages/setting/mobile': typeof AuthPagesSettingMobileRoute
+  '/pages/setting/passkeys': typeof AuthPagesSettingPasskeysRoute
   '/pages/setting/password': typeof AuthPagesSettingPasswordRoute
   '/pages/setting/payPassword': typeof AuthPagesSettingPayPasswordRoute
   '/pages/setting/real': typeof AuthPagesSettingRealRoute
   '/pages/setting/real_mark': typeof AuthPagesSettingReal_markRoute
   '/pages/setting/security': typeof AuthPagesSettingSecurityRoute
+  '/pages/setting/sessions': typeof AuthPagesSettingSessionsRoute
   '/pages/setting/setting': typeof AuthPagesSettingSettingRoute
   '/pages/setting/share': typeof AuthPagesSettingShareRoute
+  '/pages/setting/totp': typeof AuthPagesSettingTotpRoute
   '/pages/setting/userInfo': typeof AuthPagesSettingUserInfoRoute
   '/pages/setting/wallet': typeof AuthPagesSettingWalletRoute
   '/pages/transaction/contract_order': typeof AuthPagesTransactionContract_orderRoute
@@ -792,14 +822,18 @@ export interface FileRoutesByTo {
   '/pages/setting/coupon': typeof AuthPagesSettingCouponRoute
   '/pages/setting/email': typeof AuthPagesSettingEmailRoute
   '/pages/setting/invite': typeof AuthPagesSettingInviteRoute
+  '/pages/setting/logins': typeof AuthPagesSettingLoginsRoute
   '/pages/setting/mobile': typeof AuthPagesSettingMobileRoute
+  '/pages/setting/passkeys': typeof AuthPagesSettingPasskeysRoute
   '/pages/setting/password': typeof AuthPagesSettingPasswordRoute
   '/pages/setting/payPassword': typeof AuthPagesSettingPayPasswordRoute
   '/pages/setting/real': typeof AuthPagesSettingRealRoute
   '/pages/setting/real_mark': typeof AuthPagesSettingReal_markRoute
   '/pages/setting/security': typeof AuthPagesSettingSecurityRoute
+  '/pages/setting/sessions': typeof AuthPagesSettingSessionsRoute
   '/pages/setting/setting': typeof AuthPagesSettingSettingRoute
   '/pages/setting/share': typeof AuthPagesSettingShareRoute
+  '/pages/setting/totp': typeof AuthPagesSettingTotpRoute
   '/pages/setting/userInfo': typeof AuthPagesSettingUserInfoRoute
   '/pages/setting/wallet': typeof AuthPagesSettingWalletRoute
   '/pages/transaction/contract_order': typeof AuthPagesTransactionContract_orderRoute
@@ -891,14 +925,18 @@ export interface FileRoutesById {
   '/_auth/pages/setting/coupon': typeof AuthPagesSettingCouponRoute
   '/_auth/pages/setting/email': typeof AuthPagesSettingEmailRoute
   '/_auth/pages/setting/invite': typeof AuthPagesSettingInviteRoute
+  '/_auth/pages/setting/logins': typeof AuthPagesSettingLoginsRoute
   '/_auth/pages/setting/mobile': typeof AuthPagesSettingMobileRoute
+  '/_auth/pages/setting/passkeys': typeof AuthPagesSettingPasskeysRoute
   '/_auth/pages/setting/password': typeof AuthPagesSettingPasswordRoute
   '/_auth/pages/setting/payPassword': typeof AuthPagesSettingPayPasswordRoute
   '/_auth/pages/setting/real': typeof AuthPagesSettingRealRoute
   '/_auth/pages/setting/real_mark': typeof AuthPagesSettingReal_markRoute
   '/_auth/pages/setting/security': typeof AuthPagesSettingSecurityRoute
+  '/_auth/pages/setting/sessions': typeof AuthPagesSettingSessionsRoute
   '/_auth/pages/setting/setting': typeof AuthPagesSettingSettingRoute
   '/_auth/pages/setting/share': typeof AuthPagesSettingShareRoute
+  '/_auth/pages/setting/totp': typeof AuthPagesSettingTotpRoute
   '/_auth/pages/setting/userInfo': typeof AuthPagesSettingUserInfoRoute
   '/_auth/pages/setting/wallet': typeof AuthPagesSettingWalletRoute
   '/_auth/pages/transaction/contract_order': typeof AuthPagesTransactionContract_orderRoute
@@ -990,14 +1028,18 @@ export interface FileRouteTypes {
     | '/pages/setting/coupon'
     | '/pages/setting/email'
     | '/pages/setting/invite'
+    | '/pages/setting/logins'
     | '/pages/setting/mobile'
+    | '/pages/setting/passkeys'
     | '/pages/setting/password'
     | '/pages/setting/payPassword'
     | '/pages/setting/real'
     | '/pages/setting/real_mark'
     | '/pages/setting/security'
+    | '/pages/setting/sessions'
     | '/pages/setting/setting'
     | '/pages/setting/share'
+    | '/pages/setting/totp'
     | '/pages/setting/userInfo'
     | '/pages/setting/wallet'
     | '/pages/transaction/contract_order'
@@ -1087,14 +1129,18 @@ export interface FileRouteTypes {
     | '/pages/setting/coupon'
     | '/pages/setting/email'
     | '/pages/setting/invite'
+    | '/pages/setting/logins'
     | '/pages/setting/mobile'
+    | '/pages/setting/passkeys'
     | '/pages/setting/password'
     | '/pages/setting/payPassword'
     | '/pages/setting/real'
     | '/pages/setting/real_mark'
     | '/pages/setting/security'
+    | '/pages/setting/sessions'
     | '/pages/setting/setting'
     | '/pages/setting/share'
+    | '/pages/setting/totp'
     | '/pages/setting/userInfo'
     | '/pages/setting/wallet'
     | '/pages/transaction/contract_order'
@@ -1185,14 +1231,18 @@ export interface FileRouteTypes {
     | '/_auth/pages/setting/coupon'
     | '/_auth/pages/setting/email'
     | '/_auth/pages/setting/invite'
+    | '/_auth/pages/setting/logins'
     | '/_auth/pages/setting/mobile'
+    | '/_auth/pages/setting/passkeys'
     | '/_auth/pages/setting/password'
     | '/_auth/pages/setting/payPassword'
     | '/_auth/pages/setting/real'
     | '/_auth/pages/setting/real_mark'
     | '/_auth/pages/setting/security'
+    | '/_auth/pages/setting/sessions'
     | '/_auth/pages/setting/setting'
     | '/_auth/pages/setting/share'
+    | '/_auth/pages/setting/totp'
     | '/_auth/pages/setting/userInfo'
     | '/_auth/pages/setting/wallet'
     | '/_auth/pages/transaction/contract_order'
@@ -1816,11 +1866,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPagesSettingInviteRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/pages/setting/logins': {
+      id: '/_auth/pages/setting/logins'
+      path: '/pages/setting/logins'
+      fullPath: '/pages/setting/logins'
+      preLoaderRoute: typeof AuthPagesSettingLoginsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/pages/setting/mobile': {
       id: '/_auth/pages/setting/mobile'
       path: '/pages/setting/mobile'
       fullPath: '/pages/setting/mobile'
       preLoaderRoute: typeof AuthPagesSettingMobileRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/setting/passkeys': {
+      id: '/_auth/pages/setting/passkeys'
+      path: '/pages/setting/passkeys'
+      fullPath: '/pages/setting/passkeys'
+      preLoaderRoute: typeof AuthPagesSettingPasskeysRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/pages/setting/password': {
@@ -1858,6 +1922,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthPagesSettingSecurityRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_auth/pages/setting/sessions': {
+      id: '/_auth/pages/setting/sessions'
+      path: '/pages/setting/sessions'
+      fullPath: '/pages/setting/sessions'
+      preLoaderRoute: typeof AuthPagesSettingSessionsRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/pages/setting/setting': {
       id: '/_auth/pages/setting/setting'
       path: '/pages/setting/setting'
@@ -1870,6 +1941,13 @@ declare module '@tanstack/react-router' {
       path: '/pages/setting/share'
       fullPath: '/pages/setting/share'
       preLoaderRoute: typeof AuthPagesSettingShareRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/setting/totp': {
+      id: '/_auth/pages/setting/totp'
+      path: '/pages/setting/totp'
+      fullPath: '/pages/setting/totp'
+      preLoaderRoute: typeof AuthPagesSettingTotpRouteImport
       parentRoute: typeof AuthRoute
     }
     '/_auth/pages/setting/userInfo': {
@@ -1968,14 +2046,18 @@ interface AuthRouteChildren {
   AuthPagesSettingCouponRoute: typeof AuthPagesSettingCouponRoute
   AuthPagesSettingEmailRoute: typeof AuthPagesSettingEmailRoute
   AuthPagesSettingInviteRoute: typeof AuthPagesSettingInviteRoute
+  AuthPagesSettingLoginsRoute: typeof AuthPagesSettingLoginsRoute
   AuthPagesSettingMobileRoute: typeof AuthPagesSettingMobileRoute
+  AuthPagesSettingPasskeysRoute: typeof AuthPagesSettingPasskeysRoute
   AuthPagesSettingPasswordRoute: typeof AuthPagesSettingPasswordRoute
   AuthPagesSettingPayPasswordRoute: typeof AuthPagesSettingPayPasswordRoute
   AuthPagesSettingRealRoute: typeof AuthPagesSettingRealRoute
   AuthPagesSettingReal_markRoute: typeof AuthPagesSettingReal_markRoute
   AuthPagesSettingSecurityRoute: typeof AuthPagesSettingSecurityRoute
+  AuthPagesSettingSessionsRoute: typeof AuthPagesSettingSessionsRoute
   AuthPagesSettingSettingRoute: typeof AuthPagesSettingSettingRoute
   AuthPagesSettingShareRoute: typeof AuthPagesSettingShareRoute
+  AuthPagesSettingTotpRoute: typeof AuthPagesSettingTotpRoute
   AuthPagesSettingUserInfoRoute: typeof AuthPagesSettingUserInfoRoute
   AuthPagesSettingWalletRoute: typeof AuthPagesSettingWalletRoute
   AuthPagesTransactionContract_orderRoute: typeof AuthPagesTransactionContract_orderRoute
@@ -2015,14 +2097,18 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthPagesSettingCouponRoute: AuthPagesSettingCouponRoute,
   AuthPagesSettingEmailRoute: AuthPagesSettingEmailRoute,
   AuthPagesSettingInviteRoute: AuthPagesSettingInviteRoute,
+  AuthPagesSettingLoginsRoute: AuthPagesSettingLoginsRoute,
   AuthPagesSettingMobileRoute: AuthPagesSettingMobileRoute,
+  AuthPagesSettingPasskeysRoute: AuthPagesSettingPasskeysRoute,
   AuthPagesSettingPasswordRoute: AuthPagesSettingPasswordRoute,
   AuthPagesSettingPayPasswordRoute: AuthPagesSettingPayPasswordRoute,
   AuthPagesSettingRealRoute: AuthPagesSettingRealRoute,
   AuthPagesSettingReal_markRoute: AuthPagesSettingReal_markRoute,
   AuthPagesSettingSecurityRoute: AuthPagesSettingSecurityRoute,
+  AuthPagesSettingSessionsRoute: AuthPagesSettingSessionsRoute,
   AuthPagesSettingSettingRoute: AuthPagesSettingSettingRoute,
   AuthPagesSettingShareRoute: AuthPagesSettingShareRoute,
+  AuthPagesSettingTotpRoute: AuthPagesSettingTotpRoute,
   AuthPagesSettingUserInfoRoute: AuthPagesSettingUserInfoRoute,
   AuthPagesSettingWalletRoute: AuthPagesSettingWalletRoute,
   AuthPagesTransactionContract_orderRoute:

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint } from './define';
-import { AccountField, AreaCodeField, CodeField, CodeScene, CurrentPasswordField, EmailField, InviteCodeField, MobileField, PasswordField, PayPasswordField } from './fields';
+import { AccountField, AreaCodeField, CodeField, CodeScene, CurrentPasswordField, DeviceIdField, EmailField, InviteCodeField, MobileField, PasswordField, PayPasswordField } from './fields';
 
 const Message = Type.String({ description: 'A translated confirmation' });
 
@@ -11,7 +11,7 @@ export const sendCode = endpoint({
   tag: 'auth',
   summary:
     'Send a verification code. register/forget: to user_string (e-mail, or mobile with area_code). ' +
-    "update_password, pay_password, change_email, change_mobile: to the logged-in account's contact (its e-mail, else its mobile). " +
+    "update_password, pay_password, change_email, change_mobile, security: to the logged-in account's contact (its e-mail, else its mobile). " +
     'bind_email, bind_mobile: to the new address in user_string. The answer is the same whether or not the account exists.',
   input: Type.Object({
     user_string: Type.Optional(AccountField),
@@ -53,6 +53,8 @@ export const register = endpoint({
     password: PasswordField,
     re_password: Type.String({ maxLength: 64 }),
     extension_code: Type.Optional(Type.Union([Type.Literal(''), InviteCodeField])),
+    /** the id the app keeps on this device: the account's first known device */
+    device_id: Type.Optional(DeviceIdField),
   }),
   output: Type.String({ description: 'Session token' }),
 });
@@ -62,13 +64,24 @@ export const login = endpoint({
   path: '/user/login',
   access: 'public',
   tag: 'auth',
-  summary: 'Log in with e-mail or mobile and password; answers a new session token',
+  summary:
+    'Log in with e-mail or mobile and password; answers a new session token, or, when the account has the authenticator app on, ' +
+    'a challenge for /user/login/totp (5 minutes, once). A login from a device the account has not used before is told to its e-mail',
   input: Type.Object({
     user_string: AccountField,
     password: Type.String({ minLength: 1, maxLength: 64, errorKey: 'password_required' }),
     area_code: Type.Optional(AreaCodeField),
+    /** the id the app keeps on this device (without one, the user agent tells devices apart) */
+    device_id: Type.Optional(DeviceIdField),
   }),
-  output: Type.String({ description: 'Session token' }),
+  output: Type.Union([
+    Type.String({ description: 'Session token' }),
+    Type.Object({
+      totp_required: Type.Literal(true),
+      challenge: Type.String({ description: 'For /user/login/totp with a code of the authenticator app' }),
+      expires_at: Type.Integer({ description: 'Milliseconds since 1970' }),
+    }),
+  ]),
 });
 
 export const logout = endpoint({

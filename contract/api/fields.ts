@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import './formats';
-import { AREA_CODE_PATTERN, EMAIL_MAX, INVITE_CODE_PATTERN, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PLAIN_TEXT_PATTERN, SIGNATURE_MAX } from '../rules';
+import { AREA_CODE_PATTERN, DEVICE_ID_PATTERN, EMAIL_MAX, INVITE_CODE_PATTERN, TOTP_CODE_PATTERN, NICKNAME_MAX, PASSWORD_MAX, PASSWORD_MIN, PLAIN_TEXT_PATTERN, SIGNATURE_MAX } from '../rules';
 
 /**
  * Field schemas reused across endpoints. `errorKey` names the message (in the
@@ -84,6 +84,12 @@ export const CodeScene = Type.Union(
     Type.Literal('bind_email'),
     Type.Literal('change_mobile'),
     Type.Literal('change_email'),
+    Type.Literal('security'),
   ],
   { errorKey: 'scene_invalid' },
 );
+
+/** A code from the authenticator app, or a recovery code (server/account-security/totp.ts). */
+export const TotpCodeField = Type.String({ maxLength: 11, pattern: TOTP_CODE_PATTERN, errorKey: 'totp_code_rule' });
+/** The id the app keeps on this device, so a login from a device never seen before is told to the owner. */
+export const DeviceIdField = Type.String({ maxLength: 64, pattern: DEVICE_ID_PATTERN, errorKey: 'device_id_invalid' });

@@ -15,6 +15,7 @@ import * as nft from './nft';
 import * as otc from './otc';
 import * as operator from './operator';
 import * as people from './people';
+import * as security from './security';
 import * as trade from './trade';
 import * as wallet from './wallet';
 import * as user from './user';
@@ -31,6 +32,7 @@ export { Loan } from './borrow';
 export { GameRound } from './game';
 export { OtcAd, OtcOrder } from './otc';
 export { NftBox, NftBoxUnit, NftCard, NftItem, NftMessage, NftOrder, NftSale } from './nft';
+export { LoginEvent, Passkey, Session, Whitelist } from './security';
 export { CopyPosition, CopyRules, CopySkip, Follow, TraderApplication, TraderCard, TraderStats } from './copy';
 
 /** Every endpoint the server serves under /api, by name. */
@@ -222,6 +224,25 @@ export const endpoints = {
   chatHistory: chat.chatHistory,
   chatSend: chat.chatSend,
   chatReport: chat.chatReport,
+  securityOverview: security.overview,
+  totpSetup: security.totpSetup,
+  totpEnable: security.totpEnable,
+  totpDisable: security.totpDisable,
+  recoveryCodes: security.recoveryCodes,
+  loginTotp: security.loginTotp,
+  passkeyOptions: security.passkeyOptions,
+  passkeyRegister: security.passkeyRegister,
+  passkeys: security.passkeys,
+  passkeyRemove: security.passkeyRemove,
+  passkeyLoginOptions: security.passkeyLoginOptions,
+  passkeyLogin: security.passkeyLogin,
+  sessions: security.sessions,
+  revokeSession: security.revokeSession,
+  revokeOtherSessions: security.revokeOtherSessions,
+  logins: security.logins,
+  whitelist: security.whitelist,
+  whitelistOn: security.whitelistOn,
+  whitelistOff: security.whitelistOff,
 } as const;
 
 type AnyEndpoint = (typeof endpoints)[keyof typeof endpoints];

@@ -19,6 +19,7 @@ export const UserInfo = Type.Object({
     description: 'While withdrawals are paused after a change of the password, pay password, e-mail or mobile: when they resume (ms since 1970)',
   }),
   created_at: Type.Integer({ description: 'Milliseconds since 1970' }),
+  totp_enabled: Type.Boolean({ description: 'The authenticator app is asked at login and for withdrawals' }),
 });
 
 export const userInfo = endpoint({

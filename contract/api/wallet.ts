@@ -1,6 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { endpoint } from './define';
-import { AccountKindField, AddressField, AmountField, IdField, LimitField, NetworkField, PageField, PayPasswordField, PlainText, QrCodeField, RequestIdField, VoucherField } from './fields';
+import { AccountKindField, AddressField, AmountField, IdField, LimitField, NetworkField, PageField, PayPasswordField, PlainText, QrCodeField, RequestIdField, TotpCodeField, VoucherField } from './fields';
 
 /** Wallet endpoints (spec 7, "Wallet"). Amounts are decimal strings at their currency's precision. */
 const Amount = Type.String({ description: 'decimal text' });
@@ -201,8 +201,18 @@ export const withdraw = endpoint({
   tag: 'wallet',
   summary:
     'Withdraw from the coin account with the pay password; the amount is frozen until an operator sends it (deducted) or refuses it (returned). ' +
-    'Needs identity verification: level 1 may withdraw 200 BTC worth per 24 hours, level 2 500.',
-  input: Type.Object({ currency: CurrencyId, network: NetworkField, address: AddressField, amount: AmountField, pay_password: PayPasswordField, request_id: RequestIdField }),
+    'Needs identity verification: level 1 may withdraw 200 BTC worth per 24 hours, level 2 500. With the authenticator app on, one of its codes ' +
+    '(or a recovery code) too; with the whitelist on, only to a saved address 24 hours after it was saved.',
+  input: Type.Object({
+    currency: CurrencyId,
+    network: NetworkField,
+    address: AddressField,
+    amount: AmountField,
+    pay_password: PayPasswordField,
+    request_id: RequestIdField,
+    /** with the authenticator app on: its code, or a recovery code */
+    totp_code: Type.Optional(TotpCodeField),
+  }),
   output: Message,
 });
 
@@ -311,6 +321,7 @@ export const SavedAddress = Type.Object({
   address: Type.String(),
   qrcode: Type.String(),
   created_at: Type.Integer(),
+  usable_at: Type.Integer({ description: 'With the withdrawal whitelist on, withdrawals may go to it from then on (24 hours after it was saved)' }),
 });
 
 export const addressSave = endpoint({

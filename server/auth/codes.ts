@@ -15,8 +15,11 @@ export const RESEND_AFTER_MS = 60_000;
 export const MAX_ATTEMPTS = 5;
 export const DAILY_CODES_PER_TARGET = 10;
 
-/** change_email, change_mobile: the code to the account's contact that confirms replacing (or adding) an address. */
-export type Scene = 'register' | 'forget' | 'update_password' | 'pay_password' | 'bind_mobile' | 'bind_email' | 'change_email' | 'change_mobile';
+/**
+ * change_email, change_mobile: the code to the account's contact that confirms replacing (or adding) an address.
+ * security: the one that confirms a change of the account's security without the authenticator app (server/account-security/proof.ts).
+ */
+export type Scene = 'register' | 'forget' | 'update_password' | 'pay_password' | 'bind_mobile' | 'bind_email' | 'change_email' | 'change_mobile' | 'security';
 
 /**
  * code: send a code. notice: tell the owner someone tried to register their address

@@ -57,7 +57,7 @@ async function noticesTo(to: string, since: number, count = 1): Promise<Sent[]> 
 const withdraw = (token = ann, payPassword = PAY) => h.call(endpoints.withdraw, { currency: USDT, network: 'TRC20', address: TRON, amount: '100', pay_password: payPassword }, { token });
 
 const heldMessage = (until: number) =>
-  `For your safety, withdrawals are paused until ${formatDateTimeUtc(until, 'en')}: the account's login password, pay password, e-mail or mobile number was changed less than 24 hours ago.`;
+  `For your safety, withdrawals are paused until ${formatDateTimeUtc(until, 'en')}: the account's login password, pay password, e-mail, mobile number or two-factor authentication was changed less than 24 hours ago.`;
 
 async function info(token = ann) {
   const answer = await h.call(endpoints.userInfo, {}, { token });
@@ -130,7 +130,7 @@ describe('changing the login password', () => {
     expect(notice?.text).toContain(`withdrawals are paused until ${formatDateTimeUtc(until, 'en')}`);
 
     const again = await h.call(endpoints.login, { user_string: ANN, password: 'new-password' });
-    if (again.type !== 'ok') throw new Error(again.message);
+    if (again.type !== 'ok' || typeof again.message !== 'string') throw new Error('no session');
     expect((await info(again.message)).withdraw_hold_until).toBe(until);
     expect(await withdraw(again.message)).toEqual({ type: 'error', message: heldMessage(until) });
     expect((await balance(h, again.message, USDT)).frozen).toBe('0.000000');
@@ -160,7 +160,7 @@ describe('changing the login password', () => {
     expect((await h.call(endpoints.forgotPassword, { account: ANN, code, password: 'new-password', repassword: 'new-password' })).type).toBe('ok');
     expect(await noticesTo(ANN, since)).toHaveLength(1);
     const again = await h.call(endpoints.login, { user_string: ANN, password: 'new-password' });
-    if (again.type !== 'ok') throw new Error(again.message);
+    if (again.type !== 'ok' || typeof again.message !== 'string') throw new Error('no session');
     expect(await withdraw(again.message)).toEqual({ type: 'error', message: heldMessage(h.ctx.now() + DAY) });
   });
 });

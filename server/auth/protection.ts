@@ -41,6 +41,11 @@ export interface RecordedChange {
   kind: SecurityChange;
   at: number;
   heldUntil: number | null;
+  /**
+   * How the notice words it when it is not something set or replaced: something removed
+   * (a passkey), or the withdrawal whitelist turned off, which stays on until `until`.
+   */
+  notice?: { removed: true } | { turnedOff: true; until: number };
 }
 
 /**
@@ -90,17 +95,14 @@ async function deliverNotices(ctx: AppContext, before: UserRow, change: Recorded
   const t = ctx.i18n.fixed(language);
   const site = (await readSetting(ctx.db, 'site_name')) ?? 'Kestrel';
   const what = t(`server:mail.changed.${change.kind}`);
-  const params = { site, what, at: change.at, until: change.heldUntil ?? 0 };
-  const held = change.heldUntil !== null;
+  const notice = change.notice;
+  const params = { site, what, at: change.at, until: notice && 'until' in notice ? notice.until : (change.heldUntil ?? 0) };
+  const wording = notice ? ('removed' in notice ? 'security_removed' : 'security_turned_off') : change.heldUntil !== null ? 'security_held' : 'security_added';
   for (const to of contactsOf(before)) {
     if (to.kind === 'email') {
-      await ctx.messenger.email({
-        to: targetOf(to),
-        subject: t('server:mail.security_subject', params),
-        text: t(held ? 'server:mail.security_held_body' : 'server:mail.security_added_body', params),
-      });
+      await ctx.messenger.email({ to: targetOf(to), subject: t('server:mail.security_subject', params), text: t(`server:mail.${wording}_body`, params) });
     } else {
-      await ctx.messenger.sms({ to: targetOf(to), text: t(held ? 'server:mail.security_held_sms' : 'server:mail.security_added_sms', params) });
+      await ctx.messenger.sms({ to: targetOf(to), text: t(`server:mail.${wording}_sms`, params) });
     }
   }
 }

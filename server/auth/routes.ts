@@ -12,7 +12,9 @@ import { welcome } from '../wallet/gifts';
 import { accountRef, contactOf, findUser, targetOf, type AccountRef } from './accounts';
 import { consumeCode, requestCode, verifyCode, type Delivery, type Scene } from './codes';
 import { checkCurrentPassword, confirmChange, recordChange, tellContacts } from './protection';
-import { createSession, revokeAllSessions, revokeSession, type Auth } from './sessions';
+import { revokeAllSessions, revokeSession, type Auth } from './sessions';
+import { afterPassword } from '../account-security/login';
+import { noteDevice, openSession, recordLogin, sourceOf } from '../account-security/logins';
 import { autoApproveIdentity } from '../identity/service';
 import { checkPayPassword } from '../wallet/pay-password';
 
@@ -65,7 +67,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       case 'update_password':
       case 'pay_password':
       case 'change_email':
-      case 'change_mobile': {
+      case 'change_mobile':
+      case 'security': {
         if (!auth) throw sessionEnded();
         await requestCode(ctx, { ...base, to: contact(auth), userId: auth.user.id, delivery: 'code' });
         break;
@@ -91,7 +94,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return t('server:ok.code_valid');
   });
 
-  route(app, ctx, endpoints.register, async ({ input, ip, userAgent }) => {
+  route(app, ctx, endpoints.register, async (call) => {
+    const { input, ip } = call;
     const kind = input.type ?? 'email';
     const ref = accountRef(input.user_string, input.area_code);
     if (!ref || ref.kind !== kind) throw new ApiError(kind === 'email' ? 'server:errors.account_kind_email' : 'server:errors.account_kind_mobile');
@@ -116,10 +120,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       await welcome(step, ctx.config, created.id);
       return created;
     });
-    return createSession(ctx, user.id, ip, userAgent);
+    const source = sourceOf(call, input.device_id);
+    const token = await openSession(ctx, user, source, null);
+    // The account's first device: a later login from another one is told to the owner.
+    await noteDevice(ctx, user, source, true);
+    return token;
   });
 
-  route(app, ctx, endpoints.login, async ({ input, ip, userAgent }) => {
+  route(app, ctx, endpoints.login, async (call) => {
+    const { input, ip } = call;
     const ref = accountRef(input.user_string, input.area_code);
     const account = ref ? targetOf(ref) : `?${input.user_string.trim().toLowerCase()}`;
     // The try is reserved before the password is compared: however many arrive at once,
@@ -131,11 +140,15 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     try {
       const user = ref ? await findUser(ctx.db, ref) : undefined;
       const valid = user ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstNothing(input.password);
+      const source = sourceOf(call, input.device_id);
+      // A wrong password for an account is in its login history (server/account-security/logins.ts).
+      if (user && !valid) await recordLogin(ctx.db, user.id, source, { method: 'password', secondFactor: null }, ctx.now(), 'password');
       if (!user || !valid) throw new ApiError('server:errors.login_failed');
       // Right: this source starts afresh and the try leaves the account's ceiling; other sources' wrong tries still count.
       await attempt.clear(perSource);
       await attempt.refund(perAccount);
-      return await createSession(ctx, user.id, ip, userAgent);
+      // A session, or with the authenticator app on, the challenge of the code step.
+      return await afterPassword(ctx, user, source);
     } finally {
       // What is left counts: a wrong password under every key, a right one from this IP.
       await attempt.settle();

@@ -12,10 +12,11 @@ export interface Auth {
   user: UserRow;
 }
 
-export async function createSession(ctx: AppContext, userId: number, ip: string, userAgent: string): Promise<string> {
+/** A new session's token; inside a transaction when `db` is one (a login's last step, made once). */
+export async function createSession(ctx: AppContext, userId: number, ip: string, userAgent: string, db: Kysely<Database> = ctx.db): Promise<string> {
   const token = newToken();
   const now = ctx.now();
-  await ctx.db
+  await db
     .insertInto('sessions')
     .values({
       user_id: userId,

@@ -73,6 +73,14 @@ export interface Database {
   faq_texts: FaqTextsTable;
   pages: PagesTable;
   market_claims: MarketClaimsTable;
+  totp_factors: TotpFactorsTable;
+  recovery_codes: RecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
+  login_events: LoginEventsTable;
+  user_devices: UserDevicesTable;
+  withdraw_whitelists: WithdrawWhitelistsTable;
 }
 
 /** Amounts are decimal strings at their currency's precision. */
@@ -175,7 +183,7 @@ export interface AttemptsTable {
 export interface SecurityChangesTable {
   id: Generated<number>;
   user_id: number;
-  kind: 'password' | 'pay_password' | 'email' | 'mobile';
+  kind: 'password' | 'pay_password' | 'email' | 'mobile' | 'totp' | 'recovery_codes' | 'passkey' | 'whitelist';
   /** a replacement: withdrawals wait until then; null when the first one was set */
   held_until: number | null;
   created_at: number;
@@ -1053,4 +1061,96 @@ export interface MarketClaimsTable {
   epoch: number;
   owner: string;
   claimed_at: number;
+}
+
+/** An authenticator app's secret (server/account-security/totp.ts); enabled once its first code was given. */
+export interface TotpFactorsTable {
+  user_id: number;
+  secret: string;
+  enabled_at: number | null;
+  /** the newest 30-second step a code was accepted for */
+  last_step: Generated<number>;
+  created_at: number;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created_at: number;
+  used_at: number | null;
+}
+
+/** The second step of a login that needs an authenticator code: never a session itself. */
+export interface LoginChallengesTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  ip: string;
+  user_agent: string;
+  device_id: string | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  public_key: string;
+  counter: number;
+  transports: string;
+  rp_id: string;
+  name: string;
+  /** 1: a synced (multi-device) passkey that is backed up */
+  backed_up: number;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface WebauthnChallengesTable {
+  id: Generated<number>;
+  challenge: string;
+  purpose: 'register' | 'login';
+  user_id: number | null;
+  session_id: number | null;
+  rp_id: string;
+  origin: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export type LoginMethod = 'password' | 'passkey';
+export type SecondFactor = 'totp' | 'recovery';
+export type LoginFailure = 'password' | 'code' | 'code_reused' | 'passkey';
+
+export interface LoginEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  at: number;
+  ip: string;
+  user_agent: string;
+  method: LoginMethod;
+  second_factor: SecondFactor | null;
+  /** 1 a session was made, 0 refused */
+  success: number;
+  failure: LoginFailure | null;
+}
+
+export interface UserDevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  device_key: string;
+  user_agent: string;
+  language: string;
+  first_seen_at: number;
+  last_seen_at: number;
+}
+
+export interface WithdrawWhitelistsTable {
+  user_id: number;
+  enabled_at: number;
+  off_at: number | null;
 }

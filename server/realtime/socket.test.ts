@@ -191,7 +191,7 @@ test('leaving a channel stops its messages', async () => {
 test("ending a session closes its sockets at once: logout closes that session's, a password reset every one of the user's", async () => {
   const first = await h.registerUser('sam@example.com');
   const login = await h.call(endpoints.login, { user_string: 'sam@example.com', password: 'secret-pass' });
-  if (login.type !== 'ok') throw new Error(login.message);
+  if (login.type !== 'ok' || typeof login.message !== 'string') throw new Error('no session');
   const second = login.message;
   const other = await h.registerUser('tess@example.com');
   const { port } = h.app.server.address() as AddressInfo;
@@ -224,7 +224,7 @@ test("ending a session closes its sockets at once: logout closes that session's,
   const leaked: string[] = [];
   for (const event of Object.values(USER_EVENTS)) again.socket.on(event, () => leaked.push(event));
   const relogged = await h.call(endpoints.login, { user_string: 'sam@example.com', password: 'other-pass' });
-  if (relogged.type !== 'ok') throw new Error(relogged.message);
+  if (relogged.type !== 'ok' || typeof relogged.message !== 'string') throw new Error('no session');
   const fresh = await open(relogged.message);
   const delivered: string[] = [];
   fresh.socket.on(USER_EVENTS.spotOrder, () => delivered.push(USER_EVENTS.spotOrder));

@@ -66,6 +66,9 @@ interface Ann {
   loan: number;
   otc: { ad: number; order: number; message: number };
   depositAddresses: string[];
+  /** her sign-up's session, and a passkey of hers */
+  session: number;
+  passkey: number;
 }
 interface Bob {
   token: string;
@@ -256,6 +259,15 @@ async function setUp(): Promise<void> {
     otc: { ad: otcAd.id, order: otcOrder.id, message: otcMessage.id },
     nft: { item: bought.id, order: toPay, unit: nftMine.boxes[0]?.id ?? 0, message: nftMessage, spareSale },
     depositAddresses: coins.map((coin) => coin.address),
+    session: (await h.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', annId).orderBy('id').executeTakeFirstOrThrow()).id,
+    // A passkey row as a registration stores it (registering one is server/account-security/passkeys.test.ts's).
+    passkey: (
+      await h.ctx.db
+        .insertInto('passkeys')
+        .values({ user_id: annId, credential_id: 'ann-passkey', public_key: 'AQ', counter: 0, transports: '[]', rp_id: 'localhost', name: 'AnnSecretKey', backed_up: 0, created_at: h.ctx.now(), last_used_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id,
   };
   const bobFile = await uploadImage(h, bobToken);
   const bobDeposit = await ok(h.call(endpoints.depositAddress, { currency: USDT, network: 'TRC20' }, as(bobToken)));
@@ -284,6 +296,8 @@ async function annView() {
     moves: await read(endpoints.moveHistory),
     identity: await read(endpoints.realState),
     card: await read(endpoints.cashInfo),
+    passkeys: await read(endpoints.passkeys),
+    whitelist: await read(endpoints.whitelist),
     files,
   };
 }
@@ -427,6 +441,19 @@ const cases: Partial<Record<Name, Case>> = {
         expect(await h.call(endpoints.addressSave, { currency: USDT, network: 'TRC20', name: 'Mine', address: BOB_ADDRESS, qrcode }, as(bob.token))).toEqual(NOT_YOURS);
       }
       expect((await ok(h.call(endpoints.addressList, {}, as(bob.token)))).data).toEqual([]);
+    },
+  },
+  revokeSession: {
+    attacked: ['id'],
+    attack: async () => {
+      expect(await h.call(endpoints.revokeSession, { id: ann.session }, as(bob.token))).toEqual({ type: 'error', message: 'This session has already ended.' });
+      expect((await h.call(endpoints.userInfo, {}, as(ann.token))).type).toBe('ok');
+    },
+  },
+  passkeyRemove: {
+    attacked: ['id'],
+    attack: async () => {
+      expect(await h.call(endpoints.passkeyRemove, { id: ann.passkey, current_password: 'secret-pass' }, as(bob.token))).toEqual(NO_RECORD);
     },
   },
   addressDelete: {
@@ -769,6 +796,11 @@ const views: Partial<Record<Name, readonly Record<string, unknown>[]>> = {
   nftMessages: [{}],
   copyHistory: [{ status: 'current' }, { status: 'history' }],
   traderApplication: [{}],
+  securityOverview: [{}],
+  passkeys: [{}],
+  sessions: [{}],
+  logins: [{}],
+  whitelist: [{}],
 };
 /** Views whose lists hold catalogue entries (currencies, markets), the same ids for everyone. */
 const CATALOGUE_VIEWS = new Set<Name>(['coinList', 'walletList', 'movableCurrencies', 'exchangeList', 'optionCurrencies', 'coinInfo', 'favouriteList']);
@@ -786,6 +818,15 @@ const actions: Partial<Record<Name, string>> = {
   cashSaveInternational: "the caller's own card",
   traderApply: "the caller's own trader application",
   gameClaim: "the caller's own daily points",
+  totpSetup: "a new secret for the caller's own authenticator app",
+  totpEnable: "the caller's own authenticator app, with the caller's password",
+  totpDisable: "the caller's own authenticator app, with the caller's password and code",
+  recoveryCodes: "the caller's own recovery codes, with the caller's password and code",
+  passkeyOptions: "a registration for the caller's own account, with the caller's proof",
+  passkeyRegister: "a passkey of the caller's, from options made for the caller's session",
+  revokeOtherSessions: "ends the caller's own other sessions",
+  whitelistOn: "the caller's own withdrawal whitelist",
+  whitelistOff: "the caller's own withdrawal whitelist, with the caller's proof",
 };
 
 /** The fields of an input that name a record, a file or a request. */

@@ -60,6 +60,14 @@ export const BUDGETS = {
   payPassword: { name: 'pay', windowMs: 15 * MINUTE, limit: 5 },
   /** wrong current login passwords per user, asked before a change of its protection (server/auth/protection.ts) */
   currentPassword: { name: 'current-password', windowMs: 15 * MINUTE, limit: 5 },
+  /**
+   * Wrong authenticator (TOTP) or recovery codes per user at the login's second step (only
+   * someone with the password reaches it), and apart from them those confirming a change
+   * or a withdrawal (only the user's session makes them): a thief holding a session cannot
+   * lock the owner out of logging in.
+   */
+  totpLogin: { name: 'totp-login', windowMs: 15 * MINUTE, limit: 5 },
+  totpConfirm: { name: 'totp-confirm', windowMs: 15 * MINUTE, limit: 5 },
   /** verification codes asked for from one IP */
   codesPerIp: { name: 'codes-ip', windowMs: HOUR, limit: 20 },
   /** unknown invite codes given at sign-up from one IP */

@@ -38,6 +38,8 @@ export interface CallOptions {
   json?: boolean;
   /** call as the local operator */
   operator?: boolean;
+  /** more request headers (User-Agent, Host, X-Forwarded-Host...) */
+  headers?: Record<string, string>;
 }
 
 export interface Harness {
@@ -148,7 +150,7 @@ export async function createHarness(
       clock += ms;
     },
     async call(endpoint, input, options = {}) {
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...options.headers };
       if (options.token) headers['authorization'] = options.token;
       if (options.operator) headers['x-operator-token'] = fs.readFileSync(operatorTokenFile(dataDir), 'utf8').trim();
       const fields: Record<string, string> = {};

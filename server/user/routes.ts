@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { totpEnabled } from '../account-security/totp';
 import { endpoints } from '../../contract/api';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
@@ -7,7 +8,7 @@ import { withdrawalsHeldUntil } from '../auth/protection';
 import { toUserInfo } from './users';
 
 export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, endpoints.userInfo, async ({ auth }) => toUserInfo(auth.user, await withdrawalsHeldUntil(ctx.db, auth.user.id, ctx.now())));
+  route(app, ctx, endpoints.userInfo, async ({ auth }) => toUserInfo(auth.user, await withdrawalsHeldUntil(ctx.db, auth.user.id, ctx.now()), await totpEnabled(ctx.db, auth.user.id)));
 
   route(app, ctx, endpoints.editNickname, async ({ input, auth, t }) => {
     await ctx.db

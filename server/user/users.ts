@@ -48,8 +48,11 @@ export async function createUser(db: Kysely<Database>, account: NewAccount): Pro
   }
 }
 
-/** `withdrawHoldUntil`: while a change of its protection pauses the account's withdrawals, until when (server/auth/protection.ts). */
-export function toUserInfo(user: UserRow, withdrawHoldUntil: number | null): Static<typeof UserInfo> {
+/**
+ * `withdrawHoldUntil`: while a change of its protection pauses the account's withdrawals, until when (server/auth/protection.ts).
+ * `totpEnabled`: the authenticator app is on (server/account-security/totp.ts).
+ */
+export function toUserInfo(user: UserRow, withdrawHoldUntil: number | null, totpEnabled: boolean): Static<typeof UserInfo> {
   return {
     uid: user.uid,
     email: user.email,
@@ -63,5 +66,6 @@ export function toUserInfo(user: UserRow, withdrawHoldUntil: number | null): Sta
     has_pay_password: user.pay_password_hash !== null,
     withdraw_hold_until: withdrawHoldUntil,
     created_at: user.created_at,
+    totp_enabled: totpEnabled,
   };
 }

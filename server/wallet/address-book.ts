@@ -2,6 +2,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { isValidAddress } from './addresses';
 import { ownUpload } from './deposits';
+import { usableAt } from '../account-security/whitelist';
 
 /** The withdrawal address book: a name, an address valid for its network, and its QR image. */
 export async function saveAddress(ctx: AppContext, userId: number, input: { currency: number; network: string; name: string; address: string; qrcode: string }): Promise<void> {
@@ -35,6 +36,7 @@ export async function listAddresses(ctx: AppContext, userId: number, page: numbe
       address: row.address,
       qrcode: row.qrcode,
       created_at: row.created_at,
+      usable_at: usableAt(row.created_at),
     })),
     page,
     limit,

@@ -70,7 +70,7 @@ test('a crash in the middle of withdrawals loses nothing and pays nothing twice'
     try {
       expect((await checkLedger(after.ctx.db)).violations).toEqual([]);
       const again = await after.call(endpoints.login, { user_string: 'ann@example.com', password: 'secret-pass' });
-      if (again.type !== 'ok') throw new Error(again.message);
+      if (again.type !== 'ok' || typeof again.message !== 'string') throw new Error('no session');
       const pending = await after.call(endpoints.operatorPending, {}, { operator: true });
       if (pending.type !== 'ok') throw new Error(pending.message);
       // Every confirmed withdrawal survived; any stored beyond them committed whole.
@@ -169,8 +169,9 @@ test('a crash in the middle of every kind of money move loses nothing acknowledg
   try {
     expect((await checkLedger(after.ctx.db)).violations).toEqual([]);
     const again = await after.call(endpoints.login, { user_string: 'bea@example.com', password: 'secret-pass' });
-    if (again.type !== 'ok') throw new Error(again.message);
-    const balances = async () => Promise.all([1, 3].map((currency) => balance(after, again.message, currency)));
+    if (again.type !== 'ok' || typeof again.message !== 'string') throw new Error('no session');
+    const session = again.message;
+    const balances = async () => Promise.all([1, 3].map((currency) => balance(after, session, currency)));
     const before = await balances();
     const lockups = await after.call(endpoints.lockupOrders, {}, { token: again.message });
     if (lockups.type !== 'ok') throw new Error(lockups.message);

@@ -31,7 +31,7 @@ test('a restart in the middle of pending withdrawals loses nothing: they are set
 
   const after = await createHarness(env, { persist: dataDir, start: HARNESS_START + 60 * 60_000 });
   const login = await after.call(endpoints.login, { user_string: 'ann@example.com', password: 'secret-pass' });
-  if (login.type !== 'ok') throw new Error(login.message);
+  if (login.type !== 'ok' || typeof login.message !== 'string') throw new Error('no session');
   expect(await balance(after, login.message, 3)).toMatchObject({ available: '4000.000000', frozen: '6000.000000' });
   const pending = await after.call(endpoints.operatorPending, {}, { operator: true });
   if (pending.type !== 'ok') throw new Error(pending.message);

@@ -81,7 +81,7 @@ test('two servers on one store: the whole balance withdrawn through both at once
       [100, 'pending'],
     ]);
     const again = await after.call(endpoints.login, { user_string: 'ann@example.com', password: 'secret-pass' });
-    if (again.type !== 'ok') throw new Error(again.message);
+    if (again.type !== 'ok' || typeof again.message !== 'string') throw new Error('no session');
     expect(await balance(after, again.message, 3)).toMatchObject({ available: '9900.000000', frozen: '100.000000' });
   } finally {
     await after.close();

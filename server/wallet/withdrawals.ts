@@ -11,10 +11,13 @@ import { usdPrice } from './prices';
 import { once, type Remember } from '../http/request-ids';
 import type { HoldSource } from '../ledger/holds';
 import { refuseWhileHeld } from '../auth/protection';
+import { checkFactor, enabledFactor, useFactor, type FactorUse } from '../account-security/totp';
+import { refuseOffWhitelist } from '../account-security/whitelist';
 
 /**
  * Withdrawals: checked (address, the network's configured minimum, pay password,
- * identity level and its 24-hour limit, no pause after a change of the account's protection), then frozen with the network's configured fee
+ * identity level and its 24-hour limit, no pause after a change of the account's protection,
+ * the authenticator app's code when it is on, the whitelist when it is on: server/account-security/), then frozen with the network's configured fee
  * written on the request (withdraw_lock); an operator sends them or refuses them. Sent:
  * the fee goes to the house (withdraw_deduct) and the rest leaves (withdraw_success),
  * so the bills show both. Refused: the whole amount returns (withdraw_fail). Either
@@ -27,7 +30,7 @@ export const WITHDRAW_LIMIT_BTC: Record<number, string> = { 0: '0', 1: '200', 2:
 export async function requestWithdrawal(
   ctx: AppContext,
   user: UserRow,
-  input: { currency: number; network: string; address: string; amount: string; pay_password: string; request_id?: string | undefined },
+  input: { currency: number; network: string; address: string; amount: string; pay_password: string; request_id?: string | undefined; totp_code?: string | undefined },
 ): Promise<number> {
   // Sent again with its request id, it answers the withdrawal the first one made.
   return once(
@@ -41,7 +44,7 @@ export async function requestWithdrawal(
 async function placeWithdrawal(
   ctx: AppContext,
   user: UserRow,
-  input: { currency: number; network: string; address: string; amount: string; pay_password: string },
+  input: { currency: number; network: string; address: string; amount: string; pay_password: string; totp_code?: string | undefined },
   remember: Remember,
 ): Promise<number> {
   const net = ctx.catalogue.network(input.currency, input.network);
@@ -53,7 +56,15 @@ async function placeWithdrawal(
   if (user.real_level < 1) throw new ApiError('server:errors.verification_required', {}, '998');
   // Paused after a change of the account's protection (server/auth/protection.ts): said before a pay-password try is spent...
   await refuseWhileHeld(ctx.db, user.id, ctx.now());
+  const target = { currency: currency.id, network: net.network, address };
+  await refuseOffWhitelist(ctx.db, user.id, target, ctx.now());
   await checkPayPassword(ctx, user, input.pay_password);
+  // With the authenticator app on, one of its codes too: checked here, used up in the step (once, however many requests carry it).
+  let factor: FactorUse | null = null;
+  if (await enabledFactor(ctx.db, user.id)) {
+    if (input.totp_code === undefined) throw new ApiError('server:errors.totp_code_required');
+    factor = await checkFactor(ctx, user.id, input.totp_code, 'totpConfirm');
+  }
 
   const price = usdPrice(ctx, currency.id)?.price;
   const btcPrice = usdPrice(ctx, ctx.catalogue.currencyByCodeOf('BTC').id)?.price;
@@ -64,6 +75,8 @@ async function placeWithdrawal(
     const { trx, time: now } = step;
     // ...and decided here, after the pay password was read: a change committed meanwhile (a new pay password) is seen.
     await refuseWhileHeld(trx, user.id, now);
+    await refuseOffWhitelist(trx, user.id, target, now);
+    if (factor) await useFactor(trx, user.id, factor, now);
     const recent = await trx
       .selectFrom('withdrawals')
       .select('btc_value')

@@ -8,6 +8,7 @@ import type enGame from '../../locales/en/game.json';
 import type enNft from '../../locales/en/nft.json';
 import type enOtc from '../../locales/en/otc.json';
 import type enPeople from '../../locales/en/people.json';
+import type enSecurity from '../../locales/en/security.json';
 import type enSettings from '../../locales/en/settings.json';
 import type enTrade from '../../locales/en/trade.json';
 import type enValidation from '../../locales/en/validation.json';
@@ -30,6 +31,7 @@ declare module 'i18next' {
       game: typeof enGame;
       otc: typeof enOtc;
       chat: typeof enChat;
+      security: typeof enSecurity;
     };
   }
 }

@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   /** 'red-up' when chosen in settings; absent: green up, red down (read by index.html too) */
   colors: 'colors',
+  /** a random id of this device, sent when logging in: a login from a device the account has not used is told to its owner */
+  device: 'device',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -18,6 +18,7 @@ const FOLDERS: Record<(typeof LATER_NAMESPACES)[number], readonly string[]> = {
   game: ['src/features/game'],
   otc: ['src/features/otc'],
   chat: ['src/features/chat'],
+  security: ['src/features/security'],
 };
 
 function files(dir: string): string[] {
@@ -39,14 +40,19 @@ test('a namespace loaded by its screens is used in its feature folder only', () 
   expect(strays).toEqual([]);
 });
 
-/** Screens outside a namespace's folders that embed one of its screens (an OTC order shows its chat): their routes load it too. */
+/**
+ * Screens outside a namespace's folders that embed one of its screens or parts (an OTC
+ * order shows its chat; the login asks the authenticator code, the withdrawal form too,
+ * the address book has the whitelist): their routes load it too.
+ */
 const EMBEDDED: Partial<Record<(typeof LATER_NAMESPACES)[number], readonly string[]>> = {
   chat: ['src/features/otc/OrderScreen.tsx'],
+  security: ['src/features/assets/AddressBookScreen.tsx', 'src/features/assets/WithdrawScreen.tsx', 'src/features/auth/LoginScreen.tsx', 'src/features/settings/SecurityScreen.tsx'],
 };
 
-test('the screens that embed a chat are the ones listed', () => {
-  const embedding = files('src/features').filter((file) => !file.startsWith('src/features/chat/') && fs.readFileSync(path.join(root, file), 'utf8').includes("from '../chat/"));
-  expect(embedding).toEqual(EMBEDDED.chat);
+test.each(Object.keys(EMBEDDED) as (keyof typeof EMBEDDED)[])('the screens that embed parts of %s are the ones listed', (namespace) => {
+  const embedding = files('src/features').filter((file) => !file.startsWith(`src/features/${namespace}/`) && fs.readFileSync(path.join(root, file), 'utf8').includes(`from '../${namespace}/`));
+  expect(embedding.sort()).toEqual(EMBEDDED[namespace]);
 });
 
 /** What a route imports to show a namespace's screens. */

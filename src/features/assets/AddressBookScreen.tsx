@@ -9,11 +9,13 @@ import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
 import styles from './assets.module.css';
 import { ListFooter } from '../../ui/ListFooter';
+import { AddressUsable, useWhitelist, WhitelistPanel } from '../security/Whitelist';
 
-/** Saved withdrawal addresses. */
+/** Saved withdrawal addresses, and the whitelist mode that limits withdrawals to them. */
 export function AddressBookScreen() {
   const t = useT();
   const list = usePaged('GET /user/wallet/list', {});
+  const { whitelist, reload } = useWhitelist();
   const [deleting, setDeleting] = useState<number | null>(null);
   return (
     <Screen
@@ -24,6 +26,7 @@ export function AddressBookScreen() {
         </Link>
       }
     >
+      <WhitelistPanel whitelist={whitelist} reload={reload} />
       {list.items.map((row) => (
         <div key={row.id} className={styles.record} data-testid="saved-address">
           <div className={styles.recordHead}>
@@ -35,6 +38,7 @@ export function AddressBookScreen() {
           <span className={styles.address} style={{ textAlign: 'left', fontSize: 13 }}>
             {row.address}
           </span>
+          <AddressUsable whitelist={whitelist} usableAt={row.usable_at} />
           <div className={styles.recordMeta}>
             <span>{formatDate(row.created_at, language.value)}</span>
             <button type="button" className={styles.link} onClick={() => setDeleting(row.id)}>

@@ -20,6 +20,8 @@ import { NetworkChips } from './NetworkChips';
 import { loadCoins, networksOf } from './wallet';
 import styles from './assets.module.css';
 import { useRequestIds } from '../../lib/requestId';
+import { WithdrawCode } from '../security/WithdrawCode';
+import { isTotpCode } from '../../../contract/rules';
 
 /**
  * Withdraw from the coin account: address (typed or from the book), amount with the
@@ -36,7 +38,8 @@ export function WithdrawScreen() {
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   const [payPassword, setPayPassword] = useState('');
-  const [errors, setErrors] = useState<{ address?: string; amount?: string; payPassword?: string }>({});
+  const [totpCode, setTotpCode] = useState('');
+  const [errors, setErrors] = useState<{ address?: string; amount?: string; payPassword?: string; totpCode?: string }>({});
   const [busy, run] = useSubmit();
 
   useEffect(() => {
@@ -65,16 +68,19 @@ export function WithdrawScreen() {
 
   // One withdrawal per submission, even if it has to be sent again.
   const requestIds = useRequestIds();
+  // With the authenticator app on, its code too (server/account-security/).
+  const totpOn = user.value?.totp_enabled === true;
   const submit = () =>
     run(async () => {
       const found = {
         ...(address.trim().length >= 20 ? {} : { address: t('validation:address_invalid') }),
         ...(parsed ? {} : { amount: t('validation:amount_invalid') }),
         ...(/^\d{6}$/.test(payPassword) ? {} : { payPassword: t('validation:pay_password_rule') }),
+        ...(totpOn && !isTotpCode(totpCode) ? { totpCode: t('validation:totp_code_rule') } : {}),
       };
       setErrors(found);
       if (Object.keys(found).length > 0) return;
-      const body = { currency: search.currency, network: chosen, address: address.trim(), amount, pay_password: payPassword };
+      const body = { currency: search.currency, network: chosen, address: address.trim(), amount, pay_password: payPassword, ...(totpOn ? { totp_code: totpCode.trim() } : {}) };
       toast(await api('POST /wallet/out', { ...body, request_id: requestIds.for(body) }));
       requestIds.done();
       navigate('/pages/fund/receive_withdraw_record', { tab: 'withdrawals' });
@@ -162,6 +168,7 @@ export function WithdrawScreen() {
             maxLength={6}
           />
         </Field>
+        <WithdrawCode value={totpCode} onValue={setTotpCode} error={errors.totpCode} />
         <PrimaryButton type="submit" busy={busy} disabled={withdrawalsHeldUntil() !== null} testId="withdraw-submit">
           {t('assets:withdraw.submit')}
         </PrimaryButton>

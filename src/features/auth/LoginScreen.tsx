@@ -9,22 +9,15 @@ import { useDraft } from '../../lib/draft';
 import { useSubmit } from '../../lib/useSubmit';
 import { checks, validate } from '../../lib/validate';
 import { Field, Form, PasswordInput, PrimaryButton } from '../../ui/form';
-import { GlobeIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
 import { AccountInput, type AccountKind } from './AccountInput';
+import { deviceId } from '../../app/device';
+import { LoginCodeStep, PasskeyLogin } from '../security/LoginSteps';
 import { completeLogin } from './actions';
+import { LanguageButton } from './LanguageButton';
 import { areaCode } from './area';
 import styles from './auth.module.css';
-
-export function LanguageButton() {
-  const t = useT();
-  return (
-    <Link to="/pages/setting/language" aria-label={t('settings:language.title')} style={{ color: 'var(--text)', padding: 10, display: 'inline-flex' }}>
-      <GlobeIcon />
-    </Link>
-  );
-}
 
 export function LoginScreen() {
   useSignals();
@@ -35,6 +28,15 @@ export function LoginScreen() {
   const kind = values.kind as AccountKind;
   const [errors, setErrors] = useState<Partial<Record<'account' | 'password', string>>>({});
   const [busy, run] = useSubmit();
+  // With the authenticator app on, the password answers a challenge for the code step.
+  const [challenge, setChallenge] = useState<{ token: string; account: string } | null>(null);
+
+  const finish = async (token: string) => {
+    await completeLogin(token);
+    draft.clear();
+    toast(t('auth:login.done'));
+    navigate(redirect && redirect.startsWith('/') ? redirect : '/');
+  };
 
   const submit = async () => {
     const account = kind === 'email' ? values.email : values.mobile;
@@ -45,17 +47,24 @@ export function LoginScreen() {
     setErrors(found ?? {});
     if (found) return;
     await run(async () => {
-      const token = await api('POST /user/login', {
+      const answer = await api('POST /user/login', {
         user_string: account.trim(),
         password: values.password,
         ...(kind === 'mobile' ? { area_code: areaCode.value } : {}),
+        device_id: deviceId(),
       });
-      await completeLogin(token);
-      draft.clear();
-      toast(t('auth:login.done'));
-      navigate(redirect && redirect.startsWith('/') ? redirect : '/');
+      if (typeof answer === 'string') await finish(answer);
+      else setChallenge({ token: answer.challenge, account: account.trim() });
     });
   };
+
+  if (challenge) {
+    return (
+      <Screen title={t('auth:login.title')} right={<LanguageButton />}>
+        <LoginCodeStep challenge={challenge.token} account={challenge.account} onToken={finish} onBack={() => setChallenge(null)} />
+      </Screen>
+    );
+  }
 
   return (
     <Screen title={t('auth:login.title')} right={<LanguageButton />}>
@@ -90,6 +99,7 @@ export function LoginScreen() {
         <PrimaryButton type="submit" busy={busy} testId="login-submit">
           {t('auth:login.submit')}
         </PrimaryButton>
+        <PasskeyLogin onToken={finish} />
         <p className={styles.footer}>
           {t('auth:login.no_account')}
           <Link to="/pages/common/register">{t('auth:login.register')}</Link>

@@ -1,6 +1,7 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useSignals } from '@preact/signals-react/runtime';
 import { api } from '../../api/client';
+import { deviceId } from '../../app/device';
 import { navigate } from '../../app/navigation';
 import { siteLogo, siteName } from '../../app/site';
 import { useT } from '../../i18n';
@@ -10,7 +11,7 @@ import { toast } from '../../ui/toast';
 import { completeLogin } from './actions';
 import { AccountCodeFields, useAccountCodeForm } from './AccountCodeForm';
 import styles from './auth.module.css';
-import { LanguageButton } from './LoginScreen';
+import { LanguageButton } from './LanguageButton';
 
 export function RegisterScreen() {
   useSignals();
@@ -30,6 +31,7 @@ export function RegisterScreen() {
         re_password: values.confirm,
         ...areaField,
         ...(values.invite.trim() ? { extension_code: values.invite.trim() } : {}),
+        device_id: deviceId(),
       });
       await completeLogin(token);
       draft.clear();

@@ -7,6 +7,7 @@ import { Cell, CellGroup } from '../../ui/Cell';
 import { LockIcon, MailIcon, PhoneIcon, ShieldIcon } from '../../ui/icons';
 import { Screen } from '../../ui/Screen';
 import { refreshUser } from '../auth/actions';
+import { SecurityRows } from '../security/SecurityRows';
 import { WithdrawalHoldNote, withdrawalsHeldUntil } from './protection';
 import styles from './settings.module.css';
 
@@ -42,6 +43,7 @@ export function SecurityScreen() {
         />
         <Cell icon={<MailIcon />} title={t('settings:security.email')} value={me?.email ? maskEmail(me.email) : t('common:not_bound')} to="/pages/setting/email" testId="email-cell" />
       </CellGroup>
+      <SecurityRows />
     </Screen>
   );
 }

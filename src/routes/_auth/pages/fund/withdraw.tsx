@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { WithdrawScreen } from '../../../../features/assets/WithdrawScreen';
+import { loadNamespace } from '../../../../i18n';
 
 /** ?currency=<currency id>&network=BTC|ERC20|TRC20 */
 export const Route = createFileRoute('/_auth/pages/fund/withdraw')({
@@ -8,5 +9,6 @@ export const Route = createFileRoute('/_auth/pages/fund/withdraw')({
     const network = search['network'];
     return { currency: Number.isInteger(currency) && currency > 0 ? currency : 3, network: network === 'BTC' || network === 'ERC20' ? network : 'TRC20' };
   },
+  loader: () => loadNamespace('security'),
   component: WithdrawScreen,
 });
