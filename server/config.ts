@@ -79,7 +79,23 @@ export interface ServerConfig {
    * many users share an address (a carrier's NAT, an office, a test run from one machine).
    */
   codesPerIp: number;
+  /**
+   * VAPID_SUBJECT: how a browser's push service may reach the exchange's operator, sent
+   * with every Web Push (mailto: or https:); by default mailto: the MAIL_FROM address.
+   */
+  vapidSubject: string;
+  /** PUSH_CA_FILE: a PEM certificate authority Web Push requests trust besides the system's (a private push service) */
+  pushCaFile: string | null;
+  /**
+   * PUSH_SERVICES: the hosts (and their subdomains) a device's push subscription may name,
+   * comma-separated; by default the browsers' own push services. The server posts to a
+   * subscription's URL, so any other is refused: no user makes it call an address of their choosing.
+   */
+  pushServices: readonly string[];
 }
+
+/** The push services of Chrome and Edge's Android builds (FCM), Firefox, Edge on Windows and Safari. */
+const PUSH_SERVICES = 'fcm.googleapis.com,android.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com';
 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -197,6 +213,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (cluster && (databaseUrl === null || redisUrl === null))
     throw new Error('CLUSTER=true runs the exchange as several processes on one PostgreSQL database and one Redis: set DATABASE_URL and REDIS_URL');
   if (cluster && source === 'replay') throw new Error('a replayed market runs in one process: MARKET=replay cannot be used with CLUSTER=true');
+  const mailFrom = env['MAIL_FROM'] ?? 'Kestrel <no-reply@kestrel.local>';
+  const vapidSubject = env['VAPID_SUBJECT'] || `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`;
+  if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(vapidSubject)) throw new Error(`VAPID_SUBJECT must be a mailto: address or an https: URL, got ${vapidSubject}`);
   return {
     port,
     host: env['HOST'] ?? '0.0.0.0',
@@ -207,7 +226,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir: path.resolve(cwd, env['DATA_DIR'] ?? 'data'),
     appDir: path.resolve(cwd, env['APP_DIR'] ?? 'dist/h5'),
     smtpUrl: env['SMTP_URL'] || null,
-    mailFrom: env['MAIL_FROM'] ?? 'Kestrel <no-reply@kestrel.local>',
+    mailFrom,
     demo,
     trustProxy: trustedProxies(env['TRUST_PROXY']),
     logLevel: env['LOG_LEVEL'] ?? 'info',
@@ -233,5 +252,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     fiatRatesFile: env['FIAT_RATES_FILE'] ? path.resolve(cwd, env['FIAT_RATES_FILE']) : null,
     publicRateLimit: Math.floor(positive('PUBLIC_RATE_LIMIT', env['PUBLIC_RATE_LIMIT'], 600)),
     codesPerIp: Math.floor(positive('CODES_PER_IP', env['CODES_PER_IP'], BUDGETS.codesPerIp.limit)),
+    vapidSubject,
+    pushCaFile: env['PUSH_CA_FILE'] ? path.resolve(cwd, env['PUSH_CA_FILE']) : null,
+    pushServices: (env['PUSH_SERVICES'] || PUSH_SERVICES)
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
