@@ -169,8 +169,9 @@ describe("the futures account's risk rate", () => {
     await tradeAt(h, BTC_MARKET, 96_000);
     const position = await ok(h.call(endpoints.leverSubmit, { currency_id: 1, legal_id: 3, direction: 'buy', share: 10, multiple: 100 }, { token: ann }));
     const { account } = await ok(h.call(endpoints.leverPositions, {}, { token: ann }));
+    const open = position.price ?? '';
     // (balance + margin + (price - open) x 0.1) / margin, in percent
-    const riskAt = (price: number) => new Money(account.balance).plus(position.margin).plus(new Money(price).minus(position.price).times('0.1')).div(position.margin).times(100);
+    const riskAt = (price: number) => new Money(account.balance).plus(position.margin).plus(new Money(price).minus(open).times('0.1')).div(position.margin).times(100);
     return { ann, riskAt };
   }
 
