@@ -1,4 +1,5 @@
 import 'i18next';
+import type enAlerts from '../../locales/en/alerts.json';
 import type enAssets from '../../locales/en/assets.json';
 import type enAuth from '../../locales/en/auth.json';
 import type enChat from '../../locales/en/chat.json';
@@ -30,6 +31,7 @@ declare module 'i18next' {
       game: typeof enGame;
       otc: typeof enOtc;
       chat: typeof enChat;
+      alerts: typeof enAlerts;
     };
   }
 }

@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   /** 'red-up' when chosen in settings; absent: green up, red down (read by index.html too) */
   colors: 'colors',
+  /** 'off' when the user turned alert notifications off on this device (the browser's permission cannot be taken back) */
+  alertNotifications: 'alertNotifications',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

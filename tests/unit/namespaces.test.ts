@@ -18,6 +18,7 @@ const FOLDERS: Record<(typeof LATER_NAMESPACES)[number], readonly string[]> = {
   game: ['src/features/game'],
   otc: ['src/features/otc'],
   chat: ['src/features/chat'],
+  alerts: ['src/features/alerts'],
 };
 
 function files(dir: string): string[] {
@@ -39,14 +40,18 @@ test('a namespace loaded by its screens is used in its feature folder only', () 
   expect(strays).toEqual([]);
 });
 
-/** Screens outside a namespace's folders that embed one of its screens (an OTC order shows its chat): their routes load it too. */
+/**
+ * Screens outside a namespace's folders that embed one of its screens (an OTC order shows
+ * its chat, a pair's screen the sheet that adds a price alert): their routes load it too.
+ */
 const EMBEDDED: Partial<Record<(typeof LATER_NAMESPACES)[number], readonly string[]>> = {
   chat: ['src/features/otc/OrderScreen.tsx'],
+  alerts: ['src/features/market/DetailScreen.tsx'],
 };
 
-test('the screens that embed a chat are the ones listed', () => {
-  const embedding = files('src/features').filter((file) => !file.startsWith('src/features/chat/') && fs.readFileSync(path.join(root, file), 'utf8').includes("from '../chat/"));
-  expect(embedding).toEqual(EMBEDDED.chat);
+test.each(['chat', 'alerts'] as const)('the screens that embed a part of %s are the ones listed', (namespace) => {
+  const embedding = files('src/features').filter((file) => !file.startsWith(`src/features/${namespace}/`) && fs.readFileSync(path.join(root, file), 'utf8').includes(`from '../${namespace}/`));
+  expect(embedding).toEqual(EMBEDDED[namespace]);
 });
 
 /** What a route imports to show a namespace's screens. */
