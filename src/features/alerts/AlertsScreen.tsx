@@ -101,7 +101,12 @@ function AlertCard({ alert, onPause, onResume, onEdit, onDelete }: { alert: Aler
   const t = useT();
   const lang = language.value;
   const state = alert.status === 'active' && !alert.armed ? 'waiting' : alert.status;
-  const reference = alert.reference === null ? null : alert.kind === 'price' ? formatAmount(alert.reference, lang) : `${alert.reference} %`;
+  const reference =
+    alert.reference === null
+      ? null
+      : alert.kind === 'price'
+        ? formatAmount(alert.reference, lang)
+        : `${alert.kind === 'change' && !alert.reference.startsWith('-') ? '+' : ''}${formatAmount(alert.reference, lang)} %`;
   return (
     <article className={styles.item} data-testid="alert-card" data-status={state}>
       <div className={styles.itemHead}>
