@@ -72,6 +72,10 @@ describe('making and managing alerts', () => {
     ]);
     expect(second).toEqual(first);
     expect((await list()).data).toHaveLength(1);
+    // Deleted, then the same submission once more: nothing comes back to life.
+    await ok(h.call(endpoints.alertDelete, { id: first.id }, { token: ann }));
+    expect(await create({ kind: 'price', market_id: BTC_MARKET, level: '97000', request_id: 'alert-form-0001' })).toEqual({ type: 'error', message: 'There is no such alert of yours.' });
+    expect((await list()).data).toEqual([]);
   });
 });
 

@@ -59,7 +59,12 @@ export function alertRoutes(app: FastifyInstance, ctx: AppContext): void {
           ctx,
           { userId: auth.user.id, requestId: input.request_id, kind: 'alert' },
           (remember) => ctx.exchange.run((step) => alerts.create(step, auth.user.id, input, language, remember)),
-          (id) => ctx.db.selectFrom('price_alerts').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+          async (id) => {
+            // The same submission again: what the first made, unless it was deleted since.
+            const row = await ctx.db.selectFrom('price_alerts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+            if (row.status === 'deleted') throw new ApiError('server:errors.alert_unknown');
+            return row;
+          },
         ),
       ),
     // Watched by its market's trades, where that market runs (a risk rate alert: anywhere).
