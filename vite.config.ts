@@ -28,7 +28,8 @@ export default defineConfig({
     // An installable app: the web manifest, and a service worker (Workbox) that precaches the
     // shell and every screen's chunk, so a repeat visit and an offline start open at once.
     // A new build waits for the user's "Reload" (src/app/update.ts); the API and the socket
-    // are never cached (the quotes kept offline are the worker's own, in IndexedDB).
+    // are never cached (the quotes kept offline are the worker's own, in IndexedDB). It also
+    // shows price alerts' Web Push notifications (public/alert-push.js).
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -56,6 +57,8 @@ export default defineConfig({
         navigateFallbackAllowlist: [/^\/h5\/?$/, /^\/h5\/index\.html$/],
         cleanupOutdatedCaches: true,
         maximumFileSizeToCacheInBytes: 2 * 1024 * 1024,
+        // Price alerts' Web Push: shown as notifications with the app closed (public/alert-push.js).
+        importScripts: ['alert-push.js'],
       },
     }),
     // Brotli and gzip copies made once at build time; the server sends the one the browser accepts.

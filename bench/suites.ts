@@ -4,6 +4,7 @@ import { endpoints } from '../contract/api';
 import { depthPoints } from '../charts/depth-points';
 import { DEPTH_LEVELS } from '../contract/realtime';
 import { parseJsonFields, parseUrlEncoded } from '../server/http/fields';
+import { alertBook } from './alert-book';
 import { candleMerge } from './candle-merge';
 
 /** Each suite: a title and named cases. Add a suite per hot path. */
@@ -46,4 +47,4 @@ const depth: Suite = {
   },
 };
 
-export const suites: Suite[] = [requestValidation, depth, candleMerge()];
+export const suites: Suite[] = [requestValidation, depth, candleMerge(), alertBook()];

@@ -69,6 +69,7 @@ export interface AuctionLive {
  *   'lever_position' a position changed (opened, stops set, closed)       Position
  *   'micro_order'    a seconds option was bought or settled               OptionOrder
  *   'otc_chat'       a message in the room of one of the user's OTC orders ChatMessage
+ *   'price_alert'    one of the user's price alerts fired                   AlertFiring
  * They have no sequence: a client that reconnects reloads the lists over REST.
  */
 export const USER_EVENTS = {
@@ -77,6 +78,8 @@ export const USER_EVENTS = {
   option: 'micro_order',
   /** a message in the room of one of the user's OTC orders (ChatMessage) */
   otcChat: 'otc_chat',
+  /** one of the user's price alerts fired (AlertFiring, contract/api/alerts.ts) */
+  alert: 'price_alert',
 } as const;
 
 export const SOCKET_EVENTS = {

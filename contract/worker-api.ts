@@ -62,6 +62,8 @@ export type OptionView = ApiOutput<'GET /microtrade/get_result'>;
 export type SpotOrderView = ApiOutput<'POST /coin/cancel'>;
 /** A chat message as the history and the socket show it (contract/api/chat.ts). */
 export type ChatMessageView = ApiOutput<'POST /chat/send'>;
+/** A fired price alert as the inbox and the socket show it (contract/api/alerts.ts). */
+export type AlertFiringView = ApiOutput<'GET /alerts/inbox'>['data'][number];
 
 /** The contract account as the trade screens show it, live. */
 export interface AccountSummary {
@@ -108,6 +110,8 @@ export interface Patch {
   chat?: ChatMessageView[];
   /** how far the server's clock is ahead of the device's (ms), when the socket learnt it anew: the app's countdowns run on it */
   clock?: number;
+  /** the user's price alerts that fired since the last frame, oldest first (the toast, the bell's count, a notification) */
+  alerts?: AlertFiringView[];
 }
 
 /** The REST snapshots the worker asks the app's HTTP client for. */

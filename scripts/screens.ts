@@ -115,4 +115,7 @@ export const userScreens: readonly string[] = [
   '/pages/otc/mine?tab=post',
   '/pages/nft/artworkDetail?id=2',
   '/pages/nft/purchase?id=1',
+  '/pages/market/detail?symbol=BTCUSDT',
+  '/pages/alerts/list',
+  '/pages/alerts/inbox',
 ];

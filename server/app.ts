@@ -34,6 +34,7 @@ import { dualRoutes } from './finance/dual-routes';
 import { ieoRoutes } from './finance/ieo-routes';
 import { nftRoutes } from './nft/routes';
 import { borrowRoutes } from './borrow/routes';
+import { alertRoutes } from './alerts/routes';
 import { gameRoutes } from './game/routes';
 import { otcRoutes } from './otc/routes';
 import { chatRoutes } from './chat/routes';
@@ -227,6 +228,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   ieoRoutes(app, ctx);
   nftRoutes(app, ctx);
   borrowRoutes(app, ctx);
+  alertRoutes(app, ctx);
   gameRoutes(app, ctx);
   otcRoutes(app, ctx);
   chatRoutes(app, ctx);

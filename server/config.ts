@@ -86,7 +86,23 @@ export interface ServerConfig {
    * X-Forwarded-Host and -Proto), server/account-security/passkeys.ts.
    */
   webauthn: { origin: string; rpId: string } | null;
+  /**
+   * VAPID_SUBJECT: how a browser's push service may reach the exchange's operator, sent
+   * with every Web Push (mailto: or https:); by default mailto: the MAIL_FROM address.
+   */
+  vapidSubject: string;
+  /** PUSH_CA_FILE: a PEM certificate authority Web Push requests trust besides the system's (a private push service) */
+  pushCaFile: string | null;
+  /**
+   * PUSH_SERVICES: the hosts (and their subdomains) a device's push subscription may name,
+   * comma-separated; by default the browsers' own push services. The server posts to a
+   * subscription's URL, so any other is refused: no user makes it call an address of their choosing.
+   */
+  pushServices: readonly string[];
 }
+
+/** The push services of Chrome and Edge's Android builds (FCM), Firefox, Edge on Windows and Safari. */
+const PUSH_SERVICES = 'fcm.googleapis.com,android.googleapis.com,push.services.mozilla.com,notify.windows.com,push.apple.com';
 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -223,6 +239,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (cluster && (databaseUrl === null || redisUrl === null))
     throw new Error('CLUSTER=true runs the exchange as several processes on one PostgreSQL database and one Redis: set DATABASE_URL and REDIS_URL');
   if (cluster && source === 'replay') throw new Error('a replayed market runs in one process: MARKET=replay cannot be used with CLUSTER=true');
+  const mailFrom = env['MAIL_FROM'] ?? 'Kestrel <no-reply@kestrel.local>';
+  const vapidSubject = env['VAPID_SUBJECT'] || `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`;
+  if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(vapidSubject)) throw new Error(`VAPID_SUBJECT must be a mailto: address or an https: URL, got ${vapidSubject}`);
   return {
     port,
     host: env['HOST'] ?? '0.0.0.0',
@@ -233,7 +252,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir: path.resolve(cwd, env['DATA_DIR'] ?? 'data'),
     appDir: path.resolve(cwd, env['APP_DIR'] ?? 'dist/h5'),
     smtpUrl: env['SMTP_URL'] || null,
-    mailFrom: env['MAIL_FROM'] ?? 'Kestrel <no-reply@kestrel.local>',
+    mailFrom,
     demo,
     trustProxy: trustedProxies(env['TRUST_PROXY']),
     logLevel: env['LOG_LEVEL'] ?? 'info',
@@ -260,5 +279,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     publicRateLimit: Math.floor(positive('PUBLIC_RATE_LIMIT', env['PUBLIC_RATE_LIMIT'], 600)),
     codesPerIp: Math.floor(positive('CODES_PER_IP', env['CODES_PER_IP'], BUDGETS.codesPerIp.limit)),
     webauthn: webauthnSettings(env['WEBAUTHN_ORIGIN'], env['WEBAUTHN_RP_ID']),
+    vapidSubject,
+    pushCaFile: env['PUSH_CA_FILE'] ? path.resolve(cwd, env['PUSH_CA_FILE']) : null,
+    pushServices: (env['PUSH_SERVICES'] || PUSH_SERVICES)
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
   };
 }

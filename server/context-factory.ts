@@ -25,6 +25,9 @@ import { seedDemoNft } from './nft/seed';
 import { LoanDesk } from './borrow/desk';
 import { GameDesk } from './game/desk';
 import { OtcDesk } from './otc/desk';
+import { AlertDesk } from './alerts/desk';
+import { AlertDelivery } from './alerts/delivery';
+import { PushSender } from './alerts/push';
 import { Broadcast } from './realtime/broadcast';
 import { MarketClaims } from './cluster/claims';
 import { MarketMirror, StreamPublisher } from './cluster/market-streams';
@@ -145,6 +148,8 @@ export async function createContext(
   await loans.restore();
   const game = new GameDesk({ db, exchange, catalogue, now });
   await game.restore();
+  const alerts = new AlertDesk({ db, exchange, catalogue, contracts: trading.contracts, now, cluster: config.cluster });
+  await alerts.restore();
   // Several processes: what the desks keep in memory is loaded again when this process
   // claims a market (another process ran it until then): its resting orders, and the
   // live positions, options, products, loans and rounds the market's trades settle.
@@ -155,14 +160,21 @@ export async function createContext(
     await dual.restore();
     await loans.restore();
     await game.restore();
+    await alerts.load(marketId);
   });
+  const push = new PushSender(db, config.vapidSubject, config.pushCaFile);
   const nft = new NftDesk({ db, catalogue, fees, now, feeRate: new Money(config.nftFee), royaltyRate: new Money(config.nftRoyalty), autoApprove: config.autoApprove.has('nft') });
   await seedDemoAccount(db, exchange, config);
+  const i18n = loadServerI18n();
+  const messenger = overrides.messenger ?? createMessenger(config);
+  // A fired alert's e-mail and notifications go out once its step has committed.
+  const alertDelivery = new AlertDelivery({ db, i18n, messenger, catalogue, now }, push);
+  alertDelivery.follow(exchange.bus);
   const ctx: AppContext = {
     config,
     db,
-    i18n: loadServerI18n(),
-    messenger: overrides.messenger ?? createMessenger(config),
+    i18n,
+    messenger,
     now,
     codeSecret,
     catalogue,
@@ -180,6 +192,9 @@ export async function createContext(
     loans,
     game,
     otc: new OtcDesk({ db, catalogue, market, now }),
+    alerts,
+    alertDelivery,
+    push,
     broadcast: new Broadcast(),
     sessions: new SessionEnds(),
   };

@@ -16,6 +16,9 @@ import type { NftDesk } from './nft/desk';
 import type { LoanDesk } from './borrow/desk';
 import type { GameDesk } from './game/desk';
 import type { OtcDesk } from './otc/desk';
+import type { AlertDesk } from './alerts/desk';
+import type { AlertDelivery } from './alerts/delivery';
+import type { PushSender } from './alerts/push';
 import type { Broadcast } from './realtime/broadcast';
 import type { MarketClaims } from './cluster/claims';
 import type { MarketCommands } from './cluster/commands';
@@ -59,6 +62,12 @@ export interface AppContext {
   game: GameDesk;
   /** OTC (P2P) trading (server/otc/desk.ts) */
   otc: OtcDesk;
+  /** price alerts, watched on the trades (server/alerts/desk.ts) */
+  alerts: AlertDesk;
+  /** their e-mails and Web Push notifications, after the commit (server/alerts/delivery.ts) */
+  alertDelivery: AlertDelivery;
+  /** Web Push with the exchange's VAPID keys (server/alerts/push.ts) */
+  push: PushSender;
   /** pushes outside the exchange's steps (chat), plugged in by the socket server */
   broadcast: Broadcast;
   /** sessions ended (logout, password change or reset): the socket server closes their sockets */

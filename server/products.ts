@@ -101,6 +101,12 @@ export const PRODUCTS: readonly Product[] = [
     jobs: (ctx) => [{ name: 'otc-expiry', everyMs: 30_000, run: async () => void (await ctx.exchange.run((step) => ctx.otc.expireDue(step))) }],
   },
   {
+    name: 'price alerts',
+    // Fired by the trades (alerts.crossings, alerts.risk) and delivered after the commit; this
+    // sends what a process that stopped in between left undelivered, each delivery claimed once.
+    jobs: (ctx) => [{ name: 'alert-deliveries', everyMs: 30_000, run: async () => void (await ctx.alertDelivery.undelivered()) }],
+  },
+  {
     name: 'copy trading',
     // Copies are contract positions (their holds are the contracts'); the profit share moves at once.
     jobs: (ctx) => [

@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { followAlerts } from './app/alerts';
 import { loadSiteConfig } from './app/site';
 import { keepTheme } from './app/theme';
 import { registerServiceWorker } from './app/update';
@@ -51,6 +52,8 @@ async function start() {
     );
   });
   registerServiceWorker();
+  // Price alerts that fire while the app is open: the bell's count and their announcement.
+  followAlerts();
   // The texts the other screens share, fetched once the first screen is up, so moving on does not wait for them.
   window.addEventListener('load', () => setTimeout(() => void loadSharedNamespaces().catch(() => undefined), 0), { once: true });
 }

@@ -59,6 +59,8 @@ import { Route as PagesTransactionContractRouteImport } from './routes/pages/tra
 import { Route as PagesTransactionCurrencyRouteImport } from './routes/pages/transaction/currency'
 import { Route as PagesTransactionIndex2RouteImport } from './routes/pages/transaction/index2'
 import { Route as UviewUiNftNftRouteImport } from './routes/uview-ui/nft/nft'
+import { Route as AuthPagesAlertsInboxRouteImport } from './routes/_auth/pages/alerts/inbox'
+import { Route as AuthPagesAlertsListRouteImport } from './routes/_auth/pages/alerts/list'
 import { Route as AuthPagesCopytradeMyRouteImport } from './routes/_auth/pages/copytrade/my'
 import { Route as AuthPagesCopytradeTraderRouteImport } from './routes/_auth/pages/copytrade/trader'
 import { Route as AuthPagesFollowFollowRouteImport } from './routes/_auth/pages/follow/follow'
@@ -367,6 +369,16 @@ const UviewUiNftNftRoute = UviewUiNftNftRouteImport.update({
   id: '/uview-ui/nft/nft',
   path: '/uview-ui/nft/nft',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AuthPagesAlertsInboxRoute = AuthPagesAlertsInboxRouteImport.update({
+  id: '/pages/alerts/inbox',
+  path: '/pages/alerts/inbox',
+  getParentRoute: () => AuthRoute,
+} as any)
+const AuthPagesAlertsListRoute = AuthPagesAlertsListRouteImport.update({
+  id: '/pages/alerts/list',
+  path: '/pages/alerts/list',
+  getParentRoute: () => AuthRoute,
 } as any)
 const AuthPagesCopytradeMyRoute = AuthPagesCopytradeMyRouteImport.update({
   id: '/pages/copytrade/my',
@@ -692,6 +704,8 @@ export interface FileRoutesByFullPath {
   '/pages/transaction/index': typeof PagesTransactionChar91indexChar93Route
   '/pages/transaction/index2': typeof PagesTransactionIndex2Route
   '/uview-ui/nft/nft': typeof UviewUiNftNftRoute
+  '/pages/alerts/inbox': typeof AuthPagesAlertsInboxRoute
+  '/pages/alerts/list': typeof AuthPagesAlertsListRoute
   '/pages/copytrade/my': typeof AuthPagesCopytradeMyRoute
   '/pages/copytrade/trader': typeof AuthPagesCopytradeTraderRoute
   '/pages/follow/follow': typeof AuthPagesFollowFollowRoute
@@ -793,6 +807,8 @@ export interface FileRoutesByTo {
   '/pages/transaction/index': typeof PagesTransactionChar91indexChar93Route
   '/pages/transaction/index2': typeof PagesTransactionIndex2Route
   '/uview-ui/nft/nft': typeof UviewUiNftNftRoute
+  '/pages/alerts/inbox': typeof AuthPagesAlertsInboxRoute
+  '/pages/alerts/list': typeof AuthPagesAlertsListRoute
   '/pages/copytrade/my': typeof AuthPagesCopytradeMyRoute
   '/pages/copytrade/trader': typeof AuthPagesCopytradeTraderRoute
   '/pages/follow/follow': typeof AuthPagesFollowFollowRoute
@@ -896,6 +912,8 @@ export interface FileRoutesById {
   '/pages/transaction/index': typeof PagesTransactionChar91indexChar93Route
   '/pages/transaction/index2': typeof PagesTransactionIndex2Route
   '/uview-ui/nft/nft': typeof UviewUiNftNftRoute
+  '/_auth/pages/alerts/inbox': typeof AuthPagesAlertsInboxRoute
+  '/_auth/pages/alerts/list': typeof AuthPagesAlertsListRoute
   '/_auth/pages/copytrade/my': typeof AuthPagesCopytradeMyRoute
   '/_auth/pages/copytrade/trader': typeof AuthPagesCopytradeTraderRoute
   '/_auth/pages/follow/follow': typeof AuthPagesFollowFollowRoute
@@ -999,6 +1017,8 @@ export interface FileRouteTypes {
     | '/pages/transaction/index'
     | '/pages/transaction/index2'
     | '/uview-ui/nft/nft'
+    | '/pages/alerts/inbox'
+    | '/pages/alerts/list'
     | '/pages/copytrade/my'
     | '/pages/copytrade/trader'
     | '/pages/follow/follow'
@@ -1100,6 +1120,8 @@ export interface FileRouteTypes {
     | '/pages/transaction/index'
     | '/pages/transaction/index2'
     | '/uview-ui/nft/nft'
+    | '/pages/alerts/inbox'
+    | '/pages/alerts/list'
     | '/pages/copytrade/my'
     | '/pages/copytrade/trader'
     | '/pages/follow/follow'
@@ -1202,6 +1224,8 @@ export interface FileRouteTypes {
     | '/pages/transaction/index'
     | '/pages/transaction/index2'
     | '/uview-ui/nft/nft'
+    | '/_auth/pages/alerts/inbox'
+    | '/_auth/pages/alerts/list'
     | '/_auth/pages/copytrade/my'
     | '/_auth/pages/copytrade/trader'
     | '/_auth/pages/follow/follow'
@@ -1663,6 +1687,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof UviewUiNftNftRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_auth/pages/alerts/inbox': {
+      id: '/_auth/pages/alerts/inbox'
+      path: '/pages/alerts/inbox'
+      fullPath: '/pages/alerts/inbox'
+      preLoaderRoute: typeof AuthPagesAlertsInboxRouteImport
+      parentRoute: typeof AuthRoute
+    }
+    '/_auth/pages/alerts/list': {
+      id: '/_auth/pages/alerts/list'
+      path: '/pages/alerts/list'
+      fullPath: '/pages/alerts/list'
+      preLoaderRoute: typeof AuthPagesAlertsListRouteImport
+      parentRoute: typeof AuthRoute
+    }
     '/_auth/pages/copytrade/my': {
       id: '/_auth/pages/copytrade/my'
       path: '/pages/copytrade/my'
@@ -2017,6 +2055,8 @@ declare module '@tanstack/react-router' {
 }
 
 interface AuthRouteChildren {
+  AuthPagesAlertsInboxRoute: typeof AuthPagesAlertsInboxRoute
+  AuthPagesAlertsListRoute: typeof AuthPagesAlertsListRoute
   AuthPagesCopytradeMyRoute: typeof AuthPagesCopytradeMyRoute
   AuthPagesCopytradeTraderRoute: typeof AuthPagesCopytradeTraderRoute
   AuthPagesFollowFollowRoute: typeof AuthPagesFollowFollowRoute
@@ -2066,6 +2106,8 @@ interface AuthRouteChildren {
 }
 
 const AuthRouteChildren: AuthRouteChildren = {
+  AuthPagesAlertsInboxRoute: AuthPagesAlertsInboxRoute,
+  AuthPagesAlertsListRoute: AuthPagesAlertsListRoute,
   AuthPagesCopytradeMyRoute: AuthPagesCopytradeMyRoute,
   AuthPagesCopytradeTraderRoute: AuthPagesCopytradeTraderRoute,
   AuthPagesFollowFollowRoute: AuthPagesFollowFollowRoute,

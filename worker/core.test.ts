@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { endpoints } from '../contract/api';
 import type { ApiInput, ApiOutput, Endpoint } from '../contract/api';
 import { CHANNELS, SOCKET_EVENTS, TICKER_WIDTH, USER_EVENTS, type DepthMessage, type TickerBatch, type TradeBatch } from '../contract/realtime';
-import { CANDLE_WIDTH, type ChatMessageView, type ConnectionStatus, type Fetcher, type Patch, type SnapshotRoute } from '../contract/worker-api';
+import { CANDLE_WIDTH, type AlertFiringView, type ChatMessageView, type ConnectionStatus, type Fetcher, type Patch, type SnapshotRoute } from '../contract/worker-api';
 import { INSTRUMENTS } from '../server/market/instruments';
 import { Simulator } from '../server/market/simulator';
 import { runIeo } from '../server/finance/ieo';
@@ -353,6 +353,32 @@ describe('the worker core', () => {
     events.user(USER_EVENTS.otcChat, message(6, 'otc:5'));
     drawFrames();
     expect(patches.flatMap((p) => p.chat ?? []).map((m) => m.id)).toEqual([1, 3]);
+  });
+
+  test("price alerts: each fired alert the socket brings goes to the app once, in the next frame; none of the last user's after a new session", () => {
+    const firing = (id: number): AlertFiringView => ({
+      id,
+      alert_id: 1,
+      crossing: id,
+      kind: 'price',
+      market_id: 1,
+      symbol: 'BTC/USDT',
+      precision: 2,
+      direction: 'up',
+      level: '96500.00',
+      value: '96510.00',
+      tick: { market_id: 1, seq: id, price: '96510.00', time: id },
+      fired_at: id,
+      read: false,
+    });
+    setStatus('open');
+    events.user(USER_EVENTS.alert, firing(1));
+    events.user(USER_EVENTS.alert, firing(2));
+    drawFrames();
+    events.user(USER_EVENTS.alert, firing(3));
+    core.setToken(null);
+    drawFrames();
+    expect(patches.flatMap((p) => p.alerts ?? []).map((f) => f.id)).toEqual([1, 2]);
   });
 
   test("the account: each position valued at the latest price with the server's arithmetic, the risk rate, option countdowns; events keep it current", async () => {

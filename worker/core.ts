@@ -1,7 +1,7 @@
 import type { ApiInput, ApiOutput } from '../contract/api';
 import type { Period } from '../contract/market';
 import { CHANNELS, USER_EVENTS, type AuctionLive, type DepthMessage, type TickerBatch, type TradeBatch } from '../contract/realtime';
-import type { ChatMessageView, ConnectionStatus, CoreApi, CoreConfig, Fetcher, Patch, SnapshotRoute } from '../contract/worker-api';
+import type { AlertFiringView, ChatMessageView, ConnectionStatus, CoreApi, CoreConfig, Fetcher, Patch, SnapshotRoute } from '../contract/worker-api';
 import { AccountChannel } from './account-channel';
 import type { CoreCache } from './cache';
 import type { CoreHost } from './host';
@@ -81,6 +81,8 @@ export class Core implements Omit<CoreApi, 'start'> {
   private readonly chats = new Map<string, number>();
   /** messages come since the last frame, in the rooms watched */
   private chatNews: ChatMessageView[] = [];
+  /** the user's price alerts that fired since the last frame */
+  private alertNews: AlertFiringView[] = [];
   private readonly account: AccountChannel;
 
   constructor(private readonly deps: CoreDeps) {
@@ -106,6 +108,7 @@ export class Core implements Omit<CoreApi, 'start'> {
       depth: (message) => this.markets.get(message.m)?.receiveDepth(message),
       user: (event, payload) => {
         if (event === USER_EVENTS.otcChat) this.onChat(payload as ChatMessageView);
+        else if (event === USER_EVENTS.alert) this.alertNews.push(payload as AlertFiringView);
         else this.account.receive(event, payload);
         this.dirty();
       },
@@ -131,6 +134,8 @@ export class Core implements Omit<CoreApi, 'start'> {
   setToken(token: string | null): void {
     this.link?.setToken(token);
     this.account.newSession();
+    // The last user's alerts are theirs: none reaches the next one's screen.
+    this.alertNews = [];
     this.dirty();
   }
 
@@ -292,6 +297,10 @@ export class Core implements Omit<CoreApi, 'start'> {
     if (this.chatNews.length > 0) {
       patch.chat = this.chatNews;
       this.chatNews = [];
+    }
+    if (this.alertNews.length > 0) {
+      patch.alerts = this.alertNews;
+      this.alertNews = [];
     }
     if (Object.keys(patch).length > 0) this.deps.post(patch, transfer);
   }

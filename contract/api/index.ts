@@ -1,4 +1,5 @@
 import type { Endpoint, InputOf, OutputOf } from './define';
+import * as alerts from './alerts';
 import * as auth from './auth';
 import * as borrow from './borrow';
 import * as chat from './chat';
@@ -29,6 +30,7 @@ export { LockupOrder, LockupProduct } from './finance';
 export { DualOrder, DualProduct } from './dual';
 export { IeoOrder, IeoProject } from './ieo';
 export { Loan } from './borrow';
+export { Alert, AlertFiring } from './alerts';
 export { GameRound } from './game';
 export { OtcAd, OtcOrder } from './otc';
 export { NftBox, NftBoxUnit, NftCard, NftItem, NftMessage, NftOrder, NftSale } from './nft';
@@ -243,6 +245,18 @@ export const endpoints = {
   whitelist: security.whitelist,
   whitelistOn: security.whitelistOn,
   whitelistOff: security.whitelistOff,
+  alertConfig: alerts.alertConfig,
+  alertCreate: alerts.alertCreate,
+  alertList: alerts.alertList,
+  alertUpdate: alerts.alertUpdate,
+  alertPause: alerts.alertPause,
+  alertResume: alerts.alertResume,
+  alertDelete: alerts.alertDelete,
+  alertInbox: alerts.alertInbox,
+  alertUnread: alerts.alertUnread,
+  alertRead: alerts.alertRead,
+  pushSubscribe: alerts.pushSubscribe,
+  pushUnsubscribe: alerts.pushUnsubscribe,
 } as const;
 
 type AnyEndpoint = (typeof endpoints)[keyof typeof endpoints];

@@ -81,6 +81,9 @@ export interface Database {
   login_events: LoginEventsTable;
   user_devices: UserDevicesTable;
   withdraw_whitelists: WithdrawWhitelistsTable;
+  price_alerts: PriceAlertsTable;
+  alert_firings: AlertFiringsTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 /** Amounts are decimal strings at their currency's precision. */
@@ -192,7 +195,7 @@ export interface SecurityChangesTable {
 export interface RequestIdsTable {
   user_id: number;
   request_id: string;
-  kind: 'withdraw' | 'move' | 'exchange' | 'spot' | 'contract' | 'option' | 'ieo' | 'nft' | 'loan' | 'game' | 'otc';
+  kind: 'withdraw' | 'move' | 'exchange' | 'spot' | 'contract' | 'option' | 'ieo' | 'nft' | 'loan' | 'game' | 'otc' | 'alert';
   ref_id: number;
   created_at: number;
 }
@@ -1153,4 +1156,60 @@ export interface WithdrawWhitelistsTable {
   user_id: number;
   enabled_at: number;
   off_at: number | null;
+}
+/** A price alert (server/alerts/): a price level, a 24h change or a risk rate. */
+export interface PriceAlertsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'price' | 'change' | 'risk';
+  /** null for a risk rate alert (the futures account spans every market) */
+  market_id: number | null;
+  /** 1 up, -1 down */
+  direction: 1 | -1;
+  /** a price, or a percentage (change, risk) */
+  level: string;
+  /** the price, change or risk rate (percent) when it was made or last edited; null: a risk rate alert made without open positions */
+  reference: string | null;
+  repeat: number;
+  email: number;
+  status: 'active' | 'paused' | 'fired' | 'deleted';
+  /** 0 while a repeating alert waits for the figure to go back past its level */
+  armed: number;
+  /** how many times it fired */
+  crossings: number;
+  lang: string;
+  created_at: number;
+  updated_at: number;
+  fired_at: number | null;
+}
+
+/** One firing of an alert: once per alert and crossing, with the trade that made it. */
+export interface AlertFiringsTable {
+  id: Generated<number>;
+  alert_id: number;
+  crossing: number;
+  user_id: number;
+  kind: 'price' | 'change' | 'risk';
+  market_id: number | null;
+  direction: 1 | -1;
+  level: string;
+  /** the price, 24h change or risk rate (percent) at the trade */
+  value: string;
+  /** JSON {market_id, seq, price, time} */
+  tick: string;
+  fired_at: number;
+  read_at: number | null;
+  email: number;
+  mailed_at: number | null;
+  pushed_at: number | null;
+}
+
+/** A browser's Web Push subscription (one per device), for alerts to reach a closed app. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: number;
 }

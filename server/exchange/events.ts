@@ -1,3 +1,4 @@
+import type { AlertFiringRow } from '../alerts/desk';
 import type { AccountKind } from '../ledger/accounts';
 import type { InstrumentDef } from '../market/instruments';
 import type { Currency, Market } from './catalogue';
@@ -31,6 +32,8 @@ export interface ExchangeEvents {
   listing: { currency: Currency; market: { market: Market; instrument: InstrumentDef } | null };
   /** an NFT auction took a bid, closed or was paid (the socket pushes it to its channel) */
   nftAuction: { saleId: number };
+  /** one of a user's price alerts fired (its firing, recorded once per crossing with the trade that made it) */
+  alertFired: { firing: AlertFiringRow };
   /** a user's balance in one currency and account changed (published once per step and account) */
   balance: { userId: number; currency: number; account: AccountKind };
 }

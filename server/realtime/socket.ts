@@ -7,6 +7,7 @@ import { authenticate, tokenFromHeader } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { auctionLive } from '../nft/views';
 import { optionView, positionView, spotOrderView } from '../trading/views';
+import { firingView } from '../alerts/views';
 import { MessageBudget } from './limits';
 
 /** The room of one user's private events (positions, option results, balances). */
@@ -33,6 +34,7 @@ export function pushUserEvents(ctx: Pick<AppContext, 'exchange' | 'catalogue'>, 
     bus.subscribe('spotOrder', ({ order }) => push(order.user_id, USER_EVENTS.spotOrder, spotOrderView(ctx.catalogue, order))),
     bus.subscribe('position', ({ position }) => push(position.user_id, USER_EVENTS.position, positionView(ctx.catalogue, position))),
     bus.subscribe('option', ({ option }) => push(option.user_id, USER_EVENTS.option, optionView(ctx.catalogue, option))),
+    bus.subscribe('alertFired', ({ firing }) => push(firing.user_id, USER_EVENTS.alert, firingView(ctx.catalogue, firing))),
   ];
   return () => stops.forEach((stop) => stop());
 }

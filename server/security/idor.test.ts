@@ -60,11 +60,13 @@ interface Ann {
   move: number;
   conversion: { received: string; fee: string };
   files: { avatar: string; voucher: string; qrcode: string; front: string; back: string; unused: string };
-  requestIds: { withdraw: string; move: string; convert: string; spot: string; contract: string; option: string; ieo: string; nft: string; loan: string; game: string; otc: string };
+  requestIds: { withdraw: string; move: string; convert: string; spot: string; contract: string; option: string; ieo: string; nft: string; loan: string; game: string; otc: string; alert: string };
   ieoProject: number;
   nft: { item: number; order: number; unit: number; message: number; spareSale: number };
   loan: number;
   otc: { ad: number; order: number; message: number };
+  /** a price alert that fired (its firing in her inbox), and her device's push subscription */
+  alert: { id: number; firing: number; device: string };
   depositAddresses: string[];
   /** her sign-up's session, and a passkey of hers */
   session: number;
@@ -138,6 +140,7 @@ async function setUp(): Promise<void> {
     loan: 'ann-loan-000001',
     game: 'ann-game-000001',
     otc: 'ann-otc-0000001',
+    alert: 'ann-alert-00001',
   };
   const now = h.ctx.now();
   // NFTs: ann buys an artwork (her order and her item), wins an auction (an order to pay, a message) and buys a blind box.
@@ -230,6 +233,15 @@ async function setUp(): Promise<void> {
   );
   await ok(h.call(endpoints.ieoSubscribe, { project_id: ieoProject, amount: '333.33', pay_currency: USDT, price: '0.05', request_id: requestIds.ieo }, as(annToken)));
 
+  // A price alert just above the price, crossed by the next trade: her alert, fired, in her inbox; her phone's push subscription.
+  const last = h.ctx.market.engine.lastPrice(BTC_MARKET);
+  const alert = await ok(h.call(endpoints.alertCreate, { kind: 'price', market_id: BTC_MARKET, level: (last + 1).toFixed(2), request_id: requestIds.alert }, as(annToken)));
+  await tradeAt(h, BTC_MARKET, 96_010);
+  const [firing] = (await ok(h.call(endpoints.alertInbox, {}, as(annToken)))).data;
+  expect(firing?.alert_id).toBe(alert.id);
+  const device = 'https://fcm.googleapis.com/fcm/send/ann-phone-0001';
+  await ok(h.call(endpoints.pushSubscribe, { endpoint: device, p256dh: 'BAnnPublicKeyOfHerPhone0000000000', auth: 'AnnAuthSecret000' }, as(annToken)));
+
   const annId = await userIdOf(h, ANN);
   // The conversion used the fee coupon (a coupon applies itself); the bonus is still there.
   const coupons = await h.ctx.db.selectFrom('coupons').select(['id', 'kind', 'status']).where('user_id', '=', annId).execute();
@@ -257,6 +269,7 @@ async function setUp(): Promise<void> {
     ieoProject,
     loan: loan.id,
     otc: { ad: otcAd.id, order: otcOrder.id, message: otcMessage.id },
+    alert: { id: alert.id, firing: firing?.id ?? 0, device },
     nft: { item: bought.id, order: toPay, unit: nftMine.boxes[0]?.id ?? 0, message: nftMessage, spareSale },
     depositAddresses: coins.map((coin) => coin.address),
     session: (await h.ctx.db.selectFrom('sessions').select('id').where('user_id', '=', annId).orderBy('id').executeTakeFirstOrThrow()).id,
@@ -264,7 +277,18 @@ async function setUp(): Promise<void> {
     passkey: (
       await h.ctx.db
         .insertInto('passkeys')
-        .values({ user_id: annId, credential_id: 'ann-passkey', public_key: 'AQ', counter: 0, transports: '[]', rp_id: 'localhost', name: 'AnnSecretKey', backed_up: 0, created_at: h.ctx.now(), last_used_at: null })
+        .values({
+          user_id: annId,
+          credential_id: 'ann-passkey',
+          public_key: 'AQ',
+          counter: 0,
+          transports: '[]',
+          rp_id: 'localhost',
+          name: 'AnnSecretKey',
+          backed_up: 0,
+          created_at: h.ctx.now(),
+          last_used_at: null,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id,
@@ -298,6 +322,8 @@ async function annView() {
     card: await read(endpoints.cashInfo),
     passkeys: await read(endpoints.passkeys),
     whitelist: await read(endpoints.whitelist),
+    alerts: [await read(endpoints.alertList), await read(endpoints.alertInbox), await read(endpoints.alertUnread)],
+    devices: await h.ctx.db.selectFrom('push_subscriptions').select(['endpoint', 'p256dh', 'auth']).where('user_id', '=', ann.userId).execute(),
     files,
   };
 }
@@ -730,6 +756,43 @@ const cases: Partial<Record<Name, Case>> = {
     },
   },
   lockupBuy: { public: { config_id: 'a lock-up product of the catalogue (GET /lh/deposit/config)' } },
+  alertCreate: {
+    public: { market_id: 'a market of the catalogue, the same for everyone' },
+    attacked: ['request_id'],
+    attack: async () => {
+      // Ann's request id is a new request of bob's: his own alert, nothing of ann's answered.
+      const made = await ok(h.call(endpoints.alertCreate, { kind: 'price', market_id: BTC_MARKET, level: '50000', request_id: ann.requestIds.alert }, as(bob.token)));
+      expect(made.id).not.toBe(ann.alert.id);
+      expect((await ok(h.call(endpoints.alertList, {}, as(bob.token)))).data.map((alert) => alert.id)).toContain(made.id);
+    },
+  },
+  alertList: { public: { market_id: 'a market of the catalogue, the same for everyone' } },
+  ...Object.fromEntries(
+    (['alertUpdate', 'alertPause', 'alertResume', 'alertDelete'] as const).map((name) => [
+      name,
+      {
+        attacked: ['id'],
+        attack: async () => {
+          const endpoint: Endpoint = endpoints[name];
+          expect(await h.call(endpoint, { id: ann.alert.id, level: '97000' }, as(bob.token))).toEqual({ type: 'error', message: 'There is no such alert of yours.' });
+        },
+      },
+    ]),
+  ),
+  alertRead: {
+    attacked: ['id'],
+    attack: async () => {
+      // Bob's count, and ann's firing still unread (her view is compared after the case).
+      expect(await ok(h.call(endpoints.alertRead, { id: ann.alert.firing }, as(bob.token)))).toEqual({ unread: 0 });
+    },
+  },
+  pushUnsubscribe: {
+    attacked: ['endpoint'],
+    attack: async () => {
+      // Ann's device stays hers: bob removes only subscriptions of his own.
+      expect(await ok(h.call(endpoints.pushUnsubscribe, { endpoint: ann.alert.device }, as(bob.token)))).toEqual({ subscribed: false });
+    },
+  },
   lockupRedeem: {
     attacked: ['id'],
     attack: async () => {
@@ -795,6 +858,9 @@ const views: Partial<Record<Name, readonly Record<string, unknown>[]>> = {
   nftOrders: [{}, { status: 'all' }],
   nftMessages: [{}],
   copyHistory: [{ status: 'current' }, { status: 'history' }],
+  alertList: [{}, { market_id: BTC_MARKET }],
+  alertInbox: [{}],
+  alertUnread: [{}],
   traderApplication: [{}],
   securityOverview: [{}],
   passkeys: [{}],
@@ -827,6 +893,7 @@ const actions: Partial<Record<Name, string>> = {
   revokeOtherSessions: "ends the caller's own other sessions",
   whitelistOn: "the caller's own withdrawal whitelist",
   whitelistOff: "the caller's own withdrawal whitelist, with the caller's proof",
+  pushSubscribe: "the caller's own device: one subscription per device, which a new login on that device makes the new user's",
 };
 
 /** The fields of an input that name a record, a file or a request. */

@@ -21,10 +21,10 @@ const made = new Map<string, Promise<Buffer>>();
  * What an image depends on: the configuration (the seed writes content that quotes its
  * settings, the demo account, the market's history by its seed and depth) and the clock,
  * less what belongs to one server (its folders, its rates file, its request limit, the
- * proxies it trusts, its passkeys' relying party).
+ * proxies it trusts, its passkeys' relying party, the push services it posts to).
  */
 export function imageKey(config: ServerConfig, start: number): string {
-  const shared = { ...config, dataDir: '', appDir: '', fiatRatesFile: null, publicRateLimit: 0, trustProxy: false, webauthn: null, start };
+  const shared = { ...config, dataDir: '', appDir: '', fiatRatesFile: null, publicRateLimit: 0, trustProxy: false, webauthn: null, vapidSubject: '', pushCaFile: null, pushServices: [], start };
   return JSON.stringify(shared, (_key, value: unknown) => (value instanceof Set ? [...(value as Set<string>)].sort() : value));
 }
 

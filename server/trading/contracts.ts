@@ -102,6 +102,23 @@ export class ContractDesk {
     return this.figures(await this.accountRows(this.deps.db, userId), balance, prices);
   }
 
+  /** Users with an open position in a market: the ones whose risk rate its trades move (risk rate alerts look at these only). */
+  holders(marketId: number): Set<number> {
+    const users = new Set<number>();
+    for (const row of this.live.values()) if (row.market_id === marketId && row.status === 'open') users.add(row.user_id);
+    return users;
+  }
+
+  /** A user's account as its risk rate counts it, read in the step: its positions and available balance. */
+  async riskAccount(step: Step, userId: number): Promise<{ rows: readonly PositionRow[]; balance: Money }> {
+    return { rows: await this.accountRows(step.trx, userId), balance: await balanceOf(step.trx, userAccount(userId, MARGIN_CURRENCY, 'lever')) };
+  }
+
+  /** That account's risk rate at `prices` (the other markets at their last trade) at `time`, as the liquidation check counts it. */
+  riskAt(account: { rows: readonly PositionRow[]; balance: Money }, prices: ReadonlyMap<number, Money>, time: number): Money | null {
+    return this.figures(account.rows, account.balance, prices, time).risk;
+  }
+
   /**
    * Refuses, with `refuse(limit)`, taking `amount` out of the user's available USDT in the
    * contract account (a move to another account, an operator's debit) when that would

@@ -2,7 +2,7 @@ import { batch } from '@preact/signals-react';
 import { RECENT_TRADES, TICKER_WIDTH } from '../../contract/realtime';
 import { TRADE_ROW_WIDTH, type Patch } from '../../contract/worker-api';
 import { applyAccount } from './account';
-import { auctionOf, clockOffset, connection, depthOf, emitChart, emitChat, quoteOf, setCatalogue, stale, tradesOf } from './store';
+import { auctionOf, clockOffset, connection, depthOf, emitAlerts, emitChart, emitChat, quoteOf, setCatalogue, stale, tradesOf } from './store';
 
 /** Writes one frame's patch into the signals, all at once. */
 export function applyPatch(patch: Patch): void {
@@ -40,4 +40,5 @@ export function applyPatch(patch: Patch): void {
   });
   if (patch.chart) emitChart(patch.chart);
   if (patch.chat) emitChat(patch.chat);
+  if (patch.alerts) emitAlerts(patch.alerts);
 }

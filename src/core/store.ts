@@ -1,7 +1,7 @@
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
 import type { Period } from '../../contract/market';
 import type { AuctionLive } from '../../contract/realtime';
-import type { ChartPatch, ChatMessageView, ConnectionStatus, MarketInfo } from '../../contract/worker-api';
+import type { AlertFiringView, ChartPatch, ChatMessageView, ConnectionStatus, MarketInfo } from '../../contract/worker-api';
 import { language } from '../i18n/language';
 import { directionOf, formatChange, formatCompact, formatFixed, type Direction } from '../../contract/format';
 
@@ -120,6 +120,17 @@ export function onChat(listener: ChatListener): () => void {
 }
 export function emitChat(messages: readonly ChatMessageView[]): void {
   for (const listener of chatListeners) listener(messages);
+}
+
+/** The user's price alerts that fired: the shell counts them and announces them (src/app/alerts.tsx). */
+type AlertListener = (firings: readonly AlertFiringView[]) => void;
+const alertListeners = new Set<AlertListener>();
+export function onAlerts(listener: AlertListener): () => void {
+  alertListeners.add(listener);
+  return () => alertListeners.delete(listener);
+}
+export function emitAlerts(firings: readonly AlertFiringView[]): void {
+  for (const listener of alertListeners) listener(firings);
 }
 
 /** Charts draw straight from patches, outside React. */

@@ -1,4 +1,5 @@
 import 'i18next';
+import type enAlerts from '../../locales/en/alerts.json';
 import type enAssets from '../../locales/en/assets.json';
 import type enAuth from '../../locales/en/auth.json';
 import type enChat from '../../locales/en/chat.json';
@@ -32,6 +33,7 @@ declare module 'i18next' {
       otc: typeof enOtc;
       chat: typeof enChat;
       security: typeof enSecurity;
+      alerts: typeof enAlerts;
     };
   }
 }

@@ -20,6 +20,8 @@ export const STORAGE_KEYS = {
   colors: 'colors',
   /** a random id of this device, sent when logging in: a login from a device the account has not used is told to its owner */
   device: 'device',
+  /** 'off' when the user turned alert notifications off on this device (the browser's permission cannot be taken back) */
+  alertNotifications: 'alertNotifications',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

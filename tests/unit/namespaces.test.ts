@@ -19,6 +19,7 @@ const FOLDERS: Record<(typeof LATER_NAMESPACES)[number], readonly string[]> = {
   otc: ['src/features/otc'],
   chat: ['src/features/chat'],
   security: ['src/features/security'],
+  alerts: ['src/features/alerts'],
 };
 
 function files(dir: string): string[] {
@@ -43,11 +44,13 @@ test('a namespace loaded by its screens is used in its feature folder only', () 
 /**
  * Screens outside a namespace's folders that embed one of its screens or parts (an OTC
  * order shows its chat; the login asks the authenticator code, the withdrawal form too,
- * the address book has the whitelist): their routes load it too.
+ * the address book has the whitelist; a pair's screen the sheet that adds a price alert):
+ * their routes load it too.
  */
 const EMBEDDED: Partial<Record<(typeof LATER_NAMESPACES)[number], readonly string[]>> = {
   chat: ['src/features/otc/OrderScreen.tsx'],
   security: ['src/features/assets/AddressBookScreen.tsx', 'src/features/assets/WithdrawScreen.tsx', 'src/features/auth/LoginScreen.tsx', 'src/features/settings/SecurityScreen.tsx'],
+  alerts: ['src/features/market/DetailScreen.tsx'],
 };
 
 test.each(Object.keys(EMBEDDED) as (keyof typeof EMBEDDED)[])('the screens that embed parts of %s are the ones listed', (namespace) => {

@@ -22,6 +22,7 @@ import * as m020 from './020_chat';
 import * as m021 from './021_cluster';
 import * as m022 from './022_job_leases';
 import * as m023 from './023_account_security';
+import * as m024 from './024_price_alerts';
 
 /**
  * Numbered migrations, applied in name order at start, on SQLite and PostgreSQL alike
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '021_cluster': m021,
   '022_job_leases': m022,
   '023_account_security': m023,
+  '024_price_alerts': m024,
 };

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useEffect } from 'react';
 import { siteLogo, siteName } from '../../app/site';
+import { AlertBell } from '../../app/alerts';
 import { loggedIn, user } from '../../app/session';
 import { useT } from '../../i18n';
 import { Avatar } from '../../ui/Avatar';
@@ -36,6 +37,11 @@ export function HomeScreen() {
         <Link to="/pages/setting/language" className={styles.iconLink} aria-label={t('common:shortcuts.language')}>
           <GlobeIcon />
         </Link>
+        {loggedIn.value && (
+          <Link to="/pages/alerts/inbox" className={styles.iconLink} data-testid="home-alerts">
+            <AlertBell />
+          </Link>
+        )}
         {loggedIn.value && (
           <Link to="/pages/setting/setting" className={styles.iconLink} aria-label={t('common:home.settings')} data-testid="open-settings">
             <SettingsIcon />

@@ -12,6 +12,7 @@ import { ChangeText, PriceCell, QuoteText } from './cells';
 import { ChartPanel } from './ChartPanel';
 import { ConnectionBanner } from './ConnectionBanner';
 import { DepthPanel, OrderBookPanel, TradesPanel } from './BookPanels';
+import { PairAlert } from '../alerts/PairAlert';
 import { FavouriteButton } from './FavouriteButton';
 import { PriceAnnouncer } from './PriceAnnouncer';
 import { rememberMarket } from './recent';
@@ -20,7 +21,7 @@ import styles from './detail.module.css';
 type Panel = 'book' | 'depth' | 'trades';
 const PANELS: readonly Panel[] = ['book', 'depth', 'trades'];
 
-/** A pair's screen: 24h header, chart with periods and timeshare, order book, depth, trades. */
+/** A pair's screen: 24h header, chart with periods and timeshare, order book, depth, trades; the bell adds a price alert. */
 export function DetailScreen() {
   useSignals();
   const t = useT();
@@ -42,7 +43,15 @@ export function DetailScreen() {
   }
 
   return (
-    <Screen title={info.symbol} right={<FavouriteButton currencyId={info.currencyId} />}>
+    <Screen
+      title={info.symbol}
+      right={
+        <>
+          <PairAlert info={info} />
+          <FavouriteButton currencyId={info.currencyId} />
+        </>
+      }
+    >
       <ConnectionBanner />
       <PriceAnnouncer quote={quote} />
       <section className={styles.summary}>

@@ -1,11 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DetailScreen } from '../../../features/market/DetailScreen';
+import { loadNamespace } from '../../../i18n';
 
-/** A pair's screen: ?symbol=BTCUSDT (or BTC/USDT). */
+/** A pair's screen: ?symbol=BTCUSDT (or BTC/USDT); its bell's sheet adds a price alert (the alerts texts). */
 export const Route = createFileRoute('/pages/market/detail')({
   validateSearch: (search: Record<string, unknown>): { symbol: string } => {
     const symbol = typeof search['symbol'] === 'string' ? search['symbol'].toUpperCase() : '';
     return { symbol: /^[A-Z0-9]{2,12}\/?[A-Z0-9]{2,8}$/.test(symbol) ? symbol.replace('/', '') : 'BTCUSDT' };
   },
+  loader: () => loadNamespace('alerts'),
   component: DetailScreen,
 });
