@@ -1,6 +1,5 @@
 import { signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { registerSW } from 'virtual:pwa-register';
 import { useT } from '../i18n';
 import styles from './update.module.css';
 
@@ -15,11 +14,14 @@ let apply: ((reload?: boolean) => Promise<void>) | null = null;
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  apply = registerSW({
-    immediate: false,
-    onNeedRefresh: () => {
-      updateReady.value = true;
-    },
+  // Loaded then, not with the first screen's JavaScript.
+  void import('virtual:pwa-register').then(({ registerSW }) => {
+    apply = registerSW({
+      immediate: false,
+      onNeedRefresh: () => {
+        updateReady.value = true;
+      },
+    });
   });
 }
 
