@@ -36,6 +36,7 @@ import { borrowRoutes } from './borrow/routes';
 import { gameRoutes } from './game/routes';
 import { otcRoutes } from './otc/routes';
 import { chatRoutes } from './chat/routes';
+import { chartRoutes } from './chart/routes';
 import { nftMediaRoutes } from './nft/media-routes';
 import { operatorRoutes } from './operator/routes';
 import { privateUploadRoutes } from './uploads/private';
@@ -229,6 +230,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   gameRoutes(app, ctx);
   otcRoutes(app, ctx);
   chatRoutes(app, ctx);
+  chartRoutes(app, ctx);
 
   const openApi = buildOpenApi(allEndpoints(), { title: 'Kestrel exchange API', version: APP_VERSION });
   app.get('/api/openapi.json', async () => openApi);

@@ -1,6 +1,7 @@
 import type { Endpoint, InputOf, OutputOf } from './define';
 import * as auth from './auth';
 import * as borrow from './borrow';
+import * as chart from './chart';
 import * as chat from './chat';
 import * as common from './common';
 import * as content from './content';
@@ -222,6 +223,8 @@ export const endpoints = {
   chatHistory: chat.chatHistory,
   chatSend: chat.chatSend,
   chatReport: chat.chatReport,
+  chartSettings: chart.chartSettings,
+  chartSettingsSave: chart.chartSettingsSave,
 } as const;
 
 type AnyEndpoint = (typeof endpoints)[keyof typeof endpoints];

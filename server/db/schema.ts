@@ -73,6 +73,7 @@ export interface Database {
   faq_texts: FaqTextsTable;
   pages: PagesTable;
   market_claims: MarketClaimsTable;
+  chart_preferences: ChartPreferencesTable;
 }
 
 /** Amounts are decimal strings at their currency's precision. */
@@ -1053,4 +1054,11 @@ export interface MarketClaimsTable {
   epoch: number;
   owner: string;
   claimed_at: number;
+}
+
+/** A user's chart settings (contract/chart-settings.ts), as checked JSON text. */
+export interface ChartPreferencesTable {
+  user_id: number;
+  settings: string;
+  updated_at: number;
 }
