@@ -70,7 +70,8 @@ describe('parseParam: a field of the parameter sheet', () => {
     expect(parseParam('ma', 0, ' 12 ')).toEqual({ ok: true, value: 12 });
     expect(parseParam('ma', 2, '')).toEqual({ ok: true, value: null });
     expect(parseParam('boll', 1, '2.25')).toEqual({ ok: true, value: 2.25 });
-    for (const text of ['0', '501', '1.5', '-3', '1e2', 'abc', '12345']) expect(parseParam('ema', 1, text)).toMatchObject({ ok: false, key: 'indicator_period_range', at: { indicator: 'ema', index: 1 } });
+    for (const text of ['0', '501', '1.5', '-3', '1e2', 'abc', '12345'])
+      expect(parseParam('ema', 1, text)).toMatchObject({ ok: false, key: 'indicator_period_range', at: { indicator: 'ema', index: 1 } });
     for (const text of ['', '0', '0.05', '11', '2.125', 'x']) expect(parseParam('boll', 1, text)).toMatchObject({ ok: false, key: 'indicator_multiplier_range' });
     expect(parseParam('macd', 2, '')).toMatchObject({ ok: false, key: 'indicator_period_range' });
   });

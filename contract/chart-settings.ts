@@ -8,7 +8,7 @@ import { isPeriod, type Period } from './market';
  * indicators drawn over the candles (overlays) and in panes under them, and every
  * indicator's parameters. `checkChartSettings` holds a whole value to the rules and
  * answers a clean copy or a refusal: `key` names the message (`server:errors.<key>` from
- * the server, `chart:errors.<key>` in the app) and `params` are its figures.
+ * the server, the chart namespace's errors.<key> in the app) and `params` are its figures.
  */
 
 /** What the chart shows: the timeshare line of 1-minute closes, or candles of a period. */
@@ -148,7 +148,8 @@ function checkParams<N extends IndicatorName>(indicator: N, values: readonly (nu
     if (refused) return refused;
   }
   const label = INDICATOR_LABEL[indicator];
-  if (fields[0]?.kind === 'line' && !LINES_OPTIONAL.includes(indicator) && values.every((value) => value === null)) return refuse('indicator_lines_none', { indicator: label }, { indicator, index: 0 });
+  if (fields[0]?.kind === 'line' && !LINES_OPTIONAL.includes(indicator) && values.every((value) => value === null))
+    return refuse('indicator_lines_none', { indicator: label }, { indicator, index: 0 });
   if (indicator === 'macd' && (values[0] ?? 0) >= (values[1] ?? 0)) return refuse('macd_periods', { indicator: label }, { indicator, index: 0 });
   return null;
 }
@@ -241,7 +242,9 @@ export interface IndicatorColumn {
 }
 
 const lineColumns = (indicator: IndicatorName, periods: readonly (number | null)[]): IndicatorColumn[] =>
-  periods.flatMap((period, i) => (period === null ? [] : [{ indicator, label: `${indicator === 'vol' ? 'MA' : INDICATOR_LABEL[indicator]}(${period})`, tone: (i % 3) as 0 | 1 | 2, shape: 'line' as const }]));
+  periods.flatMap((period, i) =>
+    period === null ? [] : [{ indicator, label: `${indicator === 'vol' ? 'MA' : INDICATOR_LABEL[indicator]}(${period})`, tone: (i % 3) as 0 | 1 | 2, shape: 'line' as const }],
+  );
 
 /** The columns one indicator adds (its lines turned off add none). */
 export function columnsOf(indicator: IndicatorName, params: IndicatorParams): IndicatorColumn[] {

@@ -73,8 +73,7 @@ export const PERIOD_RANGE = { min: 1, max: 500 } as const;
 export const WIDTH_MAX = 10;
 
 const checkPeriod = (period: number, name: string): void => {
-  if (!Number.isInteger(period) || period < PERIOD_RANGE.min || period > PERIOD_RANGE.max)
-    throw new RangeError(`${name} must be a whole number from ${PERIOD_RANGE.min} to ${PERIOD_RANGE.max}`);
+  if (!Number.isInteger(period) || period < PERIOD_RANGE.min || period > PERIOD_RANGE.max) throw new RangeError(`${name} must be a whole number from ${PERIOD_RANGE.min} to ${PERIOD_RANGE.max}`);
 };
 
 /** Simple moving average of the close (or of what `of` takes from a candle). */

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { Period } from '../../contract/market';
-import type { ChartPatch, ChatMessageView } from '../../contract/worker-api';
+import type { ChartIndicators } from '../../contract/chart-settings';
+import type { ChartPatch, ChartView, ChatMessageView } from '../../contract/worker-api';
 import { ensureCore } from '.';
 import type { AuctionLive } from '../../contract/realtime';
 import { auctionOf, onChart, onChat } from './store';
@@ -76,16 +76,21 @@ export function useMarketWatch(marketId: number | undefined): void {
 
 /**
  * Puts one chart on screen: `draw` gets its patches straight from the worker, outside
- * React, starting with the whole series. Answers the function that takes it off.
+ * React, starting with the whole series. Answers how to change the indicators it shows
+ * (the worker computes them again; the candles stay) and how to take it off.
  */
-export function showChart(marketId: number, period: Period, draw: (patch: ChartPatch) => void): () => void {
+export function showChart(view: ChartView, draw: (patch: ChartPatch) => void): { indicators: (next: ChartIndicators) => void; stop: () => void } {
   const core = ensureCore();
+  const { marketId, period } = view;
   const stop = onChart((patch) => {
     if (patch.marketId === marketId && patch.period === period) draw(patch);
   });
-  void core.showChart({ marketId, period });
-  return () => {
-    stop();
-    void core.showChart(null);
+  void core.showChart(view);
+  return {
+    indicators: (indicators) => void core.showChart({ marketId, period, indicators }),
+    stop: () => {
+      stop();
+      void core.showChart(null);
+    },
   };
 }

@@ -23,6 +23,7 @@ export const APP_NAMESPACES = [
   'otc',
   'chat',
   'validation',
+  'chart',
 ] as const satisfies readonly string[];
 export type AppNamespace = (typeof APP_NAMESPACES)[number];
 
@@ -44,14 +45,15 @@ export { FIRST_SCREENS } from '../app/first-screens';
 export const SHARED_NAMESPACES = ['auth', 'settings', 'assets', 'trade', 'people', 'validation'] as const;
 
 /**
- * Namespaces only their own screens use (copy trading, the finance shelf, the NFT marketplace, the mini game, OTC, chat): their English
+ * Namespaces only their own screens use (copy trading, the finance shelf, the NFT marketplace, the mini game, OTC, chat, the pair
+ * chart's indicator settings): their English
  * is not bundled with the first screen but loaded by those screens' routes
  * (`loader: () => loadNamespace('copy')`, src/i18n/index.ts), in parallel with their chunks.
  */
-export const LATER_NAMESPACES = ['copy', 'finance', 'nft', 'game', 'otc', 'chat'] as const;
+export const LATER_NAMESPACES = ['copy', 'finance', 'nft', 'game', 'otc', 'chat', 'chart'] as const;
 export type LaterNamespace = (typeof LATER_NAMESPACES)[number];
 
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/{common,auth,settings,market,assets,finance,trade,content,people,copy,nft,game,otc,chat,validation}.json');
+const files = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/{common,auth,settings,market,assets,finance,trade,content,people,copy,nft,game,otc,chat,validation,chart}.json');
 
 /** Some namespaces of a language, fetched together: a language when chosen, English the app does not bundle. */
 export async function loadNamespaces<N extends AppNamespace>(language: Language, namespaces: readonly N[]): Promise<Record<N, Record<string, unknown>>> {

@@ -1,6 +1,7 @@
 import 'i18next';
 import type enAssets from '../../locales/en/assets.json';
 import type enAuth from '../../locales/en/auth.json';
+import type enChart from '../../locales/en/chart.json';
 import type enChat from '../../locales/en/chat.json';
 import type enCopy from '../../locales/en/copy.json';
 import type enFinance from '../../locales/en/finance.json';
@@ -30,6 +31,7 @@ declare module 'i18next' {
       game: typeof enGame;
       otc: typeof enOtc;
       chat: typeof enChat;
+      chart: typeof enChart;
     };
   }
 }

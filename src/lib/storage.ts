@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   theme: 'theme',
   /** 'red-up' when chosen in settings; absent: green up, red down (read by index.html too) */
   colors: 'colors',
+  /** the pair chart's period, indicators and parameters (contract/chart-settings.ts), JSON; a user's also on the server */
+  chartSettings: 'chartSettings',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -18,6 +18,7 @@ const FOLDERS: Record<(typeof LATER_NAMESPACES)[number], readonly string[]> = {
   game: ['src/features/game'],
   otc: ['src/features/otc'],
   chat: ['src/features/chat'],
+  chart: ['src/features/chart'],
 };
 
 function files(dir: string): string[] {
@@ -42,11 +43,14 @@ test('a namespace loaded by its screens is used in its feature folder only', () 
 /** Screens outside a namespace's folders that embed one of its screens (an OTC order shows its chat): their routes load it too. */
 const EMBEDDED: Partial<Record<(typeof LATER_NAMESPACES)[number], readonly string[]>> = {
   chat: ['src/features/otc/OrderScreen.tsx'],
+  chart: ['src/features/market/DetailScreen.tsx'],
 };
 
-test('the screens that embed a chat are the ones listed', () => {
-  const embedding = files('src/features').filter((file) => !file.startsWith('src/features/chat/') && fs.readFileSync(path.join(root, file), 'utf8').includes("from '../chat/"));
-  expect(embedding).toEqual(EMBEDDED.chat);
+test('the screens that embed a chat or the pair chart are the ones listed', () => {
+  for (const namespace of ['chat', 'chart'] as const) {
+    const embedding = files('src/features').filter((file) => !file.startsWith(`src/features/${namespace}/`) && fs.readFileSync(path.join(root, file), 'utf8').includes(`from '../${namespace}/`));
+    expect(embedding).toEqual(EMBEDDED[namespace]);
+  }
 });
 
 /** What a route imports to show a namespace's screens. */
