@@ -86,14 +86,13 @@ export function createKlineChart(container: HTMLElement, options: KlineChartOpti
       timeFormatter: (time: Time) => formatDateTime(Number(time) * 1000, language),
     },
   });
-  // Each pane's axis in the app's number format, in its own units: prices in the market's decimals, oscillators in two, volumes compact.
+  // Each pane's axis in the app's number format, in its own units: prices (and MACD, in price units) in the market's decimals, RSI and KDJ in two, volumes compact.
   const volumeText = (value: number) => (Math.abs(value) >= 1000 ? formatCompact(value, language) : formatFixed(value, 2, language));
   const numbers = (decimals: number, write = (value: number) => formatFixed(value, decimals, language)) => ({ type: 'custom' as const, minMove: 10 ** -decimals, formatter: write });
   const priceFormat = numbers(pricePrecision);
   const formatOf = (indicator: IndicatorName) => {
     if (indicator === 'vol') return numbers(2, volumeText);
     if (indicator === 'rsi' || indicator === 'kdj') return numbers(2);
-    if (indicator === 'macd') return numbers(pricePrecision + 2);
     return priceFormat;
   };
   const candleColors = (c: ChartColors) => ({ upColor: c.up, downColor: c.down, wickUpColor: c.up, wickDownColor: c.down });
@@ -135,7 +134,7 @@ export function createKlineChart(container: HTMLElement, options: KlineChartOpti
   const writeHead = () => {
     const tr = document.createElement('tr');
     const { time, open, high, low, close, volume: vol } = options.labels;
-    for (const text of [time, open, high, low, close, vol, ...columns.map((column) => column.label)]) {
+    for (const text of [time, open, high, low, close, vol, ...columns.map((column) => column.heading)]) {
       const th = document.createElement('th');
       th.textContent = text;
       tr.append(th);

@@ -86,6 +86,7 @@ describe('parseParam: a field of the parameter sheet', () => {
 describe('columns', () => {
   test('the overlays then the panes, each line turned on, with legend labels and colours', () => {
     const columns = indicatorColumns(valid);
+    expect(indicatorColumns({ ...valid, panes: ['vol'] }).map((column) => column.heading)).toEqual(['UP', 'MB', 'DN', 'MA(7)', 'MA(99)', 'VOL MA(5)', 'VOL MA(10)']);
     expect(columns.map((column) => `${column.label}:${column.tone}:${column.shape}`)).toEqual([
       'UP:1:line',
       'MB:0:line',

@@ -236,6 +236,8 @@ export interface IndicatorColumn {
   indicator: IndicatorName;
   /** the legend's name of the line: MA(5), UP, DIF, K */
   label: string;
+  /** its name on its own, as the chart's table heads it: the volume's MA(5) is VOL MA(5) */
+  heading: string;
   /** which of the chart's line colours (0 to 2); the MACD histogram takes the rise and fall colours */
   tone: 0 | 1 | 2;
   shape: 'line' | 'histogram';
@@ -243,12 +245,22 @@ export interface IndicatorColumn {
 
 const lineColumns = (indicator: IndicatorName, periods: readonly (number | null)[]): IndicatorColumn[] =>
   periods.flatMap((period, i) =>
-    period === null ? [] : [{ indicator, label: `${indicator === 'vol' ? 'MA' : INDICATOR_LABEL[indicator]}(${period})`, tone: (i % 3) as 0 | 1 | 2, shape: 'line' as const }],
+    period === null
+      ? []
+      : [
+          {
+            indicator,
+            label: `${indicator === 'vol' ? 'MA' : INDICATOR_LABEL[indicator]}(${period})`,
+            heading: `${indicator === 'vol' ? 'VOL MA' : INDICATOR_LABEL[indicator]}(${period})`,
+            tone: (i % 3) as 0 | 1 | 2,
+            shape: 'line' as const,
+          },
+        ],
   );
 
 /** The columns one indicator adds (its lines turned off add none). */
 export function columnsOf(indicator: IndicatorName, params: IndicatorParams): IndicatorColumn[] {
-  const column = (label: string, tone: 0 | 1 | 2, shape: 'line' | 'histogram' = 'line'): IndicatorColumn => ({ indicator, label, tone, shape });
+  const column = (label: string, tone: 0 | 1 | 2, shape: 'line' | 'histogram' = 'line'): IndicatorColumn => ({ indicator, label, heading: label, tone, shape });
   switch (indicator) {
     case 'ma':
     case 'ema':

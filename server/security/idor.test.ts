@@ -769,6 +769,7 @@ const views: Partial<Record<Name, readonly Record<string, unknown>[]>> = {
   nftMessages: [{}],
   copyHistory: [{ status: 'current' }, { status: 'history' }],
   traderApplication: [{}],
+  chartSettings: [{}],
 };
 /** Views whose lists hold catalogue entries (currencies, markets), the same ids for everyone. */
 const CATALOGUE_VIEWS = new Set<Name>(['coinList', 'walletList', 'movableCurrencies', 'exchangeList', 'optionCurrencies', 'coinInfo', 'favouriteList']);
@@ -786,6 +787,7 @@ const actions: Partial<Record<Name, string>> = {
   cashSaveInternational: "the caller's own card",
   traderApply: "the caller's own trader application",
   gameClaim: "the caller's own daily points",
+  chartSettingsSave: "the caller's own chart settings",
 };
 
 /** The fields of an input that name a record, a file or a request. */

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
-import type { ChartIndicators } from '../../contract/chart-settings';
-import type { ChartPatch, ChartView, ChatMessageView } from '../../contract/worker-api';
+import type { ChatMessageView } from '../../contract/worker-api';
 import { ensureCore } from '.';
 import type { AuctionLive } from '../../contract/realtime';
-import { auctionOf, onChart, onChat } from './store';
+import { auctionOf, onChat } from './store';
 
 /** Screens say what they show; the worker keeps exactly that live. */
 let tickerWatchers = 0;
@@ -72,25 +71,4 @@ export function useMarketWatch(marketId: number | undefined): void {
     void core.watchMarket(marketId, true);
     return () => void core.watchMarket(marketId, false);
   }, [marketId]);
-}
-
-/**
- * Puts one chart on screen: `draw` gets its patches straight from the worker, outside
- * React, starting with the whole series. Answers how to change the indicators it shows
- * (the worker computes them again; the candles stay) and how to take it off.
- */
-export function showChart(view: ChartView, draw: (patch: ChartPatch) => void): { indicators: (next: ChartIndicators) => void; stop: () => void } {
-  const core = ensureCore();
-  const { marketId, period } = view;
-  const stop = onChart((patch) => {
-    if (patch.marketId === marketId && patch.period === period) draw(patch);
-  });
-  void core.showChart(view);
-  return {
-    indicators: (indicators) => void core.showChart({ marketId, period, indicators }),
-    stop: () => {
-      stop();
-      void core.showChart(null);
-    },
-  };
 }

@@ -4,7 +4,7 @@ import type { KlineChart } from '../../../charts/kline';
 import { CHART_CHOICES, INDICATOR_LABEL, indicatorsKey, OVERLAYS, PANES, type ChartIndicators, type ChartSettings, type IndicatorName } from '../../../contract/chart-settings';
 import type { MarketInfo } from '../../../contract/worker-api';
 import { token } from '../../app/session';
-import { showChart } from '../../core/hooks';
+import { showChart } from '../../core/chart';
 import { quoteOf } from '../../core/store';
 import { language, useT } from '../../i18n';
 import { ChangeText, PriceCell } from '../market/cells';
