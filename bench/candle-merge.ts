@@ -1,6 +1,8 @@
+import { DEFAULT_CHART_SETTINGS, type ChartIndicators } from '../contract/chart-settings';
 import { bucketStart } from '../contract/market';
 import { CANDLE_WIDTH } from '../contract/worker-api';
 import { CandleSeries } from '../worker/candles';
+import { IndicatorTrack } from '../worker/chart-indicators';
 import type { Suite } from './suites';
 
 /**
@@ -40,12 +42,18 @@ function trades(count: number, from: number, spacing: number): Float64Array {
   return out;
 }
 
-function merge(series: CandleSeries, ticks: Float64Array, firstSeq: number): void {
+function merge(series: CandleSeries, ticks: Float64Array, firstSeq: number, every = PATCH_EVERY, track?: IndicatorTrack): void {
   for (let i = 0, seq = firstSeq; i < ticks.length; i += 3, seq++) {
     series.trade(seq, ticks[i] as number, ticks[i + 1] as number, ticks[i + 2] as number);
-    if ((seq - firstSeq) % PATCH_EVERY === PATCH_EVERY - 1) series.takePatch();
+    if ((seq - firstSeq) % every === every - 1) {
+      const change = series.takePatch();
+      track?.follow(series, change);
+    }
   }
 }
+
+/** Every indicator the chart offers, on at once: the most a chart computes per frame. */
+const EVERY_INDICATOR: ChartIndicators = { overlays: ['ma', 'ema', 'boll'], panes: ['vol', 'macd', 'rsi', 'kdj'], params: DEFAULT_CHART_SETTINGS.params };
 
 export function candleMerge(): Suite {
   const snapshot = history(SNAPSHOT_CANDLES);
@@ -59,6 +67,13 @@ export function candleMerge(): Suite {
   const lastOpen = bucketStart(start + (SNAPSHOT_CANDLES + NEW_CANDLES - 1) * minute, '1min');
   const liveTrades = trades(LIVE_TRADES, lastOpen, 0);
   let seq = extension.length / 3 + 1;
+  // The chart's indicators following the same kind of series (issue 23): pushed once per closed candle, the open one peeked per frame.
+  const followed = new CandleSeries('1min');
+  followed.load(snapshot, 0);
+  merge(followed, extension, 1);
+  const track = new IndicatorTrack(EVERY_INDICATOR);
+  track.follow(followed, followed.takePatch());
+  let followedSeq = seq;
 
   return {
     title: `candle merge: one period (1min) of over 4,096 candles`,
@@ -73,6 +88,14 @@ export function candleMerge(): Suite {
       [`${LIVE_TRADES.toLocaleString('en')} live trades into the open candle of ${live.length.toLocaleString('en')}`]: () => {
         merge(live, liveTrades, seq);
         seq += LIVE_TRADES;
+      },
+      // Against the case above: the indicators' cost, a frame after every trade (more frames than a phone draws).
+      [`the same, with all seven indicators (15 lines) updated after each trade`]: () => {
+        merge(followed, liveTrades, followedSeq, 1, track);
+        followedSeq += LIVE_TRADES;
+      },
+      [`all seven indicators over ${followed.length.toLocaleString('en')} candles again (a reset, other parameters)`]: () => {
+        new IndicatorTrack(EVERY_INDICATOR).follow(followed, null);
       },
     },
   };

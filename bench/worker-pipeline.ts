@@ -1,3 +1,4 @@
+import { DEFAULT_CHART_SETTINGS } from '../contract/chart-settings';
 import { PERIODS } from '../contract/market';
 import { TRADE_WIDTH, type TradeBatch } from '../contract/realtime';
 import type { Fetcher, Patch } from '../contract/worker-api';
@@ -6,7 +7,8 @@ import { Core, type LinkEvents } from '../worker/core';
 /**
  * The worker's hot path on socket text: decode (JSON.parse, as socket.io does), merge
  * every trade into the candles of all eight periods and the trade log, and build one
- * patch per simulated animation frame. Compared with bare JSON.parse of the same text.
+ * patch per simulated animation frame, the chart's default indicators (MA, volume MA)
+ * moved with its candles. Compared with bare JSON.parse of the same text.
  */
 const TRADES_PER_MESSAGE = 100;
 const MESSAGES = 20_000;
@@ -88,7 +90,8 @@ async function readyCore(): Promise<{ events: LinkEvents; frame: () => void; pat
     now: Date.now,
   });
   await core.begin({ origin: '', token: null }, fetcher);
-  for (const period of PERIODS) core.showChart({ marketId: 1, period });
+  // Every period loaded; the chart on screen (the last) with its default indicators, computed per frame.
+  for (const period of PERIODS) core.showChart({ marketId: 1, period, indicators: DEFAULT_CHART_SETTINGS });
   events?.status('open');
   await new Promise((resolve) => setTimeout(resolve, 20));
   if (!events) throw new Error('no link');

@@ -32,8 +32,13 @@ class Window {
 
   constructor(readonly period: number) {}
 
+  /** how many values it holds (at most `period`) */
+  get size(): number {
+    return this.values.length - this.head;
+  }
+
   get full(): boolean {
-    return this.values.length - this.head >= this.period;
+    return this.size >= this.period;
   }
 
   /** The value that leaves when one more comes in (0 while not full). */
@@ -62,8 +67,13 @@ class Window {
   }
 }
 
+/** What a period may be: a whole number of candles in this range (the chart settings' rules use it, contract/chart-settings.ts). */
+export const PERIOD_RANGE = { min: 1, max: 500 } as const;
+/** BOLL's width, in deviations: more than 0, at most this. */
+export const WIDTH_MAX = 10;
+
 const checkPeriod = (period: number, name: string): void => {
-  if (!Number.isInteger(period) || period < 1 || period > 500) throw new RangeError(`${name} must be a whole number from 1 to 500`);
+  if (!Number.isInteger(period) || period < PERIOD_RANGE.min || period > PERIOD_RANGE.max) throw new RangeError(`${name} must be a whole number from ${PERIOD_RANGE.min} to ${PERIOD_RANGE.max}`);
 };
 
 /** Simple moving average of the close (or of what `of` takes from a candle). */
@@ -89,7 +99,7 @@ export class Sma implements Indicator<number> {
 
   peek(bar: Bar): number | null {
     const sum = this.window.sum - this.window.leaving + this.of(bar);
-    return this.value(sum, this.window.with(this.of(bar)).length);
+    return this.value(sum, Math.min(this.window.size + 1, this.window.period));
   }
 }
 
@@ -139,7 +149,7 @@ export class Boll implements Indicator<{ upper: number; middle: number; lower: n
     private readonly width = 2,
   ) {
     checkPeriod(period, 'period');
-    if (!(width > 0 && width <= 10)) throw new RangeError('width must be more than 0 and at most 10');
+    if (!(width > 0 && width <= WIDTH_MAX)) throw new RangeError(`width must be more than 0 and at most ${WIDTH_MAX}`);
     this.window = new Window(period);
   }
 

@@ -1,4 +1,5 @@
 import type { ApiInput, ApiOutput } from './api';
+import type { ChartIndicators } from './chart-settings';
 import type { Period } from './market';
 import type { AuctionLive } from './realtime';
 
@@ -34,9 +35,28 @@ export const TRADE_ROW_WIDTH = 4;
 export interface ChartPatch {
   marketId: number;
   period: Period;
-  /** true: `candles` is the whole series; false: candles to update or append */
+  /** true: `candles` is the whole series; false: candles to update or append (none: only the indicators changed) */
   reset: boolean;
   candles: Float64Array;
+  /** the indicators' values, computed by the worker, when they changed */
+  indicators?: IndicatorPatch;
+}
+
+/** The chart's indicator values (contract/chart-settings.ts indicatorColumns), row by candle. */
+export interface IndicatorPatch {
+  /** the indicators and parameters they were computed for (indicatorsKey): the chart drops rows made for another set */
+  key: string;
+  /** true: a row for every candle; false: rows to update or append (the open candle's, and one that just closed) */
+  reset: boolean;
+  /** rows of 1 + columns: the candle's open time, then each column's value (NaN: not enough candles yet) */
+  rows: Float64Array;
+}
+
+/** The one chart on screen: a market's candles of a period, and the indicators drawn with them. */
+export interface ChartView {
+  marketId: number;
+  period: Period;
+  indicators: ChartIndicators;
 }
 
 export interface DepthPatch {
@@ -148,8 +168,11 @@ export interface CoreApi {
   watchTickers(watching: boolean): void;
   /** depth and recent trades of one market (several may be watched) */
   watchMarket(marketId: number, watching: boolean): void;
-  /** the one chart on screen; null closes it */
-  showChart(chart: { marketId: number; period: Period } | null): void;
+  /**
+   * The one chart on screen; null closes it. The same market and period again with other
+   * indicators computes only the indicators again (the whole series of them, in the next patch).
+   */
+  showChart(chart: ChartView | null): void;
   /** the logged-in user's positions (live profit, risk rate), open options (countdowns) and order events */
   watchAccount(watching: boolean): void;
   /** an NFT auction's live figures (several may be watched) */

@@ -70,8 +70,11 @@ const workerEntry = assets.filter((file) => workerFile(file) === 'entry');
 const workerParts = assets.filter((file) => workerFile(file) === 'part');
 if (workerEntry.length !== 1) throw new Error(`expected one worker entry, found ${workerEntry.join(', ') || 'none'}`);
 const sum = (files: string[]) => files.reduce((total, file) => total + gzipKb(`assets/${file}`), 0);
+// The worker's parts, each loaded when first needed: the account arithmetic with the first account snapshot, the chart indicators' math when a chart first shows one.
+const partName = (file: string) => /^core-worker-part-(.+)-[\w-]{8}\.js$/.exec(file)?.[1] ?? file;
+const parts = workerParts.filter((file) => file.endsWith('.js')).map((file) => `${partName(file)} +${gzipKb(`assets/${file}`).toFixed(1)} KB`);
 console.log(
-  `Loaded later: worker ${sum(workerEntry).toFixed(1)} KB (with the account arithmetic when an account is watched: +${sum(workerParts).toFixed(1)} KB), charts ${later(/^(theme|kline|depth)-/).toFixed(1)} KB (gzip)`,
+  `Loaded later: worker ${sum(workerEntry).toFixed(1)} KB (parts loaded when needed: ${parts.join(', ')}), charts ${later(/^(theme|kline|depth|legend|quarter-turn)-/).toFixed(1)} KB (gzip)`,
 );
 console.log(`First screen JavaScript: ${total.toFixed(1)} KB gzip (budget ${BUDGET_KB} KB)`);
 // Charts, the socket client and decimal code belong to later chunks.

@@ -38,6 +38,7 @@ import { alertRoutes } from './alerts/routes';
 import { gameRoutes } from './game/routes';
 import { otcRoutes } from './otc/routes';
 import { chatRoutes } from './chat/routes';
+import { chartRoutes } from './chart/routes';
 import { nftMediaRoutes } from './nft/media-routes';
 import { operatorRoutes } from './operator/routes';
 import { privateUploadRoutes } from './uploads/private';
@@ -233,6 +234,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   otcRoutes(app, ctx);
   chatRoutes(app, ctx);
   accountSecurityRoutes(app, ctx);
+  chartRoutes(app, ctx);
 
   const openApi = buildOpenApi(allEndpoints(), { title: 'Kestrel exchange API', version: APP_VERSION });
   app.get('/api/openapi.json', async () => openApi);

@@ -109,17 +109,23 @@ export class CandleSeries {
     this.resetPending = true;
   }
 
-  /** The whole series after a load, else the rows changed since the last call; null if nothing. */
-  takePatch(): { reset: boolean; candles: Float64Array } | null {
+  /** The whole series after a load, else the rows changed since the last call (from row `from`); null if nothing. */
+  takePatch(): { reset: boolean; candles: Float64Array; from: number } | null {
     if (this.resetPending) {
       this.resetPending = false;
       this.changedFrom = -1;
-      return { reset: true, candles: this.data.slice(0, this.count * CANDLE_WIDTH) };
+      return { reset: true, candles: this.data.slice(0, this.count * CANDLE_WIDTH), from: 0 };
     }
     if (this.changedFrom < 0) return null;
-    const candles = this.data.slice(this.changedFrom * CANDLE_WIDTH, this.count * CANDLE_WIDTH);
+    const from = this.changedFrom;
+    const candles = this.data.slice(from * CANDLE_WIDTH, this.count * CANDLE_WIDTH);
     this.changedFrom = -1;
-    return { reset: false, candles };
+    return { reset: false, candles, from };
+  }
+
+  /** The rows as they are now, not copied: read at once (the next trade may change or move them). */
+  view(): Float64Array {
+    return this.data.subarray(0, this.count * CANDLE_WIDTH);
   }
 
   /** The newest `rows` candles, for the device cache. */

@@ -10,6 +10,11 @@ import { pushUserEvents } from '../server/realtime/socket';
 import { tradeAt } from '../server/testing/market';
 import { createHarness, type Harness } from '../server/testing/harness';
 import { Core, type Link, type LinkEvents } from './core';
+import { DEFAULT_CHART_SETTINGS, indicatorColumns, indicatorsKey, type ChartIndicators } from '../contract/chart-settings';
+import { MACD, RSI, SMA } from 'technicalindicators';
+
+/** A chart without indicators. */
+const NONE: ChartIndicators = { overlays: [], panes: [], params: DEFAULT_CHART_SETTINGS.params };
 
 /**
  * The worker core against the real server in this process: snapshots through the real
@@ -252,7 +257,7 @@ describe('the worker core', () => {
   });
 
   test('the chart stays equal to the server through lost trade batches and a dropped connection: no gap, no double', async () => {
-    core.showChart({ marketId: 1, period: '1min' });
+    core.showChart({ marketId: 1, period: '1min', indicators: NONE });
     setStatus('open');
     await settle();
     await run(2000);
@@ -286,16 +291,84 @@ describe('the worker core', () => {
     sameCandles(chartRows(), await serverCandles('1min'));
 
     // Switching period and back keeps every loaded period current.
-    core.showChart({ marketId: 1, period: '5min' });
+    core.showChart({ marketId: 1, period: '5min', indicators: NONE });
     await settle();
     await run(3000);
     await settle();
     drawFrames();
     sameCandles(chartRows(), await serverCandles('5min'));
-    core.showChart({ marketId: 1, period: '1min' });
+    core.showChart({ marketId: 1, period: '1min', indicators: NONE });
     await run(500);
     drawFrames();
     sameCandles(chartRows(), await serverCandles('1min'));
+  });
+
+  test("the chart's indicators come from the worker with its candles: every row on a reset or other parameters, then the open candle's per frame, equal to the reference over the server's candles", async () => {
+    const shown: ChartIndicators = { overlays: ['ma'], panes: ['macd', 'rsi'], params: { ...DEFAULT_CHART_SETTINGS.params, ma: [5, 10, null] } };
+    core.showChart({ marketId: 1, period: '1min', indicators: shown });
+    setStatus('open');
+    await settle();
+    await run(2000);
+    await settle();
+    drawFrames();
+    // Two minutes and a half of market, a frame every half second: candles close and open.
+    for (let i = 0; i < 300; i++) {
+      await run(500);
+      if (i % 20 === 0) await settle();
+      drawFrames();
+    }
+    await settle();
+    drawFrames();
+    const candles = chartRows();
+    sameCandles(candles, await serverCandles('1min'));
+
+    const sent = patches.flatMap((patch) => (patch.chart?.indicators ? [patch.chart.indicators] : []));
+    const width = 1 + indicatorColumns(shown).length;
+    expect(sent.every((values) => values.key === indicatorsKey(shown))).toBe(true);
+    // The whole series once the snapshot is in (300 candles)...
+    const lastReset = sent.findLastIndex((values) => values.reset);
+    expect(sent[lastReset]!.rows.length / width).toBeGreaterThanOrEqual(300);
+    // ...then per frame the open candle's row, and the one that just closed.
+    const live = sent.slice(lastReset + 1);
+    expect(live.length).toBeGreaterThan(100);
+    expect(live.every((values) => !values.reset && values.rows.length / width <= 2)).toBe(true);
+
+    const byTime = new Map<number, number[]>();
+    for (const values of sent.slice(lastReset)) {
+      for (let i = 0; i < values.rows.length; i += width) byTime.set(values.rows[i]!, Array.from(values.rows.subarray(i + 1, i + width)));
+    }
+    const closes = candles.map((row) => row[4]!);
+    const pad = (values: readonly (number | undefined)[]) => [...Array<number>(closes.length - values.length).fill(Number.NaN), ...values.map((value) => value ?? Number.NaN)];
+    const macd = MACD.calculate({ fastPeriod: 12, slowPeriod: 26, signalPeriod: 9, values: closes, SimpleMAOscillator: false, SimpleMASignal: false });
+    const reference = [
+      pad(SMA.calculate({ period: 5, values: closes })),
+      pad(SMA.calculate({ period: 10, values: closes })),
+      pad(macd.map((m) => m.MACD)),
+      pad(macd.map((m) => m.signal)),
+      pad(macd.map((m) => m.histogram)),
+      ...[6, 12, 24].map((period) => pad(RSI.calculate({ period, values: closes }))),
+    ];
+    candles.forEach((row, i) => {
+      const values = byTime.get(row[0]!);
+      expect(values, `candle ${i}`).toBeDefined();
+      reference.forEach((column, c) => {
+        const expected = column[i]!;
+        if (Number.isNaN(expected)) expect(values![c]).toBeNaN();
+        else expect(Math.abs(values![c]! - expected), `column ${c} at candle ${i}`).toBeLessThanOrEqual(c >= 5 ? 0.005 + 1e-9 : 1e-6 * Math.abs(expected) + 1e-9);
+      });
+    });
+
+    // Other parameters for the same candles: the indicators again, whole, and no candles.
+    const before = patches.length;
+    const changed: ChartIndicators = { ...shown, panes: ['kdj'] };
+    core.showChart({ marketId: 1, period: '1min', indicators: changed });
+    await settle();
+    drawFrames();
+    const next = patches.slice(before).find((patch) => patch.chart?.indicators)?.chart;
+    expect(next?.reset).toBe(false);
+    expect(next?.indicators).toMatchObject({ key: indicatorsKey(changed), reset: true });
+    expect(next!.indicators!.rows.length).toBe(chartRows().length * (1 + indicatorColumns(changed).length));
+    expect(patches.slice(before).some((patch) => patch.chart?.reset)).toBe(false);
   });
 
   test('many events between two frames make one patch; statuses and staleness are reported', async () => {

@@ -1,9 +1,10 @@
 import type { ApiInput, ApiOutput } from '../contract/api';
-import type { Period } from '../contract/market';
 import { CHANNELS, USER_EVENTS, type AuctionLive, type DepthMessage, type TickerBatch, type TradeBatch } from '../contract/realtime';
-import type { AlertFiringView, ChatMessageView, ConnectionStatus, CoreApi, CoreConfig, Fetcher, Patch, SnapshotRoute } from '../contract/worker-api';
+import type { ChartIndicators } from '../contract/chart-settings';
+import type { AlertFiringView, ChartView, ChatMessageView, ConnectionStatus, CoreApi, CoreConfig, Fetcher, Patch, SnapshotRoute } from '../contract/worker-api';
 import { AccountChannel } from './account-channel';
 import type { CoreCache } from './cache';
+import type { IndicatorTrack } from './chart-indicators';
 import type { CoreHost } from './host';
 import { MarketChannel } from './market-channel';
 import { TickersChannel } from './tickers-channel';
@@ -65,7 +66,13 @@ export class Core implements Omit<CoreApi, 'start'> {
   private postedStatus: ConnectionStatus | null = null;
   private postedStale: boolean | null = null;
   private frameScheduled = false;
-  private chart: { marketId: number; period: Period } | null = null;
+  private chart: ChartView | null = null;
+  /**
+   * The chart's indicators, following its candles. Their code (the indicators' math) is
+   * loaded when a chart first shows one, so a visitor's first price does not wait for it.
+   */
+  private track: IndicatorTrack | null = null;
+  private trackCode: Promise<typeof import('./chart-indicators')> | null = null;
   /** server clock minus device clock: a phone's clock can be off by minutes */
   private clockOffset = 0;
   private postedClock = 0;
@@ -213,12 +220,34 @@ export class Core implements Omit<CoreApi, 'start'> {
     this.link?.unsubscribe(marketChannels(marketId));
   }
 
-  showChart(chart: { marketId: number; period: Period } | null): void {
+  showChart(chart: ChartView | null): void {
     const previous = this.chart;
     this.chart = chart;
+    this.followIndicators(chart?.indicators ?? null);
+    // The same candles with other indicators: only the indicators are sent again.
+    if (chart && previous?.marketId === chart.marketId && previous.period === chart.period) return;
     if (chart && previous?.marketId !== chart.marketId) this.acquire(chart.marketId);
     if (previous && previous.marketId !== chart?.marketId) this.release(previous.marketId);
     if (chart) this.markets.get(chart.marketId)?.showSeries(chart.period);
+  }
+
+  /** A new track for the chart's indicators (computed whole at the next frame), once their code is in. */
+  private followIndicators(shown: ChartIndicators | null): void {
+    this.track = null;
+    if (!shown || shown.overlays.length + shown.panes.length === 0) return;
+    const code = (this.trackCode ??= import('./chart-indicators'));
+    code.then(
+      ({ IndicatorTrack }) => {
+        // Still the indicators on screen (not changed again while the code loaded).
+        if (this.chart?.indicators !== shown) return;
+        this.track = new IndicatorTrack(shown);
+        this.dirty();
+      },
+      () => {
+        // Not loaded (offline): the next showChart tries again.
+        this.trackCode = null;
+      },
+    );
   }
 
   watchAccount(watching: boolean): void {
@@ -276,10 +305,19 @@ export class Core implements Omit<CoreApi, 'start'> {
     if (stale !== this.postedStale) patch.stale = this.postedStale = stale;
     this.tickers.patchInto(patch, transfer);
     if (this.chart) {
-      const change = this.markets.get(this.chart.marketId)?.seriesOf(this.chart.period)?.takePatch();
-      if (change) {
-        patch.chart = { marketId: this.chart.marketId, period: this.chart.period, ...change };
-        transfer.push(change.candles.buffer as ArrayBuffer);
+      const { marketId, period } = this.chart;
+      const series = this.markets.get(marketId)?.seriesOf(period);
+      const change = series?.takePatch() ?? null;
+      // The indicators move with the candles: the open candle's row each tick, every row on a reset.
+      const values = series && this.track ? this.track.follow(series, change) : null;
+      if (change || values) {
+        const candles = change?.candles ?? new Float64Array(0);
+        patch.chart = { marketId, period, reset: change?.reset ?? false, candles };
+        transfer.push(candles.buffer as ArrayBuffer);
+        if (values && this.track) {
+          patch.chart.indicators = { key: this.track.key, ...values };
+          transfer.push(values.rows.buffer as ArrayBuffer);
+        }
       }
     }
     for (const market of this.markets.values()) market.patchInto(patch, transfer);

@@ -2,6 +2,7 @@ import type { Endpoint, InputOf, OutputOf } from './define';
 import * as alerts from './alerts';
 import * as auth from './auth';
 import * as borrow from './borrow';
+import * as chart from './chart';
 import * as chat from './chat';
 import * as common from './common';
 import * as content from './content';
@@ -257,6 +258,8 @@ export const endpoints = {
   alertRead: alerts.alertRead,
   pushSubscribe: alerts.pushSubscribe,
   pushUnsubscribe: alerts.pushUnsubscribe,
+  chartSettings: chart.chartSettings,
+  chartSettingsSave: chart.chartSettingsSave,
 } as const;
 
 type AnyEndpoint = (typeof endpoints)[keyof typeof endpoints];

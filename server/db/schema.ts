@@ -84,6 +84,7 @@ export interface Database {
   price_alerts: PriceAlertsTable;
   alert_firings: AlertFiringsTable;
   push_subscriptions: PushSubscriptionsTable;
+  chart_preferences: ChartPreferencesTable;
 }
 
 /** Amounts are decimal strings at their currency's precision. */
@@ -1212,4 +1213,11 @@ export interface PushSubscriptionsTable {
   p256dh: string;
   auth: string;
   created_at: number;
+}
+
+/** A user's chart settings (contract/chart-settings.ts), as checked JSON text. */
+export interface ChartPreferencesTable {
+  user_id: number;
+  settings: string;
+  updated_at: number;
 }

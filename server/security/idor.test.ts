@@ -867,6 +867,7 @@ const views: Partial<Record<Name, readonly Record<string, unknown>[]>> = {
   sessions: [{}],
   logins: [{}],
   whitelist: [{}],
+  chartSettings: [{}],
 };
 /** Views whose lists hold catalogue entries (currencies, markets), the same ids for everyone. */
 const CATALOGUE_VIEWS = new Set<Name>(['coinList', 'walletList', 'movableCurrencies', 'exchangeList', 'optionCurrencies', 'coinInfo', 'favouriteList']);
@@ -894,6 +895,7 @@ const actions: Partial<Record<Name, string>> = {
   whitelistOn: "the caller's own withdrawal whitelist",
   whitelistOff: "the caller's own withdrawal whitelist, with the caller's proof",
   pushSubscribe: "the caller's own device: one subscription per device, which a new login on that device makes the new user's",
+  chartSettingsSave: "the caller's own chart settings",
 };
 
 /** The fields of an input that name a record, a file or a request. */

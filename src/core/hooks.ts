@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
-import type { Period } from '../../contract/market';
-import type { ChartPatch, ChatMessageView } from '../../contract/worker-api';
+import type { ChatMessageView } from '../../contract/worker-api';
 import { ensureCore } from '.';
 import type { AuctionLive } from '../../contract/realtime';
-import { auctionOf, onChart, onChat } from './store';
+import { auctionOf, onChat } from './store';
 
 /** Screens say what they show; the worker keeps exactly that live. */
 let tickerWatchers = 0;
@@ -72,20 +71,4 @@ export function useMarketWatch(marketId: number | undefined): void {
     void core.watchMarket(marketId, true);
     return () => void core.watchMarket(marketId, false);
   }, [marketId]);
-}
-
-/**
- * Puts one chart on screen: `draw` gets its patches straight from the worker, outside
- * React, starting with the whole series. Answers the function that takes it off.
- */
-export function showChart(marketId: number, period: Period, draw: (patch: ChartPatch) => void): () => void {
-  const core = ensureCore();
-  const stop = onChart((patch) => {
-    if (patch.marketId === marketId && patch.period === period) draw(patch);
-  });
-  void core.showChart({ marketId, period });
-  return () => {
-    stop();
-    void core.showChart(null);
-  };
 }

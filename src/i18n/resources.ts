@@ -25,6 +25,7 @@ export const APP_NAMESPACES = [
   'security',
   'alerts',
   'validation',
+  'chart',
 ] as const satisfies readonly string[];
 export type AppNamespace = (typeof APP_NAMESPACES)[number];
 
@@ -46,15 +47,16 @@ export { FIRST_SCREENS } from '../app/first-screens';
 export const SHARED_NAMESPACES = ['auth', 'settings', 'assets', 'trade', 'people', 'validation'] as const;
 
 /**
- * Namespaces only their own screens use (copy trading, the finance shelf, the NFT marketplace, the mini game, OTC, chat, account security, price alerts): their English
+ * Namespaces only their own screens use (copy trading, the finance shelf, the NFT marketplace, the mini game, OTC, chat, account security, price alerts, the pair
+ * chart's indicator settings): their English
  * is not bundled with the first screen but loaded by those screens' routes
  * (`loader: () => loadNamespace('copy')`, src/i18n/index.ts), in parallel with their chunks.
  */
-export const LATER_NAMESPACES = ['copy', 'finance', 'nft', 'game', 'otc', 'chat', 'security', 'alerts'] as const;
+export const LATER_NAMESPACES = ['copy', 'finance', 'nft', 'game', 'otc', 'chat', 'security', 'alerts', 'chart'] as const;
 export type LaterNamespace = (typeof LATER_NAMESPACES)[number];
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>(
-  '../../locales/*/{common,auth,settings,market,assets,finance,trade,content,people,copy,nft,game,otc,chat,security,alerts,validation}.json',
+  '../../locales/*/{common,auth,settings,market,assets,finance,trade,content,people,copy,nft,game,otc,chat,security,alerts,chart,validation}.json',
 );
 
 /** Some namespaces of a language, fetched together: a language when chosen, English the app does not bundle. */

@@ -2,6 +2,7 @@ import 'i18next';
 import type enAlerts from '../../locales/en/alerts.json';
 import type enAssets from '../../locales/en/assets.json';
 import type enAuth from '../../locales/en/auth.json';
+import type enChart from '../../locales/en/chart.json';
 import type enChat from '../../locales/en/chat.json';
 import type enCopy from '../../locales/en/copy.json';
 import type enFinance from '../../locales/en/finance.json';
@@ -34,6 +35,7 @@ declare module 'i18next' {
       chat: typeof enChat;
       security: typeof enSecurity;
       alerts: typeof enAlerts;
+      chart: typeof enChart;
     };
   }
 }

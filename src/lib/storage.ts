@@ -22,6 +22,8 @@ export const STORAGE_KEYS = {
   device: 'device',
   /** 'off' when the user turned alert notifications off on this device (the browser's permission cannot be taken back) */
   alertNotifications: 'alertNotifications',
+  /** the pair chart's period, indicators and parameters (contract/chart-settings.ts), JSON; a user's also on the server */
+  chartSettings: 'chartSettings',
 } as const;
 
 type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

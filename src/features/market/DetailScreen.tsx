@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { Link, useSearch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { Link, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect, useState } from 'react';
 import type { MarketInfo } from '../../../contract/worker-api';
 import { api } from '../../api/client';
 import { useMarketWatch, useTickers } from '../../core/hooks';
@@ -9,7 +9,7 @@ import { useT } from '../../i18n';
 import { Screen } from '../../ui/Screen';
 import { Skeleton } from '../../ui/Skeleton';
 import { ChangeText, PriceCell, QuoteText } from './cells';
-import { ChartPanel } from './ChartPanel';
+import { ChartPanel } from '../chart/ChartPanel';
 import { ConnectionBanner } from './ConnectionBanner';
 import { DepthPanel, OrderBookPanel, TradesPanel } from './BookPanels';
 import { PairAlert } from '../alerts/PairAlert';
@@ -19,18 +19,38 @@ import { rememberMarket } from './recent';
 import styles from './detail.module.css';
 
 type Panel = 'book' | 'depth' | 'trades';
+/** Whether this visit opened the full-screen chart (then closing it goes back; opened by its address, it is replaced). */
+const openedHere = { full: false };
 const PANELS: readonly Panel[] = ['book', 'depth', 'trades'];
 
 /** A pair's screen: 24h header, chart with periods and timeshare, order book, depth, trades; the bell adds a price alert. */
 export function DetailScreen() {
   useSignals();
   const t = useT();
-  const { symbol } = useSearch({ from: '/pages/market/detail' });
+  const { symbol, chart } = useSearch({ from: '/pages/market/detail' });
+  const navigate = useNavigate();
+  const router = useRouter();
   useTickers();
   const info = marketBySymbol(symbol);
   const quote = info ? quoteOf(info.id) : undefined;
   useMarketWatch(info?.id);
   const [panel, setPanel] = useState<Panel>('book');
+  // Full screen is a state of the route (&chart=full): the back button closes it.
+  const setFull = useCallback(
+    (open: boolean) => {
+      if (open) {
+        openedHere.full = true;
+        void navigate({ to: '/pages/market/detail', search: { symbol, chart: 'full' } });
+      } else if (openedHere.full && router.history.canGoBack()) {
+        openedHere.full = false;
+        router.history.back();
+      } else void navigate({ to: '/pages/market/detail', search: { symbol }, replace: true });
+    },
+    [navigate, router, symbol],
+  );
+  useEffect(() => {
+    if (chart !== 'full') openedHere.full = false;
+  }, [chart]);
 
   useEffect(() => {
     if (!info) return;
@@ -87,7 +107,7 @@ export function DetailScreen() {
           </div>
         </dl>
       </section>
-      <ChartPanel info={info} />
+      <ChartPanel info={info} full={chart === 'full'} onFull={setFull} />
       <nav className={styles.panelTabs} role="tablist">
         {PANELS.map((key) => (
           <button
