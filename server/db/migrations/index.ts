@@ -21,6 +21,7 @@ import * as m019 from './019_otc';
 import * as m020 from './020_chat';
 import * as m021 from './021_cluster';
 import * as m022 from './022_job_leases';
+import * as m025 from './025_advanced_orders';
 
 /**
  * Numbered migrations, applied in name order at start, on SQLite and PostgreSQL alike
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '020_chat': m020,
   '021_cluster': m021,
   '022_job_leases': m022,
+  '025_advanced_orders': m025,
 };
