@@ -275,7 +275,7 @@ describe('trailing stop', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });
 
 test('return on equity: profit over margin, at the snapshot price for an open position', async () => {

@@ -23,8 +23,10 @@ const BTC_MARKET = 1;
 let h: Harness;
 let ann: string;
 beforeEach(async () => {
-  h = await createHarness({ SIGNUP_GIFT: '10000' });
+  // The default configuration: its database image is made before the tests start.
+  h = await createHarness();
   ann = await h.registerUser('ann@example.com');
+  await fund(h, await uidOf(h, ann), 'USDT', '10000');
   // Bids from 95,980.80, asks from 96,019.20; the last trade 96,019.20.
   await tradeAt(h, BTC_MARKET, 96_000);
 });
@@ -318,8 +320,9 @@ describe('bad stops and OCOs', () => {
 test('after a restart a waiting stop is watched again and an OCO rests where it stood; both trigger on the next trades', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-stops-'));
   try {
-    let server = await createHarness({ SIGNUP_GIFT: '10000' }, { persist: dir });
+    let server = await createHarness({}, { persist: dir });
     const cy = await server.registerUser('cy@example.com');
+    await fund(server, await uidOf(server, cy), 'USDT', '10000');
     await fund(server, await uidOf(server, cy), 'BTC', '0.1');
     await tradeAt(server, BTC_MARKET, 96_000);
     const call = (input: Placed) => ok(server.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, ...input }, { token: cy }));
@@ -327,7 +330,7 @@ test('after a restart a waiting stop is watched again and an OCO rests where it 
     const oco = await call({ type: 'sell', order_type: 'oco', amount: '0.05', target_price: '98000', trigger_price: '95000', stop_limit_price: '94900' });
     await server.close();
 
-    server = await createHarness({ SIGNUP_GIFT: '10000' }, { persist: dir });
+    server = await createHarness({}, { persist: dir });
     expect(server.ctx.market.engine.resting(BTC_MARKET, oco.id)).toBe(5_000);
     expect(server.ctx.market.engine.resting(BTC_MARKET, stop.id)).toBe(0);
     const up = await replayPrices(server, BTC_MARKET, [97_100]);
@@ -344,4 +347,4 @@ test('after a restart a waiting stop is watched again and an OCO rests where it 
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-});
+}, 60_000);
