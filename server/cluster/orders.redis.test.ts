@@ -65,9 +65,15 @@ test('stops, close orders and trailing stops placed through either member run on
   await until(() => a.ctx.market.owned.length + b.ctx.market.owned.length === markets && b.ctx.market.owned.length > 0, 10_000);
   const [owner, other] = a.ctx.market.engine.has(BTC_MARKET) ? [a, b] : [b, a];
 
-  const stop = await ok(other.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, type: 'buy', order_type: 'stop_limit', amount: '0.01', trigger_price: '97000', target_price: '97100' }, { token: ann }));
+  const stop = await ok(
+    other.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, type: 'buy', order_type: 'stop_limit', amount: '0.01', trigger_price: '97000', target_price: '97100' }, { token: ann }),
+  );
   const oco = await ok(
-    other.call(endpoints.spotTrade, { currency_id: BTC, legal_id: USDT, type: 'sell', order_type: 'oco', amount: '0.05', target_price: '99000', trigger_price: '95000', stop_limit_price: '94900' }, { token: ann }),
+    other.call(
+      endpoints.spotTrade,
+      { currency_id: BTC, legal_id: USDT, type: 'sell', order_type: 'oco', amount: '0.05', target_price: '99000', trigger_price: '95000', stop_limit_price: '94900' },
+      { token: ann },
+    ),
   );
   expect(owner.ctx.market.engine.resting(BTC_MARKET, oco.id)).toBe(5_000);
   const position = await ok(other.call(endpoints.leverSubmit, { currency_id: BTC, legal_id: USDT, direction: 'buy', share: 10, multiple: 10 }, { token: ann }));

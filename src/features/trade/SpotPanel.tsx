@@ -402,7 +402,10 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
               <p className={styles.note} data-testid="spot-stop-note">
                 {type === 'oco'
                   ? t('trade:advanced.oco_note')
-                  : t(side === 'buy' ? 'trade:advanced.stop_note_buy' : 'trade:advanced.stop_note_sell', { trigger: trigger ? formatAmount(trigger, lang) : '--', price: price ? formatAmount(price, lang) : '--' })}{' '}
+                  : t(side === 'buy' ? 'trade:advanced.stop_note_buy' : 'trade:advanced.stop_note_sell', {
+                      trigger: trigger ? formatAmount(trigger, lang) : '--',
+                      price: price ? formatAmount(price, lang) : '--',
+                    })}{' '}
                 {t('trade:advanced.frozen_note')}
               </p>
             )}
@@ -523,7 +526,10 @@ export function SpotOrderRow({ order, pricePrecision, children }: { order: SpotO
       </OrderHead>
       <FactGrid
         facts={[
-          [order.type === 'oco' && order.side === 'sell' ? t('trade:advanced.take_profit') : t('trade:orders.price'), order.price ? formatFixed(Number(order.price), pricePrecision, lang) : t('trade:market')],
+          [
+            order.type === 'oco' && order.side === 'sell' ? t('trade:advanced.take_profit') : t('trade:orders.price'),
+            order.price ? formatFixed(Number(order.price), pricePrecision, lang) : t('trade:market'),
+          ],
           [t('trade:orders.filled'), `${formatAmount(order.filled, lang)} / ${formatAmount(order.amount, lang)}`, 'order-filled'],
           [t('trade:orders.average'), order.average ? formatFixed(Number(order.average), pricePrecision, lang) : '--', 'order-average'],
           triggerText !== null && [order.type === 'oco' ? t('trade:advanced.stop') : t('trade:advanced.trigger'), triggerText, 'order-trigger'],
