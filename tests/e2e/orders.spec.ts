@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { baseUrl, loggedInUser, open, toast } from './support';
 
@@ -22,6 +23,13 @@ async function lastPrice(page: Page, token: string): Promise<number> {
 }
 const priceOf = (value: number) => value.toFixed(2);
 const shown = (value: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(value.toFixed(2)));
+
+/** axe on what the page shows now (a form, a sheet, a dialog): no serious or critical violation, as tests/e2e/a11y.spec.ts asks of every screen. */
+async function accessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 /** The pair screen keeps to the phone's width: nothing scrolls sideways. */
 async function fitsThePhone(page: Page): Promise<void> {
@@ -57,6 +65,7 @@ test('spot: a stop-limit waits for its trigger with its funds frozen; an OCO res
     await page.getByTestId('spot-price').fill(priceOf(limit));
     await expect(page.getByTestId('spot-stop-note')).toContainText('the order cannot fail for lack of balance when it triggers');
     await shoot(page, 'spot-stop-limit');
+    await accessible(page);
     await page.getByTestId('spot-submit').click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Stop-limit');
@@ -83,6 +92,7 @@ test('spot: a stop-limit waits for its trigger with its funds frozen; an OCO res
     await expect(page.getByTestId('spot-stop-note')).toContainText('One cancels the other');
     await shoot(page, 'spot-oco');
     await fitsThePhone(page);
+    await accessible(page);
     await page.getByTestId('spot-submit').click();
     await expect(page.getByRole('dialog')).toContainText('OCO');
     await page.getByTestId('dialog-confirm').click();
@@ -128,6 +138,7 @@ test('futures: the leverage slider, ROE, a trailing stop, a partial close and a 
     await page.getByTestId('contract-share').fill('10');
     await shoot(page, 'futures-panel');
     await fitsThePhone(page);
+    await accessible(page);
     await page.getByTestId('contract-long').click();
     await expect(page.getByRole('dialog')).toContainText('38x');
     await page.getByTestId('dialog-confirm').click();
@@ -155,6 +166,7 @@ test('futures: the leverage slider, ROE, a trailing stop, a partial close and a 
   await test.step('a trailing stop of 1 %: the card shows where it stands', async () => {
     await page.getByTestId(`trailing-${id}`).click();
     await shoot(page, 'futures-trailing-dialog');
+    await accessible(page);
     await page.getByTestId('trailing-value').fill('20');
     await page.getByTestId('dialog-confirm').click();
     await expect(page.getByRole('alert')).toHaveText('The callback rate must be between 0.1% and 10%.');
@@ -176,6 +188,7 @@ test('futures: the leverage slider, ROE, a trailing stop, a partial close and a 
     await sheet.getByTestId('partial-50').click();
     await expect(sheet.getByTestId('partial-summary')).toHaveText('Closes 5 of 10 lots (0.05 BTC)');
     await shoot(page, 'futures-partial-close');
+    await accessible(page);
     await sheet.getByTestId('partial-submit').click();
     await expect(toast(page)).toHaveText(/^Closed 5 lots: -?[\d.]+ USDT\.$/);
     await expect(position).toHaveCount(1);
@@ -193,6 +206,7 @@ test('futures: the leverage slider, ROE, a trailing stop, a partial close and a 
     await expect(page.getByRole('alert')).toHaveText('A reduce-only order can close at most 5 lots, what the position holds.');
     await page.getByTestId('contract-share').fill('2');
     await shoot(page, 'futures-reduce-only');
+    await accessible(page);
     await page.getByTestId('contract-reduce-submit').click();
     await expect(page.getByRole('dialog')).toContainText('Close long');
     await page.getByTestId('dialog-confirm').click();

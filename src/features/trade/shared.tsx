@@ -200,7 +200,7 @@ export function TypeAndPrice<K extends OrderKind>({
   const t = useT();
   return (
     <>
-      <div className={styles.typeRow} role="tablist">
+      <div className={`${styles.typeRow} ${types.length > 2 ? styles.typeRowDense : ''}`} role="tablist">
         {types.map((key) => (
           <button
             key={key}
