@@ -116,7 +116,15 @@ export class AccountBook {
       const roe = row.price === undefined ? null : roeOf(row.profit, row.position.margin);
       const stop = this.trailingStop(row.position, direction, row.price);
       rows.set(
-        [row.position.id, row.price ?? Number.NaN, row.profit.toNumber(), liquidation ? liquidation.toNumber() : Number.NaN, row.overnight.toNumber(), roe ? roe.toNumber() : Number.NaN, stop ? stop.toNumber() : Number.NaN],
+        [
+          row.position.id,
+          row.price ?? Number.NaN,
+          row.profit.toNumber(),
+          liquidation ? liquidation.toNumber() : Number.NaN,
+          row.overnight.toNumber(),
+          roe ? roe.toNumber() : Number.NaN,
+          stop ? stop.toNumber() : Number.NaN,
+        ],
         i * POSITION_WIDTH,
       );
     });
