@@ -1,6 +1,21 @@
 import { describe, expect, test } from 'vitest';
 import { Money } from './money';
-import { amountDecimals, priceBand, priceTicks, quantityLots, shareRange, smallestOrder, stakeRange, stopsSide } from './order-rules';
+import {
+  amountDecimals,
+  leverageRange,
+  lotsOfPercent,
+  ocoPrices,
+  priceBand,
+  priceTicks,
+  quantityLots,
+  reduceOnly,
+  shareRange,
+  smallestOrder,
+  stakeRange,
+  stopsSide,
+  trailingCallback,
+  triggerSide,
+} from './order-rules';
 
 const m = (value: string) => new Money(value);
 const ok = { ok: true };
@@ -120,5 +135,62 @@ describe('option stakes', () => {
     expect(stakeRange(m('5000'), m('5000'), '5000', 'USDT')).toEqual(ok);
     expect(stakeRange(m('9.999999'), '10', '5000', 'USDT')).toEqual(refused);
     expect(stakeRange(m('5000.000001'), '10', '5000', 'USDT')).toEqual(refused);
+  });
+});
+
+describe('stops and OCO orders', () => {
+  test('a buy stop triggers above the last price, a sell stop below it; at the last price it is on the wrong side', () => {
+    expect(triggerSide(1, m('97000'), '96019.2', 2)).toEqual(ok);
+    expect(triggerSide(-1, m('95000'), '96019.2', 2)).toEqual(ok);
+    expect(triggerSide(1, m('95000'), '96019.2', 2)).toEqual({ ok: false, key: 'trigger_above', params: { price: '96019.20' } });
+    expect(triggerSide(-1, m('97000'), '96019.2', 2)).toEqual({ ok: false, key: 'trigger_below', params: { price: '96019.20' } });
+    expect(triggerSide(1, m('96019.20'), '96019.2', 2)).toMatchObject({ ok: false, key: 'trigger_above' });
+    expect(triggerSide(-1, m('96019.20'), '96019.2', 2)).toMatchObject({ ok: false, key: 'trigger_below' });
+  });
+
+  test('an OCO takes profit on the far side of the last price from its stop', () => {
+    expect(ocoPrices(-1, m('98000'), m('95000'), '96019.2', 2)).toEqual(ok);
+    expect(ocoPrices(1, m('95000'), m('97000'), '96019.2', 2)).toEqual(ok);
+    expect(ocoPrices(-1, m('96019.20'), m('95000'), '96019.2', 2)).toEqual({ ok: false, key: 'order_oco_limit_above', params: { price: '96019.20' } });
+    expect(ocoPrices(1, m('96500'), m('97000'), '96019.2', 2)).toEqual({ ok: false, key: 'order_oco_limit_below', params: { price: '96019.20' } });
+    // The take profit right, the stop wrong: the stop's own refusal.
+    expect(ocoPrices(-1, m('98000'), m('96500'), '96019.2', 2)).toMatchObject({ ok: false, key: 'trigger_below' });
+    expect(ocoPrices(1, m('95000'), m('95500'), '96019.2', 2)).toMatchObject({ ok: false, key: 'trigger_above' });
+  });
+});
+
+describe('futures orders', () => {
+  test('any whole leverage in the range, both ends included', () => {
+    expect(leverageRange(1, 1, 100)).toEqual(ok);
+    expect(leverageRange(37, 1, 100)).toEqual(ok);
+    expect(leverageRange(100, 1, 100)).toEqual(ok);
+    expect(leverageRange(101, 1, 100)).toEqual({ ok: false, key: 'order_leverage_range', params: { min: 1, max: 100 } });
+    expect(leverageRange(0, 1, 100)).toMatchObject({ ok: false, key: 'order_leverage_range' });
+    expect(leverageRange(7.5, 1, 100)).toMatchObject({ ok: false, key: 'order_leverage_range' });
+  });
+
+  test('a trailing callback: a rate from 0.1 % to 10 %, or a distance that is that share of the last price', () => {
+    const range = { min: '0.001', max: '0.1' };
+    expect(trailingCallback({ rate: m('0.001') }, range, '96019.2', 2)).toEqual(ok);
+    expect(trailingCallback({ rate: m('0.1') }, range, '96019.2', 2)).toEqual(ok);
+    expect(trailingCallback({ rate: m('0.0009') }, range, '96019.2', 2)).toEqual({ ok: false, key: 'order_trail_rate_range', params: { min: '0.1', max: '10' } });
+    expect(trailingCallback({ rate: m('0.2') }, range, '96019.2', 2)).toMatchObject({ ok: false, key: 'order_trail_rate_range' });
+    expect(trailingCallback({ distance: m('500') }, range, '96019.2', 2)).toEqual(ok);
+    // 96.0192 is the least: shown rounded up to a price that passes; 9,601.92 the most.
+    expect(trailingCallback({ distance: m('96.01') }, range, '96019.2', 2)).toEqual({ ok: false, key: 'order_trail_distance_range', params: { min: '96.02', max: '9601.92' } });
+    expect(trailingCallback({ distance: m('96.02') }, range, '96019.2', 2)).toEqual(ok);
+    expect(trailingCallback({ distance: m('9601.93') }, range, '96019.2', 2)).toMatchObject({ ok: false, key: 'order_trail_distance_range' });
+  });
+
+  test('reduce-only closes at most what the position holds; a percentage is whole lots, at least one', () => {
+    expect(reduceOnly(10, 10)).toEqual(ok);
+    expect(reduceOnly(11, 10)).toEqual({ ok: false, key: 'order_reduce_too_large', params: { share: 10 } });
+    expect(lotsOfPercent(10, 25)).toBe(2);
+    expect(lotsOfPercent(10, 50)).toBe(5);
+    expect(lotsOfPercent(10, 75)).toBe(7);
+    expect(lotsOfPercent(10, 100)).toBe(10);
+    expect(lotsOfPercent(3, 25)).toBe(1);
+    expect(lotsOfPercent(1, 50)).toBe(1);
+    expect(lotsOfPercent(0, 50)).toBe(0);
   });
 });

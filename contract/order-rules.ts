@@ -24,6 +24,14 @@ export type RefusalParams = {
   stop_loss_above: { price: string };
   amount_precision: { currency: string; decimals: number };
   option_stake_range: { min: string; max: string; currency: string };
+  trigger_above: { price: string };
+  trigger_below: { price: string };
+  order_oco_limit_above: { price: string };
+  order_oco_limit_below: { price: string };
+  order_leverage_range: { min: number; max: number };
+  order_trail_rate_range: { min: string; max: string };
+  order_trail_distance_range: { min: string; max: string };
+  order_reduce_too_large: { share: number };
 };
 export type RefusalKey = keyof RefusalParams;
 /** A refused order: one of `K`'s messages with its own figures (the key tells which). */
@@ -114,4 +122,80 @@ export function amountDecimals(amount: Money, decimals: number, currency: string
 export function stakeRange(stake: Money, min: MoneyValue, max: MoneyValue, currency: string): Checked<'option_stake_range'> {
   if (stake.lt(min) || stake.gt(max)) return refuse('option_stake_range', { min: new Money(min).toFixed(), max: new Money(max).toFixed(), currency });
   return PASSED;
+}
+
+/**
+ * A stop's trigger on the right side of the last price: a buy stop above it (it buys
+ * when the market rises through it), a sell stop below it. A trigger equal to the last
+ * price is refused: the next trade at that price would trigger it at once.
+ */
+export function triggerSide(side: 1 | -1, trigger: Money, last: MoneyValue, decimals: number): Checked<'trigger_above' | 'trigger_below'> {
+  const params = { price: new Money(last).toFixed(decimals) };
+  if (side === 1 && trigger.lte(last)) return refuse('trigger_above', params);
+  if (side === -1 && trigger.gte(last)) return refuse('trigger_below', params);
+  return PASSED;
+}
+
+/**
+ * An OCO order (one cancels the other): its take-profit limit on the far side of the last
+ * price from its stop, so that either a rise or a fall ends it. A sell OCO takes profit
+ * above the last price and stops below it; a buy OCO buys the dip below it and stops
+ * above it. The stop's own side is triggerSide's.
+ */
+export function ocoPrices(
+  side: 1 | -1,
+  limit: Money,
+  trigger: Money,
+  last: MoneyValue,
+  decimals: number,
+): Checked<'order_oco_limit_above' | 'order_oco_limit_below' | 'trigger_above' | 'trigger_below'> {
+  const params = { price: new Money(last).toFixed(decimals) };
+  if (side === -1 && limit.lte(last)) return refuse('order_oco_limit_above', params);
+  if (side === 1 && limit.gte(last)) return refuse('order_oco_limit_below', params);
+  return triggerSide(side, trigger, last, decimals);
+}
+
+/** A contract's leverage: a whole multiple from `min` to `max`, both included (the market's range, leverRange in config.ts). */
+export function leverageRange(multiple: number, min: number, max: number): Checked<'order_leverage_range'> {
+  if (!Number.isInteger(multiple) || multiple < min || multiple > max) return refuse('order_leverage_range', { min, max });
+  return PASSED;
+}
+
+/**
+ * A trailing stop's callback: a rate (a share of the best price, e.g. 0.01 for 1 %) from
+ * `min` to `max`, or a distance in price from `min` to `max` times the last price; the
+ * refusal names the range in percent, or in price cut to the market's decimals.
+ */
+export function trailingCallback(
+  callback: { rate: Money } | { distance: Money },
+  range: { min: MoneyValue; max: MoneyValue },
+  last: MoneyValue,
+  decimals: number,
+): Checked<'order_trail_rate_range' | 'order_trail_distance_range'> {
+  if ('rate' in callback) {
+    if (callback.rate.lt(range.min) || callback.rate.gt(range.max))
+      return refuse('order_trail_rate_range', { min: new Money(range.min).times(100).toFixed(), max: new Money(range.max).times(100).toFixed() });
+    return PASSED;
+  }
+  const low = new Money(last).times(range.min);
+  const high = new Money(last).times(range.max);
+  if (callback.distance.lt(low) || callback.distance.gt(high))
+    return refuse('order_trail_distance_range', { min: low.toDecimalPlaces(decimals, Money.ROUND_UP).toFixed(decimals), max: high.toDecimalPlaces(decimals, Money.ROUND_DOWN).toFixed(decimals) });
+  return PASSED;
+}
+
+/** A reduce-only order closes at most what the position holds (`held` lots): it can never open or flip one. */
+export function reduceOnly(share: number, held: number): Checked<'order_reduce_too_large'> {
+  if (share > held) return refuse('order_reduce_too_large', { share: held });
+  return PASSED;
+}
+
+/**
+ * The lots a share of a position closes: `percent` of `held` lots rounded down to whole
+ * lots (100 % is all of them), at least one; 0 when the position has none.
+ */
+export function lotsOfPercent(held: number, percent: number): number {
+  if (held <= 0) return 0;
+  if (percent >= 100) return held;
+  return Math.max(1, Math.floor((held * percent) / 100));
 }

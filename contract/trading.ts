@@ -81,3 +81,60 @@ export function optionResultAt(direction: Direction, open: MoneyValue, price: Mo
 export function limitReached(direction: Direction, limit: MoneyValue, price: MoneyValue): boolean {
   return direction === 1 ? new Money(price).lte(limit) : new Money(price).gte(limit);
 }
+
+/**
+ * Return on equity of a position, in percent: its profit over the margin it was opened
+ * with (the initial margin; a partly closed position's margin is the part left). Null
+ * without a margin.
+ */
+export function roeOf(profit: MoneyValue, margin: MoneyValue): Money | null {
+  const m = new Money(margin);
+  if (m.lte(0)) return null;
+  return new Money(profit).div(m).times(100);
+}
+
+/** A trailing stop's callback: a share of the best price (rate) or a distance in price. */
+export type TrailingCallback = { rate: MoneyValue; distance?: null } | { rate?: null; distance: MoneyValue };
+
+/** The best price a trailing stop has seen: a long's highest trade since it was set, a short's lowest. */
+export function trailingBest(direction: Direction, best: MoneyValue, price: MoneyValue): Money {
+  const b = new Money(best);
+  const p = new Money(price);
+  return direction === 1 ? Money.max(b, p) : Money.min(b, p);
+}
+
+/**
+ * Where a trailing stop stands: the callback below a long's best price, above a short's.
+ * A trade at or beyond it closes the position (trailingHit).
+ */
+export function trailingStopPrice(direction: Direction, best: MoneyValue, callback: TrailingCallback): Money {
+  const b = new Money(best);
+  const gap = callback.rate !== null && callback.rate !== undefined ? b.times(callback.rate) : new Money(callback.distance ?? 0);
+  return direction === 1 ? b.minus(gap) : b.plus(gap);
+}
+
+/** Whether a trade at `price` reaches a trailing stop at `stop`: a long's at or below it, a short's at or above it. */
+export function trailingHit(direction: Direction, stop: MoneyValue, price: MoneyValue): boolean {
+  return direction === 1 ? new Money(price).lte(stop) : new Money(price).gte(stop);
+}
+
+/** Whether a trade at `price` reaches a reduce-only limit close: a long sells at or above it, a short buys at or below it. */
+export function closeLimitReached(direction: Direction, limit: MoneyValue, price: MoneyValue): boolean {
+  return direction === 1 ? new Money(price).gte(limit) : new Money(price).lte(limit);
+}
+
+/**
+ * Whether a trade at `price` reaches a spot stop's trigger: a buy stop at or above it, a
+ * sell stop at or below it (a trade at or through the trigger).
+ */
+export function triggerReached(side: Direction, trigger: MoneyValue, price: MoneyValue): boolean {
+  return side === 1 ? new Money(price).gte(trigger) : new Money(price).lte(trigger);
+}
+
+/**
+ * A position's pro rata part: `part` of its `whole` lots' margin (or fee), cut down to
+ * `decimals`; the rest stays with the lots left, which take all of it when they close.
+ */
+export function proRata(amount: MoneyValue, part: number, whole: number, decimals: number): Money {
+  return new Money(amount).times(part).div(whole).toDecimalPlaces(decimals, Money.ROUND_DOWN);
+}

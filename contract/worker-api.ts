@@ -72,8 +72,12 @@ export interface TradesPatch {
   rows: Float64Array;
 }
 
-/** Rows of POSITION_WIDTH numbers: position id, mark price, unrealised profit (net of overnight fees), liquidation price (NaN: none), overnight fees owed so far. */
-export const POSITION_WIDTH = 5;
+/**
+ * Rows of POSITION_WIDTH numbers: position id, mark price, unrealised profit (net of
+ * overnight fees), liquidation price (NaN: none), overnight fees owed so far, return on
+ * equity in % (profit over margin), trailing stop price (NaN: none).
+ */
+export const POSITION_WIDTH = 7;
 /** Rows of COUNTDOWN_WIDTH numbers: option id, whole seconds left. */
 export const COUNTDOWN_WIDTH = 2;
 

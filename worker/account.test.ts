@@ -35,6 +35,9 @@ const position: PositionView = {
   opened_at: evening,
   closed_at: null,
   copy: null,
+  parent_id: null,
+  roe: null,
+  trailing: null,
 };
 
 describe('the account book values positions as the server does', () => {
@@ -61,5 +64,28 @@ describe('the account book values positions as the server does', () => {
     const book = new AccountBook();
     book.reset({ positions: [{ ...position, overnight: '2.880000' }], balance: '1000', liquidationRisk: '0.2' });
     expect(book.figures(() => 97_000, evening + 60_000).rows[4]).toBeCloseTo(2.88, 9);
+  });
+});
+
+describe('return on equity and trailing stops, live', () => {
+  test('ROE is the profit over the margin, as contract/trading.ts gives it to the server', () => {
+    const book = new AccountBook();
+    book.reset({ positions: [position], balance: '1000', liquidationRisk: '0.2' });
+    // +100 on a margin of 960: 10.4166… %
+    expect(book.figures(() => 97_000, evening + 60_000).rows[5]).toBeCloseTo((100 / 960) * 100, 9);
+    expect(book.figures(() => 95_040, evening + 60_000).rows[5]).toBeCloseTo((-96 / 960) * 100, 9);
+  });
+
+  test("a trailing stop follows the best price the worker sees, from the server's, and never back", () => {
+    const book = new AccountBook();
+    const trailing = { callback_rate: '0.01', distance: null, best: '96500.00', stop: '95535.00', set_at: evening };
+    book.reset({ positions: [{ ...position, trailing }], balance: '1000', liquidationRisk: '0.2' });
+    const stop = (price: number) => book.figures(() => price, evening + 60_000).rows[6];
+    expect(stop(96_000)).toBeCloseTo(96_500 * 0.99, 6);
+    expect(stop(98_000)).toBeCloseTo(98_000 * 0.99, 6);
+    expect(stop(97_000)).toBeCloseTo(98_000 * 0.99, 6);
+    // A position without one shows none.
+    book.reset({ positions: [position], balance: '1000', liquidationRisk: '0.2' });
+    expect(book.figures(() => 97_000, evening + 60_000).rows[6]).toBeNaN();
   });
 });

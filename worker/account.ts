@@ -1,5 +1,5 @@
 import { Money, ZERO } from '../contract/money';
-import { liquidationPrice, nightsBetween, overnightOf, pnlOf, riskRate } from '../contract/trading';
+import { liquidationPrice, nightsBetween, overnightOf, pnlOf, riskRate, roeOf, trailingBest, trailingStopPrice, type Direction, type TrailingCallback } from '../contract/trading';
 import type { AccountSummary, OptionView, PositionView } from '../contract/worker-api';
 import { COUNTDOWN_WIDTH, POSITION_WIDTH } from '../contract/worker-api';
 
@@ -20,11 +20,19 @@ export class AccountBook {
   private liquidationRisk = new Money('0.2');
   private options: OptionView[] = [];
   private settled: OptionView[] = [];
+  /**
+   * Each trailing stop's best price as this worker has seen the market since the server's
+   * (snapshot or event): the stop moves with the prices shown, as the server moves it with
+   * every trade; the server's own figure replaces it at the next snapshot or event.
+   */
+  private trailBest = new Map<number, Money>();
   positionsChanged = false;
   optionsChanged = false;
 
   reset(snapshot: AccountSnapshot): void {
     this.positions = snapshot.positions;
+    this.trailBest = new Map();
+    for (const position of snapshot.positions) if (position.trailing) this.trailBest.set(position.id, new Money(position.trailing.best));
     this.balance = new Money(snapshot.balance);
     this.liquidationRisk = new Money(snapshot.liquidationRisk);
     this.positionsChanged = true;
@@ -38,6 +46,8 @@ export class AccountBook {
   /** A position event: its new state. Answers true when the balance moved (a new snapshot is due). */
   onPosition(position: PositionView): boolean {
     const live = position.status === 'open' || position.status === 'pending';
+    if (live && position.trailing) this.trailBest.set(position.id, new Money(position.trailing.best));
+    else this.trailBest.delete(position.id);
     const index = this.positions.findIndex((p) => p.id === position.id);
     if (index >= 0 && live) this.positions[index] = position;
     else if (index >= 0) this.positions.splice(index, 1);
@@ -103,13 +113,37 @@ export class AccountBook {
       // The position's own overnight fees move its liquidation price as a worse opening would.
       const open = new Money(row.position.price ?? 0).plus(row.overnight.div(row.position.quantity).times(direction));
       const liquidation = liquidationPrice({ direction, open, quantity: row.position.quantity }, { balance: this.balance, margins, otherPnl: profit.minus(row.profit) }, this.liquidationRisk);
-      rows.set([row.position.id, row.price ?? Number.NaN, row.profit.toNumber(), liquidation ? liquidation.toNumber() : Number.NaN, row.overnight.toNumber()], i * POSITION_WIDTH);
+      const roe = row.price === undefined ? null : roeOf(row.profit, row.position.margin);
+      const stop = this.trailingStop(row.position, direction, row.price);
+      rows.set(
+        [
+          row.position.id,
+          row.price ?? Number.NaN,
+          row.profit.toNumber(),
+          liquidation ? liquidation.toNumber() : Number.NaN,
+          row.overnight.toNumber(),
+          roe ? roe.toNumber() : Number.NaN,
+          stop ? stop.toNumber() : Number.NaN,
+        ],
+        i * POSITION_WIDTH,
+      );
     });
     const risk = riskRate(this.balance, margins, profit);
     return {
       rows,
       summary: { balance: this.balance.toNumber(), margins: margins.toNumber(), profit: profit.toNumber(), risk: risk ? risk.toNumber() : null, liquidationRisk: this.liquidationRisk.toNumber() },
     };
+  }
+
+  /** Where a position's trailing stop stands with the best price seen so far, `price` included; null without one. */
+  private trailingStop(position: PositionView, direction: Direction, price: number | undefined): Money | null {
+    const trailing = position.trailing;
+    if (!trailing) return null;
+    const callback: TrailingCallback = trailing.callback_rate !== null ? { rate: trailing.callback_rate } : { distance: trailing.distance ?? 0 };
+    let best = this.trailBest.get(position.id) ?? new Money(trailing.best);
+    if (price !== undefined && price > 0) best = trailingBest(direction, best, price);
+    this.trailBest.set(position.id, best);
+    return trailingStopPrice(direction, best, callback);
   }
 
   /** Whole seconds left of each open option at `now`. */

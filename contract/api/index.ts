@@ -26,7 +26,7 @@ export type { Endpoint, InputOf, OutputOf } from './define';
 export { SiteConfig } from './common';
 export { UserInfo } from './user';
 export { CandleRow, MarketQuote } from './market';
-export { OptionOrder, Position, SpotOrder } from './trade';
+export { CloseOrder, OptionOrder, Position, SpotOrder } from './trade';
 export { LockupOrder, LockupProduct } from './finance';
 export { DualOrder, DualProduct } from './dual';
 export { IeoOrder, IeoProject } from './ieo';
@@ -99,6 +99,10 @@ export const endpoints = {
   leverClose: trade.leverClose,
   leverCancel: trade.leverCancel,
   leverSetStop: trade.leverSetStop,
+  leverReduce: trade.leverReduce,
+  leverCloseOrders: trade.leverCloseOrders,
+  leverCloseCancel: trade.leverCloseCancel,
+  leverTrailing: trade.leverTrailing,
   leverBatchClose: trade.leverBatchClose,
   leverHistory: trade.leverHistory,
   optionDurations: trade.optionDurations,

@@ -29,13 +29,32 @@ const NullableTick = Type.Union([Tick, Type.Null()]);
 
 // ---- Spot -------------------------------------------------------------------------
 
+const SpotOrderType = Type.Union([Type.Literal('limit'), Type.Literal('market'), Type.Literal('stop_limit'), Type.Literal('oco')], {
+  description: 'stop_limit: enters the book at price once a trade reaches trigger.price; oco: rests at price (take profit) while its stop waits, one cancels the other',
+  errorKey: 'spot_order_type_invalid',
+});
+
+export const SpotTrigger = Type.Object(
+  {
+    price: Amount,
+    limit: Type.String({ description: 'where the order enters the book once triggered: a stop-limit at its price, an OCO at its stop limit' }),
+    state: Type.Union([Type.Literal('waiting'), Type.Literal('triggered'), Type.Literal('cancelled')], {
+      description: 'cancelled: the order ended before its trigger (by its owner, or an OCO whose take profit filled first)',
+    }),
+    tick: Type.Union([Tick, Type.Null()], { description: 'the trade that decided it: the one that triggered the stop, or the fill that cancelled an OCO’s stop' }),
+  },
+  { description: "A stop-limit's or an OCO's stop" },
+);
+
 export const SpotOrder = Type.Object({
   id: Type.Integer(),
   market_id: Type.Integer(),
   symbol: Type.String(),
   side: Type.Union([Type.Literal('buy'), Type.Literal('sell')]),
-  type: Type.Union([Type.Literal('limit'), Type.Literal('market')]),
+  type: SpotOrderType,
   price: NullableAmount,
+  trigger: Type.Union([SpotTrigger, Type.Null()]),
+  cancel_reason: Type.Union([Type.Literal('self_trade'), Type.Null()], { description: 'self_trade: a triggered stop would have met the owner’s own order, and was cancelled' }),
   amount: Amount,
   filled: Amount,
   average: NullableAmount,
@@ -94,13 +113,20 @@ export const spotTrade = endpoint({
     'in the book with its funds frozen); without, a market order (fills against the book, the unfilled rest is cancelled). ' +
     'amount is in the base currency. A market buy may give total instead: the quote currency to spend, at most, filling ' +
     'level by level (the order then records the amount that total bought). Exactly one of amount and total. ' +
-    'Fees come out of what is received.',
+    'Fees come out of what is received. order_type stop_limit (target_price, trigger_price): its funds frozen now, it enters the ' +
+    'book at target_price on the first trade at or through trigger_price (a buy stop above the last price, a sell stop below). ' +
+    'order_type oco (target_price, trigger_price, stop_limit_price): one amount frozen once; the take profit rests at ' +
+    'target_price, the stop waits; a fill of the take profit, even a part, cancels the stop, and the stop triggering takes ' +
+    'the take profit out of the book, in the same step.',
   input: Type.Object({
     ...PairInput,
     type: Type.Union([Type.Literal('buy'), Type.Literal('sell')], { errorKey: 'side_invalid' }),
+    order_type: Type.Optional(SpotOrderType),
     amount: Type.Optional(AmountField),
     total: Type.Optional(Type.String({ minLength: 1, maxLength: 40, pattern: AmountField.pattern, errorKey: 'total_invalid', description: 'market buys only: the quote currency to spend, at most' })),
     target_price: OptionalPrice,
+    trigger_price: OptionalPrice,
+    stop_limit_price: OptionalPrice,
     request_id: RequestIdField,
   }),
   output: SpotOrder,
@@ -111,7 +137,7 @@ export const spotCancel = endpoint({
   path: '/coin/cancel',
   access: 'user',
   tag: 'trade',
-  summary: 'Cancel an open spot order; what is still frozen for it returns',
+  summary: 'Cancel an open spot order (both parts of an OCO); what is still frozen for it returns',
   input: Type.Object({ id: IdField }),
   output: SpotOrder,
 });
@@ -173,6 +199,9 @@ export const Position = Type.Object({
     Type.Literal('liquidation'),
     /** a copy closed with its trader's position */
     Type.Literal('copy'),
+    Type.Literal('trailing_stop'),
+    /** a reduce-only limit close order a trade reached */
+    Type.Literal('limit_close'),
     Type.Null(),
   ]),
   profit: NullableAmount,
@@ -184,6 +213,44 @@ export const Position = Type.Object({
   closed_at: Type.Union([Type.Integer(), Type.Null()]),
   /** a copy of a trader's position (copy trading): whose, whether it still follows the trader's changes, the profit share paid */
   copy: Type.Union([Type.Object({ trader_user_id: Type.Integer(), linked: Type.Boolean(), profit_share: Amount }), Type.Null()]),
+  /** a part closed of another position (partial close): that position's id */
+  parent_id: Type.Union([Type.Integer(), Type.Null()]),
+  roe: Type.Union([Amount, Type.Null()], {
+    description: 'return on equity, %: profit over the margin (closed: realised; open, in a positions snapshot: at its price; else null)',
+  }),
+  trailing: Type.Union(
+    [
+      Type.Object({
+        callback_rate: Type.Union([Amount, Type.Null()], { description: 'a share of the best price, e.g. 0.01 for 1 %' }),
+        distance: Type.Union([Amount, Type.Null()], { description: 'or a distance in price' }),
+        best: Amount,
+        stop: Amount,
+        set_at: Type.Integer(),
+      }),
+      Type.Null(),
+    ],
+    { description: 'a trailing stop: the best trade price since it was set and the stop it makes (a trade at or beyond it closes the position)' },
+  ),
+});
+
+export const CloseOrder = Type.Object({
+  id: Type.Integer(),
+  position_id: Type.Integer(),
+  market_id: Type.Integer(),
+  symbol: Type.String(),
+  direction: Type.Union([Type.Literal('buy'), Type.Literal('sell')], { description: "the position's: a long's close order sells, a short's buys" }),
+  type: Type.Union([Type.Literal('market'), Type.Literal('limit')]),
+  share: Type.Integer({ description: 'lots asked to close' }),
+  price: NullableAmount,
+  status: Type.Union([Type.Literal('pending'), Type.Literal('filled'), Type.Literal('cancelled')]),
+  cancel_reason: Type.Union([Type.Literal('user'), Type.Literal('position_closed'), Type.Null()]),
+  closed_share: Type.Integer({ description: 'lots it closed: at most what the position held then' }),
+  closed_position_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the closed position those lots became' }),
+  close_price: NullableAmount,
+  profit: NullableAmount,
+  tick: NullableTick,
+  created_at: Type.Integer(),
+  updated_at: Type.Integer(),
 });
 
 export const LeverAccount = Type.Object({
@@ -208,7 +275,12 @@ export const leverInfo = endpoint({
     margin_currency: Type.String(),
     price_precision: Type.Integer(),
     lot_size: Amount,
-    multiples: Type.Array(Type.Integer()),
+    multiples: Type.Array(Type.Integer(), { description: 'the presets the form marks' }),
+    min_multiple: Type.Integer({ description: 'any whole multiple from min_multiple to max_multiple may be chosen' }),
+    max_multiple: Type.Integer(),
+    trail_rate_min: Amount,
+    trail_rate_max: Amount,
+    price_band: Amount,
     min_share: Type.Integer(),
     max_share: Type.Integer(),
     fee_rate: Amount,
@@ -225,7 +297,8 @@ export const leverSubmit = endpoint({
   tag: 'trade',
   summary:
     'Open a position against the house from the contract account: at the live price (market), or when a trade reaches ' +
-    'price (limit; margin and fee frozen meanwhile). Margin = price x quantity / multiple; the fee is charged on opening.',
+    'price (limit; margin and fee frozen meanwhile). Margin = price x quantity / multiple; the fee is charged on opening. ' +
+    'multiple: any whole leverage from min_multiple to max_multiple (/lever/deal).',
   input: Type.Object({
     ...PairInput,
     direction: Direction,
@@ -283,6 +356,72 @@ export const leverSetStop = endpoint({
   tag: 'trade',
   summary: 'Set (or, with empty text, remove) the take-profit and stop-loss prices of a position',
   input: Type.Object({ id: IdField, target_profit_price: OptionalPrice, stop_loss_price: OptionalPrice }),
+  output: Position,
+});
+
+export const leverReduce = endpoint({
+  method: 'POST',
+  path: '/lever/reduce',
+  access: 'user',
+  tag: 'trade',
+  summary:
+    'A reduce-only order on an open position (partial close): share lots of it, at most what it holds, closed at the live ' +
+    'price (market) or when a trade reaches price (limit: a long sells at or above it, a short buys at or below it; a limit ' +
+    "the market already reaches closes at once at the live price). direction is the order's side, opposite to the " +
+    "position's: it can never open or flip one. The lots close as a position of their own (parent_id), with their pro rata " +
+    'share of the margin and fees; a waiting order is cancelled if the position closes first, and closes only what is left.',
+  input: Type.Object({
+    id: IdField,
+    direction: Direction,
+    type: Type.Union([Type.Literal('market'), Type.Literal('limit')], { default: 'market', errorKey: 'order_type_invalid' }),
+    share: Type.Integer({ minimum: 1, maximum: 1_000_000, errorKey: 'share_invalid' }),
+    price: OptionalPrice,
+    request_id: RequestIdField,
+  }),
+  output: CloseOrder,
+});
+
+export const leverCloseOrders = endpoint({
+  method: 'POST',
+  path: '/lever/close_orders',
+  access: 'user',
+  tag: 'trade',
+  summary: "The caller's reduce-only close orders, newest first: waiting ones, or finished ones (filled or cancelled)",
+  input: Type.Object({
+    status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('history')], { default: 'pending' })),
+    currency_id: Type.Optional(CurrencyId),
+    legal_id: Type.Optional(CurrencyId),
+    page: Type.Optional(PageField),
+    limit: Type.Optional(LimitField),
+  }),
+  output: paged(CloseOrder),
+});
+
+export const leverCloseCancel = endpoint({
+  method: 'POST',
+  path: '/lever/close_cancel',
+  access: 'user',
+  tag: 'trade',
+  summary: 'Cancel a waiting reduce-only close order',
+  input: Type.Object({ id: IdField }),
+  output: CloseOrder,
+});
+
+export const leverTrailing = endpoint({
+  method: 'POST',
+  path: '/lever/trailing',
+  access: 'user',
+  tag: 'trade',
+  summary:
+    'Set a trailing stop on an open position: a callback rate (callback_rate, in percent) or a distance in price, from ' +
+    'trail_rate_min to trail_rate_max of the price (/lever/deal). The stop follows the best trade price since it was set ' +
+    '(a long the highest, a short the lowest) at that callback, and the first trade at or beyond it closes the position. ' +
+    'With neither, the trailing stop is removed.',
+  input: Type.Object({
+    id: IdField,
+    callback_rate: Type.Optional(Type.Union([Type.Literal(''), AmountField], { errorKey: 'amount_invalid' })),
+    distance: OptionalPrice,
+  }),
   output: Position,
 });
 

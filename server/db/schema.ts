@@ -34,6 +34,7 @@ export interface Database {
   attempts: AttemptsTable;
   security_changes: SecurityChangesTable;
   lever_positions: LeverPositionsTable;
+  lever_close_orders: LeverCloseOrdersTable;
   micro_orders: MicroOrdersTable;
   bank_cards: BankCardsTable;
   invite_rebates: InviteRebatesTable;
@@ -196,7 +197,7 @@ export interface SecurityChangesTable {
 export interface RequestIdsTable {
   user_id: number;
   request_id: string;
-  kind: 'withdraw' | 'move' | 'exchange' | 'spot' | 'contract' | 'option' | 'ieo' | 'nft' | 'loan' | 'game' | 'otc' | 'alert';
+  kind: 'withdraw' | 'move' | 'exchange' | 'spot' | 'contract' | 'close' | 'option' | 'ieo' | 'nft' | 'loan' | 'game' | 'otc' | 'alert';
   ref_id: number;
   created_at: number;
 }
@@ -248,8 +249,19 @@ export interface SpotOrdersTable {
   user_id: number;
   market_id: number;
   side: 'buy' | 'sell';
-  type: 'limit' | 'market';
+  /** stop_limit: enters the book at `price` once a trade reaches `trigger_price`; oco: rests at `price` (take profit) while its stop waits */
+  type: 'limit' | 'market' | 'stop_limit' | 'oco';
   price: string | null;
+  /** a stop's trigger (stop_limit, oco) */
+  trigger_price: string | null;
+  /** an OCO's stop limit: where it enters the book once triggered */
+  stop_price: string | null;
+  /** a stop's state: waiting for its trigger, triggered, or cancelled (an OCO whose take profit filled first); null for other orders */
+  stop_state: 'waiting' | 'triggered' | 'cancelled' | null;
+  /** the trade that decided the stop (its trigger, or the OCO fill that cancelled it), as a tick (JSON) */
+  trigger_tick: string | null;
+  /** why an order ended unfilled without the user: self_trade (a triggered stop would have met the user's own order) */
+  cancel_reason: 'self_trade' | null;
   /** base quantity ordered */
   amount: string;
   filled: string;
@@ -303,7 +315,7 @@ export interface LeverPositionsTable {
   stop_loss_price: string | null;
   close_price: string | null;
   /** 'copy': a copy closed with its trader's position */
-  close_reason: 'user' | 'batch' | 'take_profit' | 'stop_loss' | 'liquidation' | 'copy' | null;
+  close_reason: 'user' | 'batch' | 'take_profit' | 'stop_loss' | 'liquidation' | 'copy' | 'trailing_stop' | 'limit_close' | null;
   profit: string | null;
   shortfall: string;
   open_tick: string | null;
@@ -319,6 +331,38 @@ export interface LeverPositionsTable {
   copy_linked: Generated<number>;
   /** the profit share this copy paid its trader */
   copy_share: Generated<string>;
+  /** a part closed of another position: that position's id */
+  parent_id: number | null;
+  /** a trailing stop: its callback as a share of the best price, or as a distance in price (one of them), and the best trade price since it was set */
+  trail_rate: string | null;
+  trail_distance: string | null;
+  trail_best: string | null;
+  trail_set_at: number | null;
+}
+
+/** A reduce-only order closing (part of) one position: at once (market) or when a trade reaches its limit. */
+export interface LeverCloseOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  market_id: number;
+  position_id: number;
+  type: 'market' | 'limit';
+  /** lots asked to close */
+  share: number;
+  price: string | null;
+  status: 'pending' | 'filled' | 'cancelled';
+  /** user: cancelled by its owner; position_closed: the position closed before a trade reached the limit */
+  cancel_reason: 'user' | 'position_closed' | null;
+  /** lots it closed (at most what the position held then) */
+  closed_share: Generated<number>;
+  /** the closed position the lots became (the position itself when all of it closed) */
+  closed_position_id: number | null;
+  close_price: string | null;
+  profit: string | null;
+  /** the trade it closed at (JSON tick) */
+  tick: string | null;
+  created_at: number;
+  updated_at: number;
 }
 
 export interface MicroOrdersTable {

@@ -145,6 +145,18 @@ export class OrderBook {
     return fills;
   }
 
+  /**
+   * A copy to try changes on (what a step's later orders would fill after its earlier
+   * ones, server/trading/book-changes.ts): the same orders at the same prices, in the same
+   * time priority, changing the copy changes nothing here.
+   */
+  clone(): OrderBook {
+    const copy = new OrderBook();
+    // byId keeps the order orders were added in: re-adding in it keeps each level's queue.
+    for (const { order } of this.byId.values()) copy.add({ ...order });
+    return copy;
+  }
+
   /** The resting order with this id. */
   order(id: number): RestingOrder | undefined {
     return this.byId.get(id)?.order;

@@ -62,6 +62,9 @@ export interface UserOrder {
   limit?: number;
 }
 
+/** A change to a market's book a step makes at its commit: a user's order entering, or one leaving. */
+export type BookChange = { kind: 'submit'; order: UserOrder } | { kind: 'cancel'; ref: number };
+
 export interface EngineListener {
   /** trades of one market from one batch of events, in sequence order */
   trades?(marketId: number, trades: readonly Trade[]): void;
@@ -286,6 +289,38 @@ export class MarketEngine {
   /** What a user's order would fill now, changing nothing (prices in ticks). */
   preview(order: Omit<UserOrder, 'ref' | 'owner'>): Fill[] {
     return this.market(order.marketId).book.peek(order.side, order.lots, order.limit);
+  }
+
+  /**
+   * What a user's order would fill after `changes` (users' orders entering and leaving the
+   * book earlier in the same step, in order), changing nothing: the changes are made on a
+   * copy of the book. A step settles each order it previews before its book changes are
+   * made at the commit, so the second order of a step must see the first's.
+   */
+  previewAfter(marketId: number, changes: readonly BookChange[], order: Omit<UserOrder, 'ref' | 'owner'>): Fill[] {
+    const market = this.market(marketId);
+    if (changes.length === 0) return market.book.peek(order.side, order.lots, order.limit);
+    const book = market.book.clone();
+    const refs = new Map(market.userOrders);
+    let nextId = -1;
+    for (const change of changes) {
+      if (change.kind === 'cancel') {
+        const id = refs.get(change.ref);
+        if (id !== undefined) book.cancel(id);
+        refs.delete(change.ref);
+        continue;
+      }
+      const { order: entering } = change;
+      const filled = book.take(entering.side, entering.lots, entering.limit).reduce((sum, fill) => sum + fill.lots, 0);
+      const resting = entering.limit === undefined ? 0 : entering.lots - filled;
+      if (resting > 0) {
+        // Ids of the copy only, below the real ones.
+        const id = nextId--;
+        book.add({ id, owner: entering.owner, ref: entering.ref, side: entering.side, price: entering.limit as number, remaining: resting });
+        refs.set(entering.ref, id);
+      }
+    }
+    return book.peek(order.side, order.lots, order.limit);
   }
 
   /**

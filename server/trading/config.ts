@@ -25,11 +25,24 @@ export const LEVER_MIN_SHARE = 1;
 export const LEVER_MAX_SHARE = 1000;
 const CRYPTO_MULTIPLES = [5, 10, 20, 50, 100];
 const STOCK_MULTIPLES = [2, 5, 10, 20];
+const CRYPTO_LEVERAGE = { min: 1, max: 100 };
+const STOCK_LEVERAGE = { min: 1, max: 20 };
 
-/** The multiples a contract may be opened at, by the kind of market (the lot size is the catalogue's, Market.contractLot). */
+/** The preset multiples the order form marks, by the kind of market (the lot size is the catalogue's, Market.contractLot). */
 export function leverMultiples(kind: MarketKind): readonly number[] {
   return kind === 'stock' ? STOCK_MULTIPLES : CRYPTO_MULTIPLES;
 }
+
+/** The leverage a contract may be opened at: any whole multiple in this range (the presets lie in it). */
+export function leverRange(kind: MarketKind): { min: number; max: number } {
+  return kind === 'stock' ? STOCK_LEVERAGE : CRYPTO_LEVERAGE;
+}
+
+/** Contracts: a reduce-only limit close must lie within this share of the last price (as spot limits, SPOT_PRICE_BAND). */
+export const LEVER_PRICE_BAND = new Money('0.5');
+/** Contracts: a trailing stop's callback, as a share of the price (a rate, or a distance that is this share of the last price). */
+export const TRAIL_RATE_MIN = new Money('0.001');
+export const TRAIL_RATE_MAX = new Money('0.1');
 
 export interface OptionRule {
   seconds: number;

@@ -46,6 +46,8 @@ describe('opening', () => {
     expect(info).toMatchObject({
       lot_size: '0.01',
       multiples: [5, 10, 20, 50, 100],
+      min_multiple: 1,
+      max_multiple: 100,
       fee_rate: '0.0005',
       overnight_rate: '0.0003',
       last: '96019.20',
@@ -64,7 +66,7 @@ describe('opening', () => {
   test('bad orders get a clear message and change nothing', async () => {
     const before = await lever(ann);
     const refused = async (input: Submit, message: string) => expect(await open(ann, input)).toEqual({ type: 'error', message });
-    await refused({ direction: 'buy', share: 10, multiple: 7 }, 'Please choose one of the offered multiples: 5, 10, 20, 50, 100.');
+    await refused({ direction: 'buy', share: 10, multiple: 101 }, 'The leverage must be a whole number from 1x to 100x.');
     await refused({ direction: 'buy', share: 1001, multiple: 10 }, 'The number of lots must be between 1 and 1000.');
     await refused({ direction: 'buy', share: 10, multiple: 10, target_profit_price: '95000' }, 'For a long position the take-profit price must be above 96,019.20.');
     await refused({ direction: 'sell', share: 10, multiple: 10, stop_loss_price: '95000' }, 'For a short position the stop-loss price must be above 96,019.20.');

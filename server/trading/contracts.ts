@@ -1,9 +1,25 @@
 import type { Kysely, Selectable } from 'kysely';
 import { Money, ZERO } from '../../contract/money';
-import { priceTicks, shareRange, stopsSide } from '../../contract/order-rules';
-import { limitReached, liquidationPrice, marginOf, nightsBetween, overnightOf, pnlOf, riskRate, stopReached, type Direction } from '../../contract/trading';
+import { leverageRange, priceBand, priceTicks, reduceOnly, shareRange, stopsSide, trailingCallback } from '../../contract/order-rules';
+import {
+  closeLimitReached,
+  limitReached,
+  liquidationPrice,
+  marginOf,
+  nightsBetween,
+  overnightOf,
+  pnlOf,
+  proRata,
+  riskRate,
+  stopReached,
+  trailingBest,
+  trailingHit,
+  trailingStopPrice,
+  type Direction,
+  type TrailingCallback,
+} from '../../contract/trading';
 import { storeOf } from '../db/dialect';
-import type { Database, LeverPositionsTable } from '../db/schema';
+import type { Database, LeverCloseOrdersTable, LeverPositionsTable } from '../db/schema';
 import type { Market } from '../exchange/catalogue';
 import type { Step } from '../exchange/step';
 import { ApiError, refusal } from '../http/errors';
@@ -12,7 +28,19 @@ import { house, userAccount } from '../ledger/accounts';
 import type { HoldSource } from '../ledger/holds';
 import { balanceOf, lockedBalanceOf, record } from '../ledger/ledger';
 import type { Trade } from '../market/engine';
-import { LEVER_FEE, LEVER_MAX_SHARE, LEVER_MIN_SHARE, LEVER_OVERNIGHT, leverMultiples, LIQUIDATION_RISK, MARGIN_CURRENCY } from './config';
+import {
+  LEVER_FEE,
+  LEVER_MAX_SHARE,
+  LEVER_MIN_SHARE,
+  LEVER_OVERNIGHT,
+  LEVER_PRICE_BAND,
+  leverMultiples,
+  leverRange,
+  LIQUIDATION_RISK,
+  MARGIN_CURRENCY,
+  TRAIL_RATE_MAX,
+  TRAIL_RATE_MIN,
+} from './config';
 import type { TradingDeps } from './deps';
 import { tickOf } from './market';
 import { positionView } from './views';
@@ -29,8 +57,16 @@ import { positionView } from './views';
  * gap past liquidation) is absorbed by the house and recorded as the position's
  * shortfall; the account never goes below zero. Money leaves the account's available
  * balance only as far as the open positions do not need it (see withdraw).
+ *
+ * A position is reduced by reduce-only close orders (a partial close): some of its lots
+ * close at once (market) or when a trade reaches a limit, as a closed position of their
+ * own split from it (`parent_id`) with their pro rata part of its margin and fees; such
+ * an order never closes more than the position holds, and one still waiting when the
+ * position closes is cancelled. A trailing stop keeps the best trade price since it was
+ * set and closes the position at the first trade at or beyond its callback from it.
  */
 export type PositionRow = Selectable<LeverPositionsTable>;
+export type CloseOrderRow = Selectable<LeverCloseOrdersTable>;
 type CloseReason = NonNullable<PositionRow['close_reason']>;
 
 const DECIMALS = 6;
@@ -59,6 +95,15 @@ export interface ContractOrder {
 
 type TradeFacts = Pick<Trade, 'seq' | 'time' | 'price'>;
 
+/** A reduce-only order: `share` lots of position `id`, by an order on the side opposite to it. */
+export interface CloseOrderInput {
+  id: number;
+  direction: 'buy' | 'sell';
+  type?: 'market' | 'limit' | undefined;
+  share: number;
+  price?: string | undefined;
+}
+
 /** A copy's origin (copy trading): the follow that opened it, the trader's position it copies, the trader. */
 export interface CopyOrigin {
   followId: number;
@@ -69,20 +114,26 @@ export interface CopyOrigin {
 export class ContractDesk {
   /** Positions that are open or waiting, by id: the ones the market's trades can move. */
   private readonly live = new Map<number, PositionRow>();
+  /** Reduce-only limit close orders waiting for a trade to reach them, by id. */
+  private readonly closeOrders = new Map<number, CloseOrderRow>();
 
   constructor(private readonly deps: TradingDeps) {}
 
+  /** Live positions and waiting close orders from the store: at start, and when this process claims a market. */
   async restore(): Promise<number> {
     const rows = await this.deps.db.selectFrom('lever_positions').selectAll().where('status', 'in', ['pending', 'open']).orderBy('id').execute();
+    const orders = await this.deps.db.selectFrom('lever_close_orders').selectAll().where('status', '=', 'pending').orderBy('id').execute();
     this.live.clear();
     for (const row of rows) this.live.set(row.id, row);
+    this.closeOrders.clear();
+    for (const order of orders) this.closeOrders.set(order.id, order);
     return rows.length;
   }
 
-  /** A market's contract rules: its lot size (the catalogue's) and the multiples offered. */
-  rules(market: Market): { lotSize: Money; multiples: readonly number[] } {
+  /** A market's contract rules: its lot size (the catalogue's), the preset multiples and the range any whole multiple may take. */
+  rules(market: Market): { lotSize: Money; multiples: readonly number[]; leverage: { min: number; max: number } } {
     if (!market.contractLot) throw new ApiError('server:errors.contract_unavailable');
-    return { lotSize: market.contractLot, multiples: leverMultiples(market.kind) };
+    return { lotSize: market.contractLot, multiples: leverMultiples(market.kind), leverage: leverRange(market.kind) };
   }
 
   /** Last trade of a market, as the price and tick a settlement uses. */
@@ -193,7 +244,7 @@ export class ContractDesk {
       const price = this.price(market);
       prices.set(row.market_id, price);
       return {
-        ...positionView(this.deps.catalogue, row, row.status === 'open' ? this.overnight(row, time) : undefined),
+        ...positionView(this.deps.catalogue, row, row.status === 'open' ? { overnight: this.overnight(row, time), profit: this.unrealised(row, price, time) } : undefined),
         liquidation_price: row.status === 'open' ? this.liquidationOf(row, account, price, time) : null,
       };
     });
@@ -224,7 +275,8 @@ export class ContractDesk {
   async submit(step: Step, userId: number, input: ContractOrder, remember: Remember = noRequestId, at?: TradeFacts, copy?: CopyOrigin): Promise<PositionRow> {
     const market = this.deps.catalogue.pair(input.currency_id, input.legal_id);
     const rules = this.rules(market);
-    if (!rules.multiples.includes(input.multiple)) throw new ApiError('server:errors.multiple_invalid', { multiples: rules.multiples.join(', ') });
+    const leverage = leverageRange(input.multiple, rules.leverage.min, rules.leverage.max);
+    if (!leverage.ok) throw refusal(leverage);
     const shares = shareRange(input.share, LEVER_MIN_SHARE, LEVER_MAX_SHARE);
     if (!shares.ok) throw refusal(shares);
     const direction: Direction = input.direction === 'buy' ? 1 : -1;
@@ -339,6 +391,230 @@ export class ContractDesk {
     const updated = await positionRow(step.trx, id);
     this.changed(step, updated, row.status);
     return updated;
+  }
+
+  /**
+   * A reduce-only order (a partial close): `share` lots of an open position of the user's,
+   * by an order on the side opposite to it, never more than the position holds. A market
+   * order closes them now at the last trade; a limit order the last trade already reaches
+   * closes them now at that trade (the limit or better); any other waits for a trade to
+   * reach its limit (onTrades), and is cancelled if the position closes first.
+   */
+  async reduce(step: Step, userId: number, input: CloseOrderInput, remember: Remember = noRequestId): Promise<CloseOrderRow> {
+    const live = this.live.get(input.id);
+    if (!live || live.user_id !== userId || live.status !== 'open') throw new ApiError('server:errors.order_no_position');
+    const row = await this.current(step, live);
+    if (!row) throw new ApiError('server:errors.order_no_position');
+    const direction: Direction = input.direction === 'buy' ? 1 : -1;
+    if (direction === row.direction) throw new ApiError('server:errors.order_reduce_side');
+    const size = reduceOnly(input.share, row.share);
+    if (!size.ok) throw refusal(size);
+    const market = this.deps.catalogue.market(row.market_id);
+    const type = input.type ?? 'market';
+    const limit = type === 'limit' ? decimalPrice(market, input.price) : null;
+    if (type === 'limit' && !limit) throw new ApiError('server:errors.limit_price_required');
+    const trade = this.lastTrade(market);
+    const livePrice = new Money(trade.price).toDecimalPlaces(market.pricePrecision);
+    if (limit) {
+      const band = priceBand(limit, livePrice, LEVER_PRICE_BAND, market.pricePrecision);
+      if (!band.ok) throw refusal(band);
+    }
+    const { trx, time } = step;
+    const { id } = await trx
+      .insertInto('lever_close_orders')
+      .values({
+        user_id: userId,
+        market_id: market.id,
+        position_id: row.id,
+        type,
+        share: input.share,
+        price: limit ? limit.toFixed(market.pricePrecision) : null,
+        status: 'pending',
+        cancel_reason: null,
+        closed_share: 0,
+        closed_position_id: null,
+        close_price: null,
+        profit: null,
+        tick: null,
+        created_at: time,
+        updated_at: time,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await remember(trx, id);
+    const order = await closeOrderRow(trx, id);
+    if (!limit) return this.executeClose(step, row, order, trade, 'user', step.time);
+    if (closeLimitReached(row.direction, limit, livePrice)) return this.executeClose(step, row, order, trade, 'limit_close', step.time);
+    step.keep(this.closeOrders, id, order);
+    return order;
+  }
+
+  /** Cancels a waiting close order of the user's. */
+  async cancelCloseOrder(step: Step, userId: number, id: number): Promise<CloseOrderRow> {
+    const order = await step.trx.selectFrom('lever_close_orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (!order) throw new ApiError('server:errors.record_unknown');
+    if (order.status !== 'pending') throw new ApiError('server:errors.order_close_not_pending');
+    await step.trx.updateTable('lever_close_orders').set({ status: 'cancelled', cancel_reason: 'user', updated_at: step.time }).where('id', '=', id).execute();
+    step.keep(this.closeOrders, id, undefined);
+    return closeOrderRow(step.trx, id);
+  }
+
+  /**
+   * Closes what a close order asks of a position at `trade`: its lots, or what the position
+   * still holds if less (an earlier close took some), the whole position when that is all of it.
+   */
+  private async executeClose(step: Step, row: PositionRow, order: CloseOrderRow, trade: TradeFacts, reason: CloseReason, at: number): Promise<CloseOrderRow> {
+    const share = Math.min(order.share, row.share);
+    const market = this.deps.catalogue.market(row.market_id);
+    let closed: PositionRow;
+    if (share === row.share) {
+      closed = await this.settle(step, row, trade, reason, at);
+      this.changed(step, closed, row.status);
+    } else {
+      const { part, rest } = await this.closePart(step, row, share, trade, reason, at);
+      this.changed(step, rest, row.status);
+      this.changed(step, part, 'open');
+      closed = part;
+    }
+    await step.trx
+      .updateTable('lever_close_orders')
+      .set({
+        status: 'filled',
+        closed_share: share,
+        closed_position_id: closed.id,
+        close_price: closed.close_price,
+        profit: closed.profit,
+        tick: JSON.stringify(tickOf(market, trade)),
+        updated_at: step.time,
+      })
+      .where('id', '=', order.id)
+      .execute();
+    step.keep(this.closeOrders, order.id, undefined);
+    return closeOrderRow(step.trx, order.id);
+  }
+
+  /**
+   * Closes `share` of a position's lots (fewer than it holds) at `trade`: they become a
+   * position of their own, split from it, with their pro rata part of its quantity, margin
+   * and opening fee (cut down to the ledger's decimals; the rest stays with the lots left,
+   * which release all of theirs when they close), and are settled as any close is, under
+   * lever-close:<the part>. The stored position must still hold the lots it was read with
+   * (the update is conditional), so however many closes run at once none takes more.
+   */
+  private async closePart(step: Step, row: PositionRow, share: number, trade: TradeFacts, reason: CloseReason, at: number): Promise<{ part: PositionRow; rest: PositionRow }> {
+    const { trx } = step;
+    const quantity = new Money(row.quantity).times(share).div(row.share);
+    const margin = proRata(row.margin, share, row.share, DECIMALS);
+    const fee = proRata(row.fee, share, row.share, DECIMALS);
+    const updated = await trx
+      .updateTable('lever_positions')
+      .set({
+        share: row.share - share,
+        quantity: new Money(row.quantity).minus(quantity).toFixed(),
+        margin: new Money(row.margin).minus(margin).toFixed(DECIMALS),
+        fee: new Money(row.fee).minus(fee).toFixed(DECIMALS),
+      })
+      .where('id', '=', row.id)
+      .where('status', '=', 'open')
+      .where('share', '=', row.share)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new ApiError('server:errors.position_not_open');
+    const { id } = await trx
+      .insertInto('lever_positions')
+      .values({
+        user_id: row.user_id,
+        market_id: row.market_id,
+        direction: row.direction,
+        type: row.type,
+        status: 'open',
+        share,
+        quantity: quantity.toFixed(),
+        multiple: row.multiple,
+        price: row.price,
+        limit_price: row.limit_price,
+        margin: margin.toFixed(DECIMALS),
+        fee: fee.toFixed(DECIMALS),
+        overnight_rate: row.overnight_rate,
+        overnight: '0',
+        target_profit_price: null,
+        stop_loss_price: null,
+        close_price: null,
+        close_reason: null,
+        profit: null,
+        shortfall: '0',
+        open_tick: row.open_tick,
+        close_tick: null,
+        created_at: row.created_at,
+        opened_at: row.opened_at,
+        closed_at: null,
+        copy_follow_id: row.copy_follow_id,
+        copy_source_id: row.copy_source_id,
+        copy_trader_id: row.copy_trader_id,
+        copy_linked: row.copy_linked,
+        parent_id: row.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const part = await this.settle(step, await positionRow(trx, id), trade, reason, at);
+    return { part, rest: await positionRow(trx, row.id) };
+  }
+
+  /**
+   * Sets (a callback rate in percent, or a distance in price) or removes (neither) the
+   * trailing stop of an open position of the user's. It starts from the last trade: the
+   * best price so far.
+   */
+  async setTrailing(step: Step, userId: number, id: number, input: { callback_rate?: string | undefined; distance?: string | undefined }): Promise<PositionRow> {
+    const row = this.ownLive(userId, id);
+    if (row.status !== 'open') throw new ApiError('server:errors.order_trail_pending');
+    const market = this.deps.catalogue.market(row.market_id);
+    if (input.callback_rate && input.distance) throw new ApiError('server:errors.order_trail_one');
+    const last = this.price(market);
+    const rate = input.callback_rate ? new Money(input.callback_rate).div(100) : null;
+    const distance = input.distance ? decimalPrice(market, input.distance) : null;
+    const callback = rate ? { rate } : distance ? { distance } : null;
+    if (callback) {
+      const checked = trailingCallback(callback, { min: TRAIL_RATE_MIN, max: TRAIL_RATE_MAX }, last, market.pricePrecision);
+      if (!checked.ok) throw refusal(checked);
+    }
+    const stored = await this.current(step, row);
+    if (!stored) throw new ApiError('server:errors.position_not_open');
+    await step.trx
+      .updateTable('lever_positions')
+      .set({
+        trail_rate: rate ? rate.toFixed() : null,
+        trail_distance: distance ? distance.toFixed(market.pricePrecision) : null,
+        trail_best: callback ? last.toFixed(market.pricePrecision) : null,
+        trail_set_at: callback ? step.time : null,
+      })
+      .where('id', '=', id)
+      .execute();
+    const updated = await positionRow(step.trx, id);
+    this.changed(step, updated, row.status);
+    return updated;
+  }
+
+  /**
+   * The 'position' handler: a position that closed (or a waiting order cancelled) takes its
+   * waiting close orders with it, in the same step; one closed elsewhere (a liquidation run
+   * by another process) is found in the store all the same.
+   */
+  async onPosition(step: Step, position: PositionRow): Promise<void> {
+    if (position.status !== 'closed' && position.status !== 'cancelled') return;
+    for (const order of this.closeOrders.values()) if (order.position_id === position.id) step.keep(this.closeOrders, order.id, undefined);
+    await step.trx
+      .updateTable('lever_close_orders')
+      .set({ status: 'cancelled', cancel_reason: 'position_closed', updated_at: step.time })
+      .where('user_id', '=', position.user_id)
+      .where('status', '=', 'pending')
+      .where('position_id', '=', position.id)
+      .execute();
+  }
+
+  /** A close order's position direction (its view says which side it closes). */
+  async directionOf(db: Kysely<Database>, order: CloseOrderRow): Promise<Direction> {
+    const row = this.live.get(order.position_id) ?? (await positionRow(db, order.position_id));
+    return row.direction;
   }
 
   /** Closes every open position of the user, or only the longs (buy) or shorts (sell). */
@@ -540,23 +816,64 @@ export class ContractDesk {
             // Opening at a price other than the limit returns (or draws) margin: the balance moved.
             await balanceNow(row.user_id);
           } else if (row.status === 'open') {
+            const callback = trailOf(row);
             const reason: CloseReason | null =
               row.target_profit_price && stopReached('tp', row.direction, row.target_profit_price, price)
                 ? 'take_profit'
                 : row.stop_loss_price && stopReached('sl', row.direction, row.stop_loss_price, price)
                   ? 'stop_loss'
-                  : null;
+                  : callback && row.trail_best !== null && trailingHit(row.direction, trailingStopPrice(row.direction, row.trail_best, callback), price)
+                    ? 'trailing_stop'
+                    : null;
             const stored = reason ? await this.current(step, row) : null;
             if (reason && stored) {
               row = stored;
               this.changed(step, await this.settle(step, row, trade, reason), row.status);
               await balanceNow(row.user_id);
+              continue;
             }
+            if (callback && row.trail_best !== null) row = await this.follow(step, row, price, market.pricePrecision);
+            if (await this.closeOrdersAt(step, row, trade, price)) await balanceNow(row.user_id);
           }
         }
         await this.liquidations(step, marketId, trade, prices, balances);
       }
     }
+  }
+
+  /**
+   * A trailing stop's best price moves with a trade beyond it (a long's higher, a short's
+   * lower), stored at once: a restart, or another process claiming the market, carries on
+   * from the best price seen, not from where the stop was set.
+   */
+  private async follow(step: Step, row: PositionRow, price: Money, decimals: number): Promise<PositionRow> {
+    const best = trailingBest(row.direction, row.trail_best ?? price, price);
+    if (best.eq(row.trail_best ?? 0)) return row;
+    const text = best.toFixed(decimals);
+    await step.trx.updateTable('lever_positions').set({ trail_best: text }).where('id', '=', row.id).where('status', '=', 'open').execute();
+    const moved = { ...row, trail_best: text };
+    step.keep(this.live, row.id, moved);
+    return moved;
+  }
+
+  /** The waiting close orders of a position a trade reaches, oldest first; answers whether any closed lots. */
+  private async closeOrdersAt(step: Step, position: PositionRow, trade: Trade, price: Money): Promise<boolean> {
+    if (this.closeOrders.size === 0) return false;
+    const due = [...this.closeOrders.values()]
+      .filter((order) => order.position_id === position.id && order.price !== null && closeLimitReached(position.direction, order.price, price))
+      .sort((a, b) => a.id - b.id);
+    let closed = false;
+    for (const order of due) {
+      const live = this.live.get(position.id);
+      const row = live?.status === 'open' ? await this.current(step, live) : null;
+      if (!row) {
+        step.keep(this.closeOrders, order.id, undefined);
+        continue;
+      }
+      await this.executeClose(step, row, order, trade, 'limit_close', trade.time);
+      closed = true;
+    }
+    return closed;
   }
 
   /** Liquidates every account with a position in this market whose risk rate fell to the threshold. */
@@ -591,6 +908,17 @@ export class ContractDesk {
     for (const row of rows) if (row.user_id !== null) result.set(row.user_id, new Money(row.balance));
     return result;
   }
+}
+
+/** A position's trailing stop callback, or null without one. */
+function trailOf(row: PositionRow): TrailingCallback | null {
+  if (row.trail_rate !== null) return { rate: row.trail_rate };
+  if (row.trail_distance !== null) return { distance: row.trail_distance };
+  return null;
+}
+
+async function closeOrderRow(db: Kysely<Database>, id: number): Promise<CloseOrderRow> {
+  return db.selectFrom('lever_close_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 async function positionRow(db: Kysely<Database>, id: number): Promise<PositionRow> {

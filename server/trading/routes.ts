@@ -11,8 +11,22 @@ import { userAccount } from '../ledger/accounts';
 import { balanceOf } from '../ledger/ledger';
 import { bestFeeCoupon } from '../ledger/fees';
 import type { AccountFigures } from './contracts';
-import { LEVER_FEE, LEVER_MAX_SHARE, LEVER_MIN_SHARE, LEVER_OVERNIGHT, LIQUIDATION_RISK, OPTION_DURATIONS, OPTION_MAX_OPEN, SPOT_FEE, SPOT_MIN_NOTIONAL, SPOT_PRICE_BAND } from './config';
-import { positionView, spotOrderView } from './views';
+import {
+  LEVER_FEE,
+  LEVER_MAX_SHARE,
+  LEVER_MIN_SHARE,
+  LEVER_OVERNIGHT,
+  LEVER_PRICE_BAND,
+  LIQUIDATION_RISK,
+  OPTION_DURATIONS,
+  OPTION_MAX_OPEN,
+  SPOT_FEE,
+  SPOT_MIN_NOTIONAL,
+  SPOT_PRICE_BAND,
+  TRAIL_RATE_MAX,
+  TRAIL_RATE_MIN,
+} from './config';
+import { closeOrderView, positionView, spotOrderView } from './views';
 
 /** Pages of a list query, newest first; one more row than asked says whether more exist. */
 async function pageOf<T>(query: SelectQueryBuilder<Database, keyof Database, T>, page: number, limit: number): Promise<{ rows: T[]; more: boolean }> {
@@ -37,7 +51,7 @@ function accountView(account: AccountFigures) {
  * The market of a user's own order or position (null when it is not theirs): where a
  * request about it runs with several processes (RouteOptions.market).
  */
-export async function marketOfOwn(ctx: Pick<AppContext, 'db'>, table: 'spot_orders' | 'lever_positions', id: number, userId: number): Promise<number | null> {
+export async function marketOfOwn(ctx: Pick<AppContext, 'db'>, table: 'spot_orders' | 'lever_positions' | 'lever_close_orders', id: number, userId: number): Promise<number | null> {
   return (await ctx.db.selectFrom(table).select('market_id').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst())?.market_id ?? null;
 }
 
@@ -75,7 +89,7 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // Several processes: what enters a book, or what a market's trades settle, runs where the market runs (RouteOptions.market).
   const pairMarket = { market: ({ input }: { input: { currency_id: number; legal_id: number } }) => catalogue.pair(input.currency_id, input.legal_id).id };
-  const marketOf = (table: 'spot_orders' | 'lever_positions', id: number, userId: number) => marketOfOwn(ctx, table, id, userId);
+  const marketOf = (table: 'spot_orders' | 'lever_positions' | 'lever_close_orders', id: number, userId: number) => marketOfOwn(ctx, table, id, userId);
 
   route(
     app,
@@ -141,6 +155,11 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
       price_precision: market.pricePrecision,
       lot_size: rules.lotSize.toFixed(),
       multiples: [...rules.multiples],
+      min_multiple: rules.leverage.min,
+      max_multiple: rules.leverage.max,
+      trail_rate_min: TRAIL_RATE_MIN.toFixed(),
+      trail_rate_max: TRAIL_RATE_MAX.toFixed(),
+      price_band: LEVER_PRICE_BAND.toFixed(),
       min_share: LEVER_MIN_SHARE,
       max_share: LEVER_MAX_SHARE,
       fee_rate: LEVER_FEE.toFixed(),
@@ -186,6 +205,55 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     ctx,
     endpoints.leverSetStop,
     async ({ input, auth }) => positionView(catalogue, await ctx.exchange.run((step) => contracts.setStops(step, auth.user.id, input.id, input))),
+    positionMarket,
+  );
+
+  // Reduce-only close orders: the lots closed at once or when a trade reaches the limit, on the position's market.
+  const closeOrder = async (id: number) => {
+    const row = await ctx.db.selectFrom('lever_close_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return closeOrderView(catalogue, row, await contracts.directionOf(ctx.db, row));
+  };
+  route(
+    app,
+    ctx,
+    endpoints.leverReduce,
+    async ({ input, auth }) => {
+      const order = await once(
+        ctx,
+        { userId: auth.user.id, requestId: input.request_id, kind: 'close' },
+        async (remember) => (await ctx.exchange.run((step) => contracts.reduce(step, auth.user.id, input, remember))).id,
+        async (id) => id,
+      );
+      return closeOrder(order);
+    },
+    positionMarket,
+  );
+  route(app, ctx, endpoints.leverCloseOrders, async ({ input, auth }) => {
+    const page = input.page ?? 1;
+    const limit = input.limit ?? 10;
+    let query = ctx.db.selectFrom('lever_close_orders').selectAll().where('user_id', '=', auth.user.id);
+    query = (input.status ?? 'pending') === 'pending' ? query.where('status', '=', 'pending') : query.where('status', '!=', 'pending');
+    if (input.currency_id !== undefined && input.legal_id !== undefined) query = query.where('market_id', '=', catalogue.pair(input.currency_id, input.legal_id).id);
+    const { rows, more } = await pageOf(query.orderBy('id', 'desc'), page, limit);
+    const data = [];
+    for (const row of rows) data.push(closeOrderView(catalogue, row, await contracts.directionOf(ctx.db, row)));
+    return { data, page, limit, more };
+  });
+  route(
+    app,
+    ctx,
+    endpoints.leverCloseCancel,
+    async ({ input, auth }) => {
+      const row = await ctx.exchange.run((step) => contracts.cancelCloseOrder(step, auth.user.id, input.id));
+      return closeOrderView(catalogue, row, await contracts.directionOf(ctx.db, row));
+    },
+    { market: ({ input, auth }) => marketOf('lever_close_orders', input.id, auth.user.id) },
+  );
+  route(
+    app,
+    ctx,
+    endpoints.leverTrailing,
+    async ({ input, auth }) => positionView(catalogue, await ctx.exchange.run((step) => contracts.setTrailing(step, auth.user.id, input.id, input))),
     positionMarket,
   );
 

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { floor, Money, text, ZERO } from '../../contract/money';
-import { amountDecimals, priceBand, smallestOrder } from '../../contract/order-rules';
+import { amountDecimals, ocoPrices, priceBand, smallestOrder, triggerSide } from '../../contract/order-rules';
+import { triggerReached } from '../../contract/trading';
 import type { Database, SpotOrdersTable } from '../db/schema';
 import type { Market } from '../exchange/catalogue';
 import type { Step } from '../exchange/step';
@@ -13,9 +14,10 @@ import { explainShortfall, lockedBalanceOf, record, type Movement } from '../led
 import type { Fill } from '../market/book';
 import type { Trade, UserFill } from '../market/engine';
 import { spendCoupon } from '../wallet/coupons';
+import { BookChanges } from './book-changes';
 import { SPOT_FEE, SPOT_MIN_NOTIONAL, SPOT_PRICE_BAND } from './config';
 import type { TradingDeps } from './deps';
-import { lotsOf, priceOf, quantityOf, ticksOf } from './market';
+import { lotsOf, priceOf, quantityOf, tickOf, ticksOf } from './market';
 
 /**
  * Spot trading in the coin account. Users' orders go into the same order books as the
@@ -27,6 +29,15 @@ import { lotsOf, priceOf, quantityOf, ticksOf } from './market';
  * the fill is settled in the step that made it (the 'fills' handler). Fees come out of
  * what each side receives (the fee path, ledger/fees.ts); a fee coupon is spent by the
  * order's first fill.
+ *
+ * A stop-limit order freezes its funds at placement, like a limit order, and waits out of
+ * the book; the first trade at or through its trigger (the 'trades' handler, in the step
+ * of that trade) enters it at its limit, filling at once what crosses. An OCO order
+ * freezes once for both its parts: its take profit rests in the book while its stop
+ * waits; a fill of the take profit, even a part, cancels the stop, and the stop's trigger
+ * takes the take profit out of the book as the stop's limit enters it, in the same step.
+ * Each records the trade that decided it. When one step changes a book more than once,
+ * each change is previewed after the ones before (book-changes.ts).
  */
 export type SpotOrderRow = Selectable<SpotOrdersTable>;
 
@@ -42,21 +53,53 @@ interface FillFacts {
   takerSide: 1 | -1;
 }
 
+/** The order types of the form: a limit or market order, a stop-limit, an OCO (take profit and stop, one cancels the other). */
+export type SpotOrderType = SpotOrderRow['type'];
+
+export interface SpotOrderInput {
+  currency_id: number;
+  legal_id: number;
+  type: 'buy' | 'sell';
+  /** absent: a limit order when target_price is given, else a market order */
+  order_type?: SpotOrderType | undefined;
+  amount?: string | undefined;
+  total?: string | undefined;
+  /** the limit price (a limit order's, a stop-limit's once triggered, an OCO's take profit) */
+  target_price?: string | undefined;
+  /** a stop-limit's or an OCO's trigger */
+  trigger_price?: string | undefined;
+  /** an OCO's stop limit */
+  stop_limit_price?: string | undefined;
+}
+
+/** Where an open order rests in the book (its limit), or null while it waits out of it (a stop-limit before its trigger). */
+export function bookPriceOf(row: Pick<SpotOrderRow, 'type' | 'price' | 'stop_price' | 'stop_state'>): string | null {
+  if (row.type === 'stop_limit') return row.stop_state === 'triggered' ? row.price : null;
+  if (row.type === 'oco') return row.stop_state === 'triggered' ? row.stop_price : row.price;
+  return row.type === 'limit' ? row.price : null;
+}
+
 export class SpotDesk {
-  constructor(private readonly deps: TradingDeps) {}
+  /** Open stops waiting for their trigger, by id (stop-limits and OCOs): what the market's trades are checked against. */
+  private readonly waiting = new Map<number, SpotOrderRow>();
+  private readonly books: BookChanges;
+
+  constructor(private readonly deps: TradingDeps) {
+    this.books = new BookChanges(() => deps.exchange.market.engine);
+  }
 
   /**
    * Places an order; answers it as it stands after its immediate fills. An order gives its
    * `amount` (base); a market buy may give its `total` instead (quote, spent at most).
    */
-  async place(
-    step: Step,
-    userId: number,
-    input: { currency_id: number; legal_id: number; type: 'buy' | 'sell'; amount?: string | undefined; total?: string | undefined; target_price?: string | undefined },
-    remember: Remember = noRequestId,
-  ): Promise<SpotOrderRow> {
+  async place(step: Step, userId: number, input: SpotOrderInput, remember: Remember = noRequestId): Promise<SpotOrderRow> {
     // Coins against USDT and stocks against USD (held in the coin account: converted from USDT), one desk.
     const market = this.deps.catalogue.pair(input.currency_id, input.legal_id);
+    const kind: SpotOrderType = input.order_type ?? (input.target_price ? 'limit' : 'market');
+    if (kind === 'stop_limit' || kind === 'oco') return this.placeStop(step, userId, market, kind, input, remember);
+    if (input.trigger_price || input.stop_limit_price) throw new ApiError('server:errors.trigger_not_allowed');
+    if (kind === 'market' && input.target_price) throw new ApiError('server:errors.order_market_priced');
+    if (kind === 'limit' && !input.target_price) throw new ApiError('server:errors.limit_price_required');
     if (input.amount !== undefined && input.total !== undefined) throw new ApiError('server:errors.spot_amount_and_total');
     if (input.amount === undefined && input.total === undefined) throw new ApiError('server:errors.spot_amount_missing');
     const limitPrice = input.target_price ? new Money(input.target_price) : null;
@@ -73,13 +116,13 @@ export class SpotDesk {
       const worth = smallestOrder(quantity, limitPrice ?? last, SPOT_MIN_NOTIONAL, market.quote.code);
       if (!worth.ok) throw refusal(worth);
     }
-    const preview = engine.preview({ marketId: market.id, side, lots, ...(limit === undefined ? {} : { limit }) });
+    const { fills: preview, lastSeq } = this.books.preview(step, { marketId: market.id, side, lots, ...(limit === undefined ? {} : { limit }) });
     const own = preview.find((fill) => fill.makerOwner === userId);
     if (own) throw new ApiError('server:errors.self_trade', { price: priceOf(market, own.price).toFixed(market.pricePrecision) });
     if (limit === undefined && preview.length === 0) throw new ApiError('server:errors.no_liquidity');
 
     const { trx, time } = step;
-    const facts = factsOf(preview, engine.lastSeq(market.id), time, side);
+    const facts = factsOf(preview, lastSeq, time, side);
     const filledLots = preview.reduce((total, fill) => total + fill.lots, 0);
     const resting = limit === undefined ? 0 : lots - filledLots;
     const touched: SpotOrderRow[] = [];
@@ -111,23 +154,14 @@ export class SpotDesk {
     let taker = await orderRow(trx, id);
     for (const [index, fill] of preview.entries()) {
       const maker: Party = fill.makerRef === 0 ? { kind: 'house' } : { kind: 'user', order: await orderRow(trx, fill.makerRef), source: 'frozen' };
-      const settled = await settleFill(step, market, facts[index] as FillFacts, { kind: 'user', order: taker, source: 'available' }, maker, this.deps.fees);
+      const settled = await this.settle(step, market, facts[index] as FillFacts, { kind: 'user', order: taker, source: 'available' }, maker);
       taker = settled.taker ?? taker;
       if (settled.maker) touched.push(settled.maker);
     }
     if (resting > 0 && limitPrice) {
       const rest = quantityOf(market, resting);
       const frozen = side === 1 ? ceil(rest.times(limitPrice), market.quote.precision) : rest;
-      const currency = side === 1 ? market.quote.id : market.base.id;
-      await record(step, {
-        reason: 'spot_freeze',
-        ref: { kind: 'spot-freeze', id },
-        userId,
-        memo: `${market.symbol} #${id}`,
-        movements: [{ from: userAccount(userId, currency, 'change'), to: userAccount(userId, currency, 'change', 'frozen'), amount: frozen }],
-        at: time,
-      });
-      await trx.updateTable('spot_orders').set({ frozen: frozen.toFixed() }).where('id', '=', id).execute();
+      await this.freeze(step, market, id, userId, side, frozen);
     } else {
       await trx
         .updateTable('spot_orders')
@@ -137,16 +171,103 @@ export class SpotDesk {
     }
     const order = await orderRow(trx, id);
 
-    // The trades this order prints are settled in this step (contracts, options); the book
-    // makes them, exactly as previewed, when the step commits.
+    // The trades this order prints are settled in this step (contracts, options, stops); the
+    // book makes them, exactly as previewed, when the step commits.
     step.traded(market.id, tradesOf(market, facts));
-    step.changeBook(market.id, () => {
-      const result = engine.submit({ marketId: market.id, ref: order.id, owner: userId, side, lots, ...(limit === undefined ? {} : { limit }) }, time);
-      assertSame(result.fills, preview, facts);
-    });
+    this.books.submit(step, { marketId: market.id, ref: order.id, owner: userId, side, lots, ...(limit === undefined ? {} : { limit }) }, facts.at(-1)?.seq ?? lastSeq, (made) =>
+      assertSame(made, preview, facts),
+    );
     step.raise({ kind: 'spotOrder', order });
     for (const maker of touched) step.raise({ kind: 'spotOrder', order: maker });
     return order;
+  }
+
+  /**
+   * A stop-limit or an OCO order. Its funds are frozen now, as a limit order's, so it
+   * cannot fail for want of balance when it triggers: a buy freezes the quote at its
+   * highest limit (an OCO's take profit or stop limit), a sell the base. A stop-limit waits
+   * out of the book; an OCO's take profit rests in it at once, and must not trade now
+   * (it would end the OCO before it began: a limit beyond the market does that job).
+   */
+  private async placeStop(step: Step, userId: number, market: Market, kind: 'stop_limit' | 'oco', input: SpotOrderInput, remember: Remember): Promise<SpotOrderRow> {
+    if (input.total !== undefined) throw new ApiError('server:errors.spot_total_market_buy');
+    if (input.amount === undefined) throw new ApiError('server:errors.spot_amount_missing');
+    if (!input.target_price) throw new ApiError('server:errors.limit_price_required');
+    if (!input.trigger_price) throw new ApiError('server:errors.trigger_price_required');
+    if (kind === 'oco' && !input.stop_limit_price) throw new ApiError('server:errors.order_stop_limit_required');
+    if (kind === 'stop_limit' && input.stop_limit_price) throw new ApiError('server:errors.trigger_not_allowed');
+    const side: 1 | -1 = input.type === 'buy' ? 1 : -1;
+    const { lots, quantity } = amountOf(market, input.amount);
+    const limitPrice = new Money(input.target_price);
+    const triggerPrice = new Money(input.trigger_price);
+    const stopPrice = kind === 'oco' ? new Money(input.stop_limit_price ?? '0') : null;
+    const limit = ticksOf(market, limitPrice);
+    ticksOf(market, triggerPrice);
+    if (stopPrice) ticksOf(market, stopPrice);
+
+    const { engine } = this.deps.exchange.market;
+    const last = new Money(engine.lastPrice(market.id));
+    for (const price of [triggerPrice, limitPrice, ...(stopPrice ? [stopPrice] : [])]) {
+      const band = priceBand(price, last, SPOT_PRICE_BAND, market.pricePrecision);
+      if (!band.ok) throw refusal(band);
+    }
+    const sides = kind === 'oco' ? ocoPrices(side, limitPrice, triggerPrice, last, market.pricePrecision) : triggerSide(side, triggerPrice, last, market.pricePrecision);
+    if (!sides.ok) throw refusal(sides);
+    const lowest = stopPrice ? Money.min(limitPrice, stopPrice) : limitPrice;
+    const worth = smallestOrder(quantity, lowest, SPOT_MIN_NOTIONAL, market.quote.code);
+    if (!worth.ok) throw refusal(worth);
+    const entering = kind === 'oco' ? this.books.preview(step, { marketId: market.id, side, lots, limit }) : null;
+    const crossing = entering?.fills[0];
+    if (crossing) throw new ApiError('server:errors.order_oco_crosses', { price: priceOf(market, crossing.price).toFixed(market.pricePrecision) });
+
+    const { trx, time } = step;
+    const { rate: feeRate, coupon } = await couponRate(trx, userId, 'spot', SPOT_FEE, time);
+    const { id } = await trx
+      .insertInto('spot_orders')
+      .values({
+        user_id: userId,
+        market_id: market.id,
+        side: input.type,
+        type: kind,
+        price: limitPrice.toFixed(market.pricePrecision),
+        trigger_price: triggerPrice.toFixed(market.pricePrecision),
+        stop_price: stopPrice ? stopPrice.toFixed(market.pricePrecision) : null,
+        stop_state: 'waiting',
+        amount: text(quantity, market.qtyPrecision),
+        filled: '0',
+        quote_filled: '0',
+        fee: '0',
+        fee_rate: feeRate.toFixed(),
+        coupon_id: coupon?.id ?? null,
+        frozen: '0',
+        status: 'open',
+        created_at: time,
+        updated_at: time,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await remember(trx, id);
+    const highest = stopPrice ? Money.max(limitPrice, stopPrice) : limitPrice;
+    await this.freeze(step, market, id, userId, side, side === 1 ? ceil(quantity.times(highest), market.quote.precision) : quantity);
+    const order = await orderRow(trx, id);
+    if (entering) this.books.submit(step, { marketId: market.id, ref: id, owner: userId, side, lots, limit }, entering.lastSeq, (made) => assertSame(made, [], []));
+    step.keep(this.waiting, id, order);
+    step.raise({ kind: 'spotOrder', order });
+    return order;
+  }
+
+  /** Freezes what an order may spend (the quote for a buy, the base for a sell) under spot-freeze:<order>. */
+  private async freeze(step: Step, market: Market, id: number, userId: number, side: 1 | -1, amount: Money): Promise<void> {
+    const currency = side === 1 ? market.quote.id : market.base.id;
+    await record(step, {
+      reason: 'spot_freeze',
+      ref: { kind: 'spot-freeze', id },
+      userId,
+      memo: `${market.symbol} #${id}`,
+      movements: [{ from: userAccount(userId, currency, 'change'), to: userAccount(userId, currency, 'change', 'frozen'), amount }],
+      at: step.time,
+    });
+    await step.trx.updateTable('spot_orders').set({ frozen: amount.toFixed() }).where('id', '=', id).execute();
   }
 
   /**
@@ -170,17 +291,21 @@ export class SpotDesk {
     return { lots, quantity: quantityOf(market, lots) };
   }
 
-  /** Cancels an open order of this user; what is frozen for it returns. */
+  /** Cancels an open order of this user (both parts of an OCO); what is frozen for it returns. */
   async cancel(step: Step, userId: number, id: number): Promise<SpotOrderRow> {
     const { trx, time } = step;
     const row = await trx.selectFrom('spot_orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     if (!row) throw new ApiError('server:errors.record_unknown');
     if (row.status !== 'open') throw new ApiError('server:errors.order_not_open');
     await release(step, row);
-    await trx.updateTable('spot_orders').set({ status: 'cancelled', frozen: '0', updated_at: time }).where('id', '=', id).execute();
+    await trx
+      .updateTable('spot_orders')
+      .set({ status: 'cancelled', frozen: '0', updated_at: time, ...(row.stop_state === 'waiting' ? { stop_state: 'cancelled' as const } : {}) })
+      .where('id', '=', id)
+      .execute();
     const order = await orderRow(trx, id);
-    const { engine } = this.deps.exchange.market;
-    step.changeBook(row.market_id, () => void engine.cancel(row.market_id, id));
+    if (bookPriceOf(row) !== null) this.books.cancel(step, row.market_id, id);
+    step.keep(this.waiting, id, undefined);
     step.raise({ kind: 'spotOrder', order });
     return order;
   }
@@ -192,23 +317,117 @@ export class SpotDesk {
       const market = this.deps.catalogue.market(fill.marketId);
       const facts: FillFacts = { seq: fill.seq, time: fill.time, priceTicks: fill.price, lots: fill.lots, takerSide: fill.takerSide };
       const maker: Party = { kind: 'user', order: await orderRow(step.trx, fill.makerRef), source: 'frozen' };
-      const settled = await settleFill(step, market, facts, { kind: 'house' }, maker, this.deps.fees);
+      const settled = await this.settle(step, market, facts, { kind: 'house' }, maker);
       if (settled.maker) touched.set(settled.maker.id, settled.maker);
     }
     for (const order of touched.values()) step.raise({ kind: 'spotOrder', order });
   }
 
   /**
-   * Puts open orders back in the books after a start, oldest first (time priority): every
-   * market's, or one market's when this process claims it (several processes). Orders of a
-   * market this process does not run stay in the store for the process that does.
+   * The 'trades' handler: each trade of the step, in sequence, triggers the waiting stops
+   * it reaches (a buy stop at or above its trigger, a sell stop at or below it), oldest
+   * order first. A triggered stop's own prints come back as trades of the step, and may
+   * trigger the next.
+   */
+  async onTrades(step: Step, batches: readonly { marketId: number; trades: readonly Trade[] }[]): Promise<void> {
+    if (this.waiting.size === 0) return;
+    for (const { marketId, trades } of batches) {
+      const market = this.deps.catalogue.market(marketId);
+      for (const trade of trades) {
+        const price = new Money(trade.price).toDecimalPlaces(market.pricePrecision);
+        const due = [...this.waiting.values()]
+          .filter((row) => row.market_id === marketId && row.trigger_price !== null && triggerReached(row.side === 'buy' ? 1 : -1, row.trigger_price, price))
+          .sort((a, b) => a.id - b.id);
+        for (const live of due) {
+          if (!this.waiting.has(live.id)) continue;
+          // The stored order decides: a cancel or a fill may have ended its stop in this step.
+          const stored = await orderRow(step.trx, live.id);
+          step.keep(this.waiting, live.id, undefined);
+          if (stored.status === 'open' && stored.stop_state === 'waiting') await this.trigger(step, market, stored, trade);
+        }
+      }
+    }
+  }
+
+  /**
+   * A stop reached by `trade`: recorded with that trade, it enters the book at its limit
+   * (an OCO's take profit leaves it first), taking at once what crosses with its frozen
+   * funds. Should it meet the user's own resting order it is cancelled instead, its funds
+   * returned: a handler cannot refuse, and a trade with oneself is never made.
+   */
+  private async trigger(step: Step, market: Market, row: SpotOrderRow, trade: Trade): Promise<void> {
+    const { trx, time } = step;
+    const side: 1 | -1 = row.side === 'buy' ? 1 : -1;
+    const limitPrice = new Money((row.type === 'oco' ? row.stop_price : row.price) ?? '0');
+    const limit = ticksOf(market, limitPrice);
+    const lots = new Money(row.amount).minus(row.filled).times(market.lotScale).toNumber();
+    if (row.type === 'oco') this.books.cancel(step, market.id, row.id);
+    const { fills: preview, lastSeq } = this.books.preview(step, { marketId: market.id, side, lots, limit });
+    const ownFill = preview.some((fill) => fill.makerOwner === row.user_id);
+    await trx
+      .updateTable('spot_orders')
+      .set({ stop_state: 'triggered', trigger_tick: JSON.stringify(tickOf(market, trade)), updated_at: time })
+      .where('id', '=', row.id)
+      .execute();
+    if (ownFill) {
+      await release(step, row);
+      await trx.updateTable('spot_orders').set({ status: 'cancelled', frozen: '0', cancel_reason: 'self_trade' }).where('id', '=', row.id).execute();
+      step.raise({ kind: 'spotOrder', order: await orderRow(trx, row.id) });
+      return;
+    }
+    const facts = factsOf(preview, lastSeq, time, side);
+    let taker = await orderRow(trx, row.id);
+    const touched: SpotOrderRow[] = [];
+    for (const [index, fill] of preview.entries()) {
+      const maker: Party = fill.makerRef === 0 ? { kind: 'house' } : { kind: 'user', order: await orderRow(trx, fill.makerRef), source: 'frozen' };
+      const settled = await this.settle(step, market, facts[index] as FillFacts, { kind: 'user', order: taker, source: 'frozen' }, maker);
+      taker = settled.taker ?? taker;
+      if (settled.maker) touched.push(settled.maker);
+    }
+    step.traded(market.id, tradesOf(market, facts));
+    this.books.submit(step, { marketId: market.id, ref: row.id, owner: row.user_id, side, lots, limit }, facts.at(-1)?.seq ?? lastSeq, (made) => assertSame(made, preview, facts));
+    step.raise({ kind: 'spotOrder', order: taker });
+    for (const maker of touched) step.raise({ kind: 'spotOrder', order: maker });
+  }
+
+  /**
+   * Settles one fill (settleFill); an OCO whose take profit it fills, even in part, has its
+   * stop cancelled at that fill's trade, in the same step.
+   */
+  private async settle(step: Step, market: Market, fill: FillFacts, taker: Party, maker: Party): Promise<{ taker?: SpotOrderRow; maker?: SpotOrderRow }> {
+    const settled = await settleFill(step, market, fill, taker, maker, this.deps.fees);
+    for (const role of ['taker', 'maker'] as const) {
+      const row = settled[role];
+      if (!row || row.type !== 'oco' || row.stop_state !== 'waiting') continue;
+      const tick = tickOf(market, { seq: fill.seq, time: fill.time, price: priceOf(market, fill.priceTicks).toNumber() });
+      await step.trx
+        .updateTable('spot_orders')
+        .set({ stop_state: 'cancelled', trigger_tick: JSON.stringify(tick) })
+        .where('id', '=', row.id)
+        .execute();
+      step.keep(this.waiting, row.id, undefined);
+      settled[role] = await orderRow(step.trx, row.id);
+    }
+    return settled;
+  }
+
+  /**
+   * Puts open orders back in the books after a start, oldest first (time priority), and
+   * waiting stops back under watch: every market's, or one market's when this process
+   * claims it (several processes). Orders of a market this process does not run stay in
+   * the store for the process that does.
    */
   async restore(marketId?: number): Promise<number> {
-    let query = this.deps.db.selectFrom('spot_orders').selectAll().where('status', '=', 'open').where('type', '=', 'limit');
+    let query = this.deps.db.selectFrom('spot_orders').selectAll().where('status', '=', 'open').where('type', 'in', ['limit', 'stop_limit', 'oco']);
     if (marketId !== undefined) query = query.where('market_id', '=', marketId);
     const { engine } = this.deps.exchange.market;
     const rows = (await query.orderBy('id').execute()).filter((row) => engine.has(row.market_id));
+    for (const [id, row] of this.waiting) if (marketId === undefined || row.market_id === marketId) this.waiting.delete(id);
+    let resting = 0;
     for (const row of rows) {
+      if (row.stop_state === 'waiting') this.waiting.set(row.id, row);
+      const price = bookPriceOf(row);
+      if (price === null) continue;
       const market = this.deps.catalogue.market(row.market_id);
       const remaining = new Money(row.amount).minus(row.filled);
       engine.restore({
@@ -217,10 +436,11 @@ export class SpotDesk {
         owner: row.user_id,
         side: row.side === 'buy' ? 1 : -1,
         lots: remaining.times(market.lotScale).toNumber(),
-        limit: ticksOf(market, new Money(row.price ?? '0')),
+        limit: ticksOf(market, new Money(price)),
       });
+      resting++;
     }
-    return rows.length;
+    return resting;
   }
 }
 

@@ -23,12 +23,20 @@ export interface PositionFigures {
   liquidation: Signal<number>;
   /** overnight fees owed so far */
   overnight: Signal<number>;
+  /** return on equity, %: profit over margin */
+  roe: Signal<number>;
+  /** a trailing stop's price as the best price seen moves it (NaN: none) */
+  trailingStop: Signal<number>;
 }
 
 const figures = new Map<number, PositionFigures>();
 export function figuresOf(positionId: number): PositionFigures {
   let found = figures.get(positionId);
-  if (!found) figures.set(positionId, (found = { price: signal(Number.NaN), profit: signal(Number.NaN), liquidation: signal(Number.NaN), overnight: signal(Number.NaN) }));
+  if (!found)
+    figures.set(
+      positionId,
+      (found = { price: signal(Number.NaN), profit: signal(Number.NaN), liquidation: signal(Number.NaN), overnight: signal(Number.NaN), roe: signal(Number.NaN), trailingStop: signal(Number.NaN) }),
+    );
   return found;
 }
 
@@ -60,6 +68,8 @@ export function applyAccount(patch: AccountPatch): void {
       found.profit.value = rows[at + 2] as number;
       found.liquidation.value = rows[at + 3] as number;
       found.overnight.value = rows[at + 4] as number;
+      found.roe.value = rows[at + 5] as number;
+      found.trailingStop.value = rows[at + 6] as number;
     }
   }
   const clocks = patch.countdown;

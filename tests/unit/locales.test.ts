@@ -42,7 +42,15 @@ function expectedKeys(language: Language, english: Map<string, string>): Map<str
 const placeholders = (text: string): string[] => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] ?? '').sort();
 
 /** Strings every language writes as English does: identifiers, symbols, formulas. */
-const SAME_AS_ENGLISH = new Set(['settings:profile.uid', 'people:invite.uid', 'common:home.uid', 'assets:exchange.rate', 'trade:contract.set_stops', 'market:price_summary']);
+const SAME_AS_ENGLISH = new Set([
+  'settings:profile.uid',
+  'people:invite.uid',
+  'common:home.uid',
+  'assets:exchange.rate',
+  'trade:contract.set_stops',
+  'market:price_summary',
+  'trade:advanced.types.oco',
+]);
 
 /**
  * Strings a language writes as English does, because its traders do: chart periods,

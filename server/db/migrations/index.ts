@@ -23,6 +23,7 @@ import * as m021 from './021_cluster';
 import * as m022 from './022_job_leases';
 import * as m023 from './023_account_security';
 import * as m024 from './024_price_alerts';
+import * as m025 from './025_advanced_orders';
 import * as m026 from './026_chart_preferences';
 
 /**
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   '022_job_leases': m022,
   '023_account_security': m023,
   '024_price_alerts': m024,
+  '025_advanced_orders': m025,
   '026_chart_preferences': m026,
 };

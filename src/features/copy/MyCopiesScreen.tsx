@@ -17,7 +17,7 @@ import { ListFooter } from '../../ui/ListFooter';
 import { Screen } from '../../ui/Screen';
 import { Skeleton } from '../../ui/Skeleton';
 import { toast } from '../../ui/toast';
-import { FactGrid, numberText, OrderHead, pricePrecisionOf, priceText } from '../trade/shared';
+import { closeReasonLabel, FactGrid, numberText, OrderHead, pricePrecisionOf, priceText } from '../trade/shared';
 import tradeStyles from '../trade/trade.module.css';
 import { CopyMark, Profit, TraderWho, type Follow } from './parts';
 import styles from './copy.module.css';
@@ -276,7 +276,7 @@ function ClosedCopies() {
         const long = position.direction === 'buy';
         return (
           <div key={position.id} className={tradeStyles.order} data-testid="copy-closed">
-            <OrderHead up={long} side={t(long ? 'trade:contract.long' : 'trade:contract.short')} symbol={position.symbol} tag={t(`trade:contract.reasons.${position.close_reason ?? 'user'}`)}>
+            <OrderHead up={long} side={t(long ? 'trade:contract.long' : 'trade:contract.short')} symbol={position.symbol} tag={closeReasonLabel(t, position.close_reason)}>
               <span className={tradeStyles.profit}>
                 <Profit amount={position.profit ?? '0'} />
               </span>

@@ -6,7 +6,7 @@ import { api } from '../../api/client';
 import { language, useT } from '../../i18n';
 import { useLoad } from '../../lib/useLoad';
 import { Avatar } from '../../ui/Avatar';
-import { FactGrid, OrderHead, priceText } from '../trade/shared';
+import { closeReasonLabel, FactGrid, OrderHead, priceText } from '../trade/shared';
 import tradeStyles from '../trade/trade.module.css';
 import styles from './copy.module.css';
 
@@ -118,7 +118,7 @@ export function TraderPosition({ position }: { position: Position }) {
           up={long}
           side={t(long ? 'trade:contract.long' : 'trade:contract.short')}
           symbol={position.symbol}
-          tag={closed ? t(`trade:contract.reasons.${position.close_reason ?? 'user'}`) : `${position.multiple}x`}
+          tag={closed ? closeReasonLabel(t, position.close_reason) : `${position.multiple}x`}
         >
           {closed && <Profit amount={position.profit ?? '0'} />}
         </OrderHead>

@@ -3,11 +3,11 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiOutput } from '../../../contract/api';
 import { Money } from '../../../contract/money';
-import { priceTicks, shareRange, stopsSide } from '../../../contract/order-rules';
+import { leverageRange, priceBand, priceTicks, reduceOnly, shareRange, stopsSide } from '../../../contract/order-rules';
 import type { MarketInfo } from '../../../contract/worker-api';
 import { api } from '../../api/client';
 import { loggedIn } from '../../app/session';
-import { accountSummary } from '../../core/account';
+import { accountSummary, positions } from '../../core/account';
 import { useAccountWatch, useMarketWatch } from '../../core/hooks';
 import { quoteOf } from '../../core/store';
 import { language, useT } from '../../i18n';
@@ -17,15 +17,21 @@ import { useSubmit } from '../../lib/useSubmit';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { PrimaryButton } from '../../ui/form';
 import { toast } from '../../ui/toast';
-import { Positions } from './Positions';
-import { AvailableLine, Details, LoginToTrade, NumberBox, TypeAndPrice } from './shared';
+import { LeverageSlider } from './LeverageSlider';
+import { closeOrdersPlaced, Positions } from './Positions';
+import { AvailableLine, Details, LoginToTrade, NumberBox, priceText, TypeAndPrice } from './shared';
 import { MiniBook } from './MiniBook';
 import styles from './trade.module.css';
 import { useRequestIds } from '../../lib/requestId';
 
 type Direction = 'buy' | 'sell';
+const FUTURES_KINDS = ['market', 'limit'] as const;
 
-/** Futures: open a long or a short with a multiple, at market or at a limit, with optional TP/SL. */
+/**
+ * Futures: open a long or a short at any whole leverage of the market's range, at market
+ * or at a limit, with optional TP/SL; or, reduce-only, close part of an open position of
+ * this market (it never opens or flips one).
+ */
 export function ContractPanel({ market }: { market: MarketInfo }) {
   useSignals();
   const t = useT();
@@ -39,6 +45,9 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
   const [share, setShare] = useState('1');
   const [multiple, setMultiple] = useState(10);
   const [stops, setStops] = useState(false);
+  /** reduce-only: the order closes lots of `reducing` instead of opening a position */
+  const [reduce, setReduce] = useState(false);
+  const [reducingId, setReducingId] = useState<number | null>(null);
   const [takeProfit, setTakeProfit] = useState('');
   const [stopLoss, setStopLoss] = useState('');
   const [errors, setErrors] = useState<{ price?: string; share?: string; stops?: string }>({});
@@ -52,7 +61,7 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
     void api('POST /lever/deal', { currency_id: market.currencyId, legal_id: market.legalId }, { silent: true })
       .then((answer) => {
         setInfo(answer);
-        setMultiple((current) => (answer.multiples.includes(current) ? current : (answer.multiples[1] ?? answer.multiples[0] ?? 1)));
+        setMultiple((current) => (leverageRange(current, answer.min_multiple, answer.max_multiple).ok ? current : (answer.multiples[1] ?? answer.multiples[0] ?? answer.min_multiple)));
       })
       .catch(() => undefined);
   }, [logged, market.currencyId, market.legalId]);
@@ -74,6 +83,8 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
 
   const lang = language.value;
   const live = quote?.last.value ?? Number.NaN;
+  const reducible = positions.value.filter((position) => position.status === 'open' && position.market_id === market.id);
+  const reducing = reducible.find((position) => position.id === reducingId) ?? reducible[0] ?? null;
   const unitPrice = type === 'limit' ? Number(price) : live;
   const lots = Number(share);
   const quantity = info && lots > 0 ? new Money(info.lot_size).times(lots) : null;
@@ -89,6 +100,7 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
    * price), and margin plus fee within the balance.
    */
   const review = (direction: Direction) => {
+    if (reduce) return reviewReduce();
     const found: { price?: string; share?: string; stops?: string } = {};
     // A correct price (a positive decimal in the market's step), or null.
     const priceOf = (typed: string) => {
@@ -112,8 +124,43 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
     if (Object.keys(found).length === 0) setConfirming(direction);
   };
 
+  /** A reduce-only order: whole lots, at most what the chosen position holds; a limit in the market's step and band. */
+  const reviewReduce = () => {
+    if (!reducing) return;
+    const found: { price?: string; share?: string } = {};
+    const typed = type === 'limit' ? typedAmount(price) : null;
+    const limit = typed && priceTicks(typed, market.pricePrecision).ok ? typed : null;
+    if (type === 'limit' && !limit) found.price = t('validation:price_invalid');
+    else if (limit && info && live > 0) {
+      const band = priceBand(limit, live.toFixed(market.pricePrecision), info.price_band, market.pricePrecision);
+      if (!band.ok) found.price = t('trade:checks.price_band', { low: formatAmount(band.params.low, lang), high: formatAmount(band.params.high, lang) });
+    }
+    const size = reduceOnly(lots, reducing.share);
+    if (!/^[1-9][0-9]*$/.test(share)) found.share = t('validation:share_invalid');
+    else if (!size.ok) found.share = t('trade:advanced.checks.order_reduce_too_large', size.params);
+    setErrors(found);
+    if (Object.keys(found).length === 0) setConfirming(reducing.direction === 'buy' ? 'sell' : 'buy');
+  };
+
+  const submitReduce = (position: NonNullable<typeof reducing>) =>
+    run(async () => {
+      setConfirming(null);
+      const body = { id: position.id, direction: position.direction === 'buy' ? ('sell' as const) : ('buy' as const), type, share: Number(share), ...(type === 'limit' ? { price } : {}) };
+      // Sent again after a lost answer, the lots are closed once.
+      const order = await api('POST /lever/reduce', { ...body, request_id: requestIds.for(body) });
+      requestIds.done();
+      toast(
+        order.status === 'filled'
+          ? t('trade:advanced.partial.closed', { lots: order.closed_share, profit: order.profit ?? '0' })
+          : t('trade:advanced.partial.placed', { lots: order.share, price: priceText(order.market_id, order.price) }),
+      );
+      closeOrdersPlaced.value++;
+      load();
+    });
+
   const submit = (direction: Direction) =>
     run(async () => {
+      if (reduce && reducing) return submitReduce(reducing);
       setConfirming(null);
       const body = {
         currency_id: market.currencyId,
@@ -142,7 +189,7 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
         {logged ? (
           <div className={styles.formCol}>
             <TypeAndPrice
-              types={['market', 'limit']}
+              types={FUTURES_KINDS}
               type={type}
               onType={setType}
               price={price}
@@ -180,26 +227,56 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
                 })}
               </p>
             )}
-            <div className={styles.wideChips} role="radiogroup" aria-label={t('trade:contract.multiple')}>
-              {(info?.multiples ?? []).map((value) => (
-                <button
-                  key={value}
-                  type="button"
-                  role="radio"
-                  aria-checked={multiple === value}
-                  className={`${styles.chip} ${multiple === value ? styles.chipOn : ''}`}
-                  onClick={() => setMultiple(value)}
-                  data-testid={`multiple-${value}`}
-                >
-                  {value}x
-                </button>
-              ))}
-            </div>
             <label className={styles.line}>
-              <span>{t('trade:contract.stops')}</span>
-              <input type="checkbox" checked={stops} onChange={(event) => setStops(event.target.checked)} data-testid="contract-stops" />
+              <span>{t('trade:advanced.reduce_only')}</span>
+              <input
+                type="checkbox"
+                checked={reduce}
+                onChange={(event) => {
+                  setReduce(event.target.checked);
+                  setErrors({});
+                }}
+                data-testid="contract-reduce"
+              />
             </label>
-            {stops && (
+            {reduce ? (
+              reducing ? (
+                <>
+                  <select
+                    className={styles.select}
+                    value={reducing.id}
+                    onChange={(event) => setReducingId(Number(event.target.value))}
+                    aria-label={t('trade:advanced.reduce_position')}
+                    data-testid="contract-reduce-position"
+                  >
+                    {reducible.map((position) => (
+                      <option key={position.id} value={position.id}>
+                        {t('trade:advanced.position_option', {
+                          side: t(position.direction === 'buy' ? 'trade:contract.long' : 'trade:contract.short'),
+                          multiple: position.multiple,
+                          share: position.share,
+                          id: position.id,
+                        })}
+                      </option>
+                    ))}
+                  </select>
+                  <p className={styles.note}>{t('trade:advanced.reduce_note')}</p>
+                </>
+              ) : (
+                <p className={styles.note} data-testid="contract-reduce-none">
+                  {t('trade:advanced.reduce_none')}
+                </p>
+              )
+            ) : (
+              <>
+                {info && <LeverageSlider value={multiple} onValue={setMultiple} min={info.min_multiple} max={info.max_multiple} presets={info.multiples} label={t('trade:advanced.leverage')} />}
+                <label className={styles.line}>
+                  <span>{t('trade:contract.stops')}</span>
+                  <input type="checkbox" checked={stops} onChange={(event) => setStops(event.target.checked)} data-testid="contract-stops" />
+                </label>
+              </>
+            )}
+            {stops && !reduce && (
               <>
                 <NumberBox
                   value={takeProfit}
@@ -232,24 +309,45 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
                 )}
               </>
             )}
-            <div className={styles.line}>
-              <span>{t('trade:contract.margin')}</span>
-              {/* An estimate: the position opens at the live price of its opening trade (a limit at the limit or better). */}
-              <strong data-testid="contract-margin">≈ {money(margin)} USDT</strong>
-            </div>
-            <div className={styles.line}>
-              <span>{t('trade:contract.fee')}</span>
-              <strong>≈ {money(fee)} USDT</strong>
-            </div>
+            {reduce ? (
+              reducing && (
+                <div className={styles.line}>
+                  {/* The lots' pro rata share of the position's margin, as the exchange splits it. */}
+                  <span data-testid="contract-reduce-margin">
+                    {t('trade:advanced.partial.margin_back', { amount: money(lots > 0 ? (Number(reducing.margin) * Math.min(lots, reducing.share)) / reducing.share : Number.NaN) })}
+                  </span>
+                </div>
+              )
+            ) : (
+              <>
+                <div className={styles.line}>
+                  <span>{t('trade:contract.margin')}</span>
+                  {/* An estimate: the position opens at the live price of its opening trade (a limit at the limit or better). */}
+                  <strong data-testid="contract-margin">≈ {money(margin)} USDT</strong>
+                </div>
+                <div className={styles.line}>
+                  <span>{t('trade:contract.fee')}</span>
+                  <strong>≈ {money(fee)} USDT</strong>
+                </div>
+              </>
+            )}
             <AvailableLine amount={balanceText} currency="USDT" />
-            <div className={styles.stack}>
-              <PrimaryButton variant="buy" busy={busy} onClick={() => review('buy')} testId="contract-long">
-                {t('trade:contract.open_long')}
-              </PrimaryButton>
-              <PrimaryButton variant="sell" busy={busy} onClick={() => review('sell')} testId="contract-short">
-                {t('trade:contract.open_short')}
-              </PrimaryButton>
-            </div>
+            {reduce ? (
+              reducing && (
+                <PrimaryButton variant={reducing.direction === 'buy' ? 'sell' : 'buy'} busy={busy} onClick={reviewReduce} testId="contract-reduce-submit">
+                  {t(reducing.direction === 'buy' ? 'trade:advanced.close_long' : 'trade:advanced.close_short')}
+                </PrimaryButton>
+              )
+            ) : (
+              <div className={styles.stack}>
+                <PrimaryButton variant="buy" busy={busy} onClick={() => review('buy')} testId="contract-long">
+                  {t('trade:contract.open_long')}
+                </PrimaryButton>
+                <PrimaryButton variant="sell" busy={busy} onClick={() => review('sell')} testId="contract-short">
+                  {t('trade:contract.open_short')}
+                </PrimaryButton>
+              </div>
+            )}
             {market.kind === 'stock' && <p className={styles.note}>{t('trade:contract.usd_note')}</p>}
           </div>
         ) : (
@@ -260,22 +358,34 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
       {logged && <Positions />}
       <ConfirmDialog
         open={confirming !== null}
-        title={t('trade:confirm.contract_title')}
+        title={reduce && reducing ? t(reducing.direction === 'buy' ? 'trade:advanced.close_long' : 'trade:advanced.close_short') : t('trade:confirm.contract_title')}
         message={
-          <Details
-            rows={[
-              [t('trade:confirm.market'), market.symbol],
-              [t('trade:confirm.direction'), <span className={direction === 'buy' ? 'up' : 'down'}>{t(direction === 'buy' ? 'trade:contract.long' : 'trade:contract.short')}</span>],
-              [t('trade:confirm.type'), t(`trade:${type}`)],
-              [t('trade:confirm.price'), type === 'limit' ? formatFixed(Number(price), market.pricePrecision, lang) : t('trade:confirm.at_market')],
-              [t('trade:confirm.lots'), `${share} (${quantity?.toFixed() ?? '--'} ${market.base})`],
-              [t('trade:confirm.multiple'), `${multiple}x`],
-              [t('trade:confirm.margin'), `${type === 'market' ? '≈ ' : ''}${money(margin)} USDT`],
-              [t('trade:confirm.fee'), `${type === 'market' ? '≈ ' : ''}${money(fee)} USDT`],
-              ...(stops && takeProfit ? [[t('trade:confirm.take_profit'), takeProfit] as const] : []),
-              ...(stops && stopLoss ? [[t('trade:confirm.stop_loss'), stopLoss] as const] : []),
-            ]}
-          />
+          reduce && reducing ? (
+            <Details
+              rows={[
+                [t('trade:confirm.market'), market.symbol],
+                [t('trade:advanced.reduce_position'), `#${reducing.id} · ${reducing.multiple}x`],
+                [t('trade:confirm.type'), t(`trade:${type}`)],
+                [t('trade:confirm.price'), type === 'limit' ? formatFixed(Number(price), market.pricePrecision, lang) : t('trade:confirm.at_market')],
+                [t('trade:confirm.lots'), t('trade:advanced.partial.closes', { lots: share, share: reducing.share, quantity: quantity?.toFixed() ?? '--', base: market.base })],
+              ]}
+            />
+          ) : (
+            <Details
+              rows={[
+                [t('trade:confirm.market'), market.symbol],
+                [t('trade:confirm.direction'), <span className={direction === 'buy' ? 'up' : 'down'}>{t(direction === 'buy' ? 'trade:contract.long' : 'trade:contract.short')}</span>],
+                [t('trade:confirm.type'), t(`trade:${type}`)],
+                [t('trade:confirm.price'), type === 'limit' ? formatFixed(Number(price), market.pricePrecision, lang) : t('trade:confirm.at_market')],
+                [t('trade:confirm.lots'), `${share} (${quantity?.toFixed() ?? '--'} ${market.base})`],
+                [t('trade:confirm.multiple'), `${multiple}x`],
+                [t('trade:confirm.margin'), `${type === 'market' ? '≈ ' : ''}${money(margin)} USDT`],
+                [t('trade:confirm.fee'), `${type === 'market' ? '≈ ' : ''}${money(fee)} USDT`],
+                ...(stops && takeProfit ? [[t('trade:confirm.take_profit'), takeProfit] as const] : []),
+                ...(stops && stopLoss ? [[t('trade:confirm.stop_loss'), stopLoss] as const] : []),
+              ]}
+            />
+          )
         }
         onCancel={() => setConfirming(null)}
         onConfirm={() => void submit(direction)}

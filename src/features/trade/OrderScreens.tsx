@@ -15,7 +15,7 @@ import { toast } from '../../ui/toast';
 import { CopyMark } from '../copy/parts';
 import { Positions } from './Positions';
 import { OpenOptions } from './SecondsPanel';
-import { FactGrid, OptionHead, OrderHead, pricePrecisionOf, priceText } from './shared';
+import { closeReasonLabel, FactGrid, OptionHead, OrderHead, pricePrecisionOf, priceText } from './shared';
 import { SpotOrderRow } from './SpotPanel';
 import styles from './trade.module.css';
 
@@ -111,12 +111,53 @@ export function ContractOrderScreen() {
   const t = useT();
   useTickers();
   useAccountWatch();
-  const [tab, setTab] = useState<'positions' | 'history'>('positions');
+  const [tab, setTab] = useState<'positions' | 'history' | 'close_orders'>('positions');
   return (
     <Screen title={t('trade:contract.title')}>
-      <Tabs tabs={['positions', 'history'] as const} value={tab} onChange={setTab} label={(key) => t(key === 'positions' ? 'trade:contract.positions' : 'trade:contract.history')} />
-      {tab === 'positions' ? <Positions embedded={false} /> : <PositionHistory />}
+      <Tabs
+        tabs={['positions', 'history', 'close_orders'] as const}
+        value={tab}
+        onChange={setTab}
+        label={(key) => t(key === 'positions' ? 'trade:contract.positions' : key === 'history' ? 'trade:contract.history' : 'trade:advanced.close_orders.title')}
+      />
+      {tab === 'positions' ? <Positions embedded={false} /> : tab === 'history' ? <PositionHistory /> : <CloseOrderHistory />}
     </Screen>
+  );
+}
+
+/** Reduce-only close orders, waiting and finished: what each closed, at which trade, or why it was cancelled. */
+function CloseOrderHistory() {
+  const t = useT();
+  const lang = language.value;
+  const pending = usePaged('POST /lever/close_orders', { status: 'pending' });
+  const done = usePaged('POST /lever/close_orders', { status: 'history' });
+  const rows = [...pending.items, ...done.items];
+  return (
+    <>
+      {rows.length === 0 && !pending.loading && !done.loading && <p className={styles.empty}>{t('trade:advanced.close_orders.none')}</p>}
+      {rows.map((order) => (
+        <div key={order.id} className={styles.order} data-testid="close-order">
+          <OrderHead up={order.direction === 'buy'} side={t(order.direction === 'buy' ? 'trade:contract.long' : 'trade:contract.short')} symbol={order.symbol} tag={t(`trade:${order.type}`)}>
+            <span className={styles.orderStatus} data-testid="close-order-status">
+              {t(`trade:advanced.close_orders.status.${order.status}`)}
+            </span>
+          </OrderHead>
+          <FactGrid
+            facts={[
+              [t('trade:contract.lots'), order.status === 'filled' ? t('trade:advanced.close_orders.closed_lots', { lots: order.closed_share, share: order.share }) : String(order.share)],
+              [t('trade:orders.price'), order.price ? priceText(order.market_id, order.price) : t('trade:market')],
+              [t('trade:contract.close_price'), priceText(order.market_id, order.close_price)],
+              order.profit !== null && [t('trade:contract.realised'), formatSigned(Number(order.profit), 2, lang)],
+              [t('trade:advanced.reduce_position'), `#${order.position_id}`],
+              [t('trade:contract.placed_at'), formatDateTime(order.created_at, lang)],
+            ]}
+          />
+          <Tick tick={order.tick} />
+          {order.cancel_reason === 'position_closed' && <span className={styles.tick}>{t('trade:advanced.close_orders.position_closed')}</span>}
+        </div>
+      ))}
+      <ListFooter {...done} skeleton="facts" />
+    </>
   );
 }
 
@@ -134,14 +175,16 @@ function PositionHistory() {
               up={position.direction === 'buy'}
               side={t(position.direction === 'buy' ? 'trade:contract.long' : 'trade:contract.short')}
               symbol={position.symbol}
-              tag={position.status === 'cancelled' ? t('trade:contract.status.cancelled') : t(`trade:contract.reasons.${position.close_reason ?? 'user'}`)}
+              tag={position.status === 'cancelled' ? t('trade:contract.status.cancelled') : closeReasonLabel(t, position.close_reason)}
             >
               {position.status === 'closed' && <span className={`${styles.profit} ${directionOf(profit)}`}>{formatSigned(profit, 2, lang)}</span>}
             </OrderHead>
             {position.copy && <CopyMark copy={position.copy} />}
+            {position.parent_id !== null && <span className={styles.tick}>{t('trade:advanced.part_of', { id: position.parent_id })}</span>}
             <FactGrid
               facts={[
                 [t('trade:contract.lots'), `${position.share} · ${position.multiple}x`],
+                position.roe !== null && [t('trade:advanced.roe'), `${formatSigned(Number(position.roe), 2, lang)}%`, 'position-roe'],
                 [t('trade:contract.open_price'), priceText(position.market_id, position.price)],
                 [t('trade:contract.close_price'), priceText(position.market_id, position.close_price)],
                 [t('trade:contract.fee'), formatAmount(position.fee, lang)],

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ApiOutput } from '../../../contract/api';
 import { floor, Money } from '../../../contract/money';
-import { priceBand, priceTicks, quantityLots, smallestOrder } from '../../../contract/order-rules';
+import { ocoPrices, priceBand, priceTicks, quantityLots, smallestOrder, triggerSide } from '../../../contract/order-rules';
 import type { MarketInfo, SpotOrderView } from '../../../contract/worker-api';
 import { api } from '../../api/client';
 import { loggedIn } from '../../app/session';
@@ -13,20 +13,27 @@ import { useMarketWatch } from '../../core/hooks';
 import { quoteOf } from '../../core/store';
 import { language, useT } from '../../i18n';
 import { cleanAmount, typedAmount } from '../../lib/amount';
-import { formatAmount, formatFixed, formatDateTime } from '../../../contract/format';
+import { formatAmount, formatClock, formatFixed, formatDateTime } from '../../../contract/format';
 import { useSubmit } from '../../lib/useSubmit';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { PrimaryButton } from '../../ui/form';
 import { toast } from '../../ui/toast';
-import { AvailableLine, Details, FactGrid, LoginToTrade, NumberBox, OrderHead, TypeAndPrice } from './shared';
+import { AvailableLine, Details, FactGrid, LoginToTrade, NumberBox, orderKindLabel, OrderHead, priceText, TypeAndPrice, type OrderKind } from './shared';
 import { MiniBook } from './MiniBook';
 import { PercentSlider } from './PercentSlider';
 import styles from './trade.module.css';
 import { useRequestIds } from '../../lib/requestId';
 
 type Side = 'buy' | 'sell';
+type FieldErrors = { price?: string; trigger?: string; stop?: string; amount?: string };
 
-/** Spot: buy or sell a coin against USDT with a limit or market order, beside the book. */
+const SPOT_KINDS = ['limit', 'market', 'stop_limit', 'oco'] as const satisfies readonly OrderKind[];
+
+/**
+ * Spot: buy or sell a coin against USDT beside the book, with a limit or market order, a
+ * stop-limit (a limit order placed when a trade reaches its trigger) or an OCO (a
+ * take-profit limit and a stop-limit on one amount: one cancels the other).
+ */
 export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo; initialSide?: Side }) {
   useSignals();
   const t = useT();
@@ -34,15 +41,18 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
   useMarketWatch(market.id);
   const quote = quoteOf(market.id);
   const [side, setSide] = useState<Side>(initialSide);
-  const [type, setType] = useState<'limit' | 'market'>('limit');
+  const [type, setType] = useState<OrderKind>('limit');
   const [price, setPrice] = useState('');
+  /** a stop-limit's or an OCO's trigger, and an OCO's stop limit */
+  const [trigger, setTrigger] = useState('');
+  const [stopPrice, setStopPrice] = useState('');
   const [amount, setAmount] = useState('');
   /** a market buy by what it spends: the quote to spend, at most */
   const [entry, setEntry] = useState<'amount' | 'total'>('amount');
   const [spend, setSpend] = useState('');
   /** the slider's share while it fills the field; null once the field is typed in */
   const [percent, setPercent] = useState<number | null>(null);
-  const [errors, setErrors] = useState<{ price?: string; amount?: string }>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [info, setInfo] = useState<ApiOutput<'GET /coin/info'> | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, run] = useSubmit();
@@ -61,6 +71,8 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
   useEffect(() => {
     pricePending.current = true;
     setPrice('');
+    setTrigger('');
+    setStopPrice('');
     setAmount('');
     setSpend('');
     setPercent(null);
@@ -80,7 +92,9 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
   const decimalsQuote = info?.quote_precision ?? 6;
   const byTotal = type === 'market' && side === 'buy' && entry === 'total';
   const available = info ? (side === 'buy' ? info.quote_available : info.base_available) : null;
-  const unitPrice = type === 'limit' ? Number(price) : last;
+  const stops = type === 'stop_limit' || type === 'oco';
+  // What a unit costs at most: a buy OCO freezes at the higher of its two limits.
+  const unitPrice = type === 'market' ? last : type === 'oco' && side === 'buy' ? Math.max(Number(price), Number(stopPrice) || 0) : Number(price);
   const total = Number(amount) > 0 && unitPrice > 0 ? Number(amount) * unitPrice : Number.NaN;
   /** what a total buys at the last price: an estimate, the book decides */
   const estimate = Number(spend) > 0 && last > 0 ? Math.floor((Number(spend) / last) * 10 ** market.qtyPrecision) / 10 ** market.qtyPrecision : Number.NaN;
@@ -111,24 +125,45 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
    */
   const review = () => {
     if (byTotal) return reviewTotal();
-    const found: { price?: string; amount?: string } = {};
-    const typedPrice = type === 'limit' ? typedAmount(price) : null;
-    const limitPrice = typedPrice && priceTicks(typedPrice, market.pricePrecision).ok ? typedPrice : null;
+    const found: FieldErrors = {};
+    // A correct price (a positive decimal in the market's step), or null.
+    const priceOf = (typed: string) => {
+      const value = typedAmount(typed);
+      return value && priceTicks(value, market.pricePrecision).ok ? value : null;
+    };
+    const limitPrice = type !== 'market' ? priceOf(price) : null;
+    const triggerPrice = stops ? priceOf(trigger) : null;
+    const stopLimit = type === 'oco' ? priceOf(stopPrice) : null;
     const typedQuantity = typedAmount(amount);
     const quantity = typedQuantity && quantityLots(typedQuantity, market.qtyPrecision, market.base).ok ? typedQuantity : null;
     const reference = last > 0 ? new Money(last.toFixed(market.pricePrecision)) : info ? new Money(info.last) : null;
-    if (type === 'limit' && !limitPrice) found.price = t('validation:price_invalid');
-    else if (limitPrice && info && reference?.gt(0)) {
-      const band = priceBand(limitPrice, reference, info.price_band, market.pricePrecision);
-      if (!band.ok) found.price = t('trade:checks.price_band', { low: formatAmount(band.params.low, lang), high: formatAmount(band.params.high, lang) });
+    const inBand = (value: Money | null, field: 'price' | 'trigger' | 'stop') => {
+      if (!value || !info || !reference?.gt(0) || found[field]) return;
+      const band = priceBand(value, reference, info.price_band, market.pricePrecision);
+      if (!band.ok) found[field] = t('trade:checks.price_band', { low: formatAmount(band.params.low, lang), high: formatAmount(band.params.high, lang) });
+    };
+    if (type !== 'market' && !limitPrice) found.price = t('validation:price_invalid');
+    if (stops && !triggerPrice) found.trigger = t('validation:price_invalid');
+    if (type === 'oco' && !stopLimit) found.stop = t('validation:price_invalid');
+    inBand(limitPrice, 'price');
+    inBand(triggerPrice, 'trigger');
+    inBand(stopLimit, 'stop');
+    // The trigger on the right side of the last price; an OCO's take profit on the other.
+    if (triggerPrice && reference && !found.trigger && !found.price) {
+      const sideOf = side === 'buy' ? 1 : -1;
+      const sides = type === 'oco' && limitPrice ? ocoPrices(sideOf, limitPrice, triggerPrice, reference, market.pricePrecision) : triggerSide(sideOf, triggerPrice, reference, market.pricePrecision);
+      if (!sides.ok)
+        found[sides.key === 'trigger_above' || sides.key === 'trigger_below' ? 'trigger' : 'price'] = t(`trade:advanced.checks.${sides.key}`, { price: formatAmount(sides.params.price, lang) });
     }
     if (!quantity) found.amount = t('validation:amount_invalid');
-    else if (info && !found.price) {
-      const valuedAt = limitPrice ?? reference;
-      const value = valuedAt ? quantity.times(valuedAt) : null;
-      const worth = valuedAt ? smallestOrder(quantity, valuedAt, info.min_notional, market.quote) : null;
+    else if (info && !found.price && !found.stop) {
+      // Valued at its lowest limit for the smallest order, frozen at its highest.
+      const limits = [limitPrice, stopLimit].filter((value): value is Money => value !== null);
+      const lowest = limits.length > 0 ? Money.min(...limits) : reference;
+      const highest = limits.length > 0 ? Money.max(...limits) : reference;
+      const worth = lowest ? smallestOrder(quantity, lowest, info.min_notional, market.quote) : null;
       if (worth && !worth.ok) found.amount = t('trade:checks.order_too_small', { amount: formatAmount(worth.params.amount, lang), currency: worth.params.currency });
-      else if (side === 'sell' ? quantity.gt(info.base_available) : value?.gt(info.quote_available)) found.amount = t('trade:checks.insufficient_balance');
+      else if (side === 'sell' ? quantity.gt(info.base_available) : highest?.times(quantity).gt(info.quote_available)) found.amount = t('trade:checks.insufficient_balance');
     }
     setErrors(found);
     if (Object.keys(found).length === 0) setConfirming(true);
@@ -152,8 +187,11 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
         currency_id: market.currencyId,
         legal_id: market.legalId,
         type: side,
+        order_type: type,
         ...(byTotal ? { total: spend } : { amount }),
-        ...(type === 'limit' ? { target_price: price } : {}),
+        ...(type !== 'market' ? { target_price: price } : {}),
+        ...(stops ? { trigger_price: trigger } : {}),
+        ...(type === 'oco' ? { stop_limit_price: stopPrice } : {}),
       };
       // Sent again after a lost answer, the same order is placed once.
       const order = await api('POST /coin/trade', { ...body, request_id: requestIds.for(body) });
@@ -167,6 +205,8 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
             })
           : t('trade:placed'),
       );
+      setTrigger('');
+      setStopPrice('');
       setAmount('');
       setSpend('');
       setPercent(null);
@@ -196,9 +236,12 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
               ))}
             </div>
             <TypeAndPrice
-              types={['limit', 'market']}
+              types={SPOT_KINDS}
               type={type}
-              onType={setType}
+              onType={(kind) => {
+                setType(kind);
+                setErrors({});
+              }}
               price={price}
               onPrice={(v) => {
                 setPrice(v);
@@ -208,7 +251,77 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
               error={errors.price}
               marketLabel={t('trade:market_price')}
               testPrefix="spot"
-            />
+              priceLabel={
+                type === 'stop_limit'
+                  ? t('trade:advanced.limit_price', { currency: market.quote })
+                  : type === 'oco'
+                    ? t(side === 'sell' ? 'trade:advanced.take_profit_price' : 'trade:advanced.limit_price', { currency: market.quote })
+                    : undefined
+              }
+            >
+              {type === 'stop_limit' && (
+                <>
+                  <NumberBox
+                    value={trigger}
+                    onValue={(v) => {
+                      setTrigger(cleanAmount(v, market.pricePrecision));
+                      setErrors(({ trigger: _, ...rest }) => rest);
+                    }}
+                    placeholder={t('trade:advanced.trigger_price', { currency: market.quote })}
+                    step={10 ** -market.pricePrecision}
+                    decimals={market.pricePrecision}
+                    invalid={Boolean(errors.trigger)}
+                    testId="spot-trigger"
+                    labelled
+                  />
+                  {errors.trigger && (
+                    <p className={styles.fieldError} role="alert">
+                      {errors.trigger}
+                    </p>
+                  )}
+                </>
+              )}
+            </TypeAndPrice>
+            {type === 'oco' && (
+              <>
+                <NumberBox
+                  value={trigger}
+                  onValue={(v) => {
+                    setTrigger(cleanAmount(v, market.pricePrecision));
+                    setErrors(({ trigger: _, ...rest }) => rest);
+                  }}
+                  placeholder={t('trade:advanced.trigger_price', { currency: market.quote })}
+                  step={10 ** -market.pricePrecision}
+                  decimals={market.pricePrecision}
+                  invalid={Boolean(errors.trigger)}
+                  testId="spot-trigger"
+                  labelled
+                />
+                {errors.trigger && (
+                  <p className={styles.fieldError} role="alert">
+                    {errors.trigger}
+                  </p>
+                )}
+                <NumberBox
+                  value={stopPrice}
+                  onValue={(v) => {
+                    setStopPrice(cleanAmount(v, market.pricePrecision));
+                    setErrors(({ stop: _, ...rest }) => rest);
+                  }}
+                  placeholder={t('trade:advanced.stop_limit_price', { currency: market.quote })}
+                  step={10 ** -market.pricePrecision}
+                  decimals={market.pricePrecision}
+                  invalid={Boolean(errors.stop)}
+                  testId="spot-stop-price"
+                  labelled
+                />
+                {errors.stop && (
+                  <p className={styles.fieldError} role="alert">
+                    {errors.stop}
+                  </p>
+                )}
+              </>
+            )}
             {type === 'market' && side === 'buy' && (
               <div className={styles.entryToggle} role="radiogroup" aria-label={t('trade:enter_by')}>
                 {(['amount', 'total'] as const).map((key) => (
@@ -285,6 +398,17 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
                 base: market.base,
               })}
             </PrimaryButton>
+            {stops && (
+              <p className={styles.note} data-testid="spot-stop-note">
+                {type === 'oco'
+                  ? t('trade:advanced.oco_note')
+                  : t(side === 'buy' ? 'trade:advanced.stop_note_buy' : 'trade:advanced.stop_note_sell', {
+                      trigger: trigger ? formatAmount(trigger, lang) : '--',
+                      price: price ? formatAmount(price, lang) : '--',
+                    })}{' '}
+                {t('trade:advanced.frozen_note')}
+              </p>
+            )}
             {fee && <p className={styles.note}>{t('trade:fee_note', { rate: fee })}</p>}
             {market.kind === 'stock' && (
               <p className={styles.note} data-testid="spot-usd-note">
@@ -298,7 +422,7 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
         ) : (
           <LoginToTrade />
         )}
-        <MiniBook market={market} onPrice={(value) => type === 'limit' && setPrice(value)} />
+        <MiniBook market={market} onPrice={(value) => type !== 'market' && setPrice(value)} />
       </div>
       {logged && <OpenSpotOrders market={market} version={version} onChange={load} />}
       <ConfirmDialog
@@ -309,8 +433,13 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
             rows={[
               [t('trade:confirm.market'), market.symbol],
               [t('trade:confirm.side'), <span className={side === 'buy' ? 'up' : 'down'}>{t(`trade:${side}`)}</span>],
-              [t('trade:confirm.type'), t(`trade:${type}`)],
-              [t('trade:confirm.price'), type === 'limit' ? formatFixed(Number(price), market.pricePrecision, lang) : t('trade:confirm.at_market')],
+              [t('trade:confirm.type'), orderKindLabel(t, type)],
+              ...(stops ? [[t('trade:advanced.trigger'), formatFixed(Number(trigger), market.pricePrecision, lang)] as const] : []),
+              [
+                type === 'oco' && side === 'sell' ? t('trade:advanced.take_profit') : t('trade:confirm.price'),
+                type !== 'market' ? formatFixed(Number(price), market.pricePrecision, lang) : t('trade:confirm.at_market'),
+              ],
+              ...(type === 'oco' ? [[t('trade:advanced.stop'), formatFixed(Number(stopPrice), market.pricePrecision, lang)] as const] : []),
               byTotal ? [t('trade:confirm.amount'), `≈ ${formatFixed(estimate, market.qtyPrecision, lang)} ${market.base}`] : [t('trade:confirm.amount'), `${amount} ${market.base}`],
               byTotal
                 ? [t('trade:confirm.total'), `${formatAmount(spend, lang)} ${market.quote}`]
@@ -377,13 +506,17 @@ function OpenSpotOrders({ market, version, onChange }: { market: MarketInfo; ver
   );
 }
 
-/** One spot order: side, type, price, amount and how much of it filled. */
+/** One spot order: side, type, price, amount and how much of it filled; a stop's trigger and the trade that decided it. */
 export function SpotOrderRow({ order, pricePrecision, children }: { order: SpotOrderView; pricePrecision: number; children?: ReactNode }) {
   const t = useT();
   const lang = language.value;
+  const trigger = order.trigger;
+  // A buy stop triggers at or above its price, a sell stop at or below.
+  const triggerText = trigger ? `${order.side === 'buy' ? '≥' : '≤'} ${formatFixed(Number(trigger.price), pricePrecision, lang)} → ${formatFixed(Number(trigger.limit), pricePrecision, lang)}` : null;
+  const decided = trigger?.tick;
   return (
     <div className={styles.order} data-testid="spot-order">
-      <OrderHead up={order.side === 'buy'} side={t(`trade:${order.side}`)} symbol={order.symbol} tag={t(`trade:${order.type}`)}>
+      <OrderHead up={order.side === 'buy'} side={t(`trade:${order.side}`)} symbol={order.symbol} tag={orderKindLabel(t, order.type)}>
         {order.status !== 'open' && (
           <span className={styles.orderStatus} data-testid="order-status">
             {t(`trade:orders.status.${order.status}`)}
@@ -393,11 +526,23 @@ export function SpotOrderRow({ order, pricePrecision, children }: { order: SpotO
       </OrderHead>
       <FactGrid
         facts={[
-          [t('trade:orders.price'), order.price ? formatFixed(Number(order.price), pricePrecision, lang) : t('trade:market')],
+          [
+            order.type === 'oco' && order.side === 'sell' ? t('trade:advanced.take_profit') : t('trade:orders.price'),
+            order.price ? formatFixed(Number(order.price), pricePrecision, lang) : t('trade:market'),
+          ],
           [t('trade:orders.filled'), `${formatAmount(order.filled, lang)} / ${formatAmount(order.amount, lang)}`, 'order-filled'],
           [t('trade:orders.average'), order.average ? formatFixed(Number(order.average), pricePrecision, lang) : '--', 'order-average'],
+          triggerText !== null && [order.type === 'oco' ? t('trade:advanced.stop') : t('trade:advanced.trigger'), triggerText, 'order-trigger'],
+          trigger !== null && [t('trade:advanced.state_label'), t(`trade:advanced.state.${trigger.state}`), 'order-trigger-state'],
         ]}
       />
+      {decided && (
+        <span className={styles.tick} data-testid="order-trigger-tick">
+          {t(trigger.state === 'cancelled' ? 'trade:advanced.stop_cancelled_by' : 'trade:advanced.triggered_by', { seq: decided.seq, price: priceText(decided.market_id, decided.price) })} ·{' '}
+          {formatClock(decided.time, lang)}
+        </span>
+      )}
+      {order.cancel_reason === 'self_trade' && <span className={styles.tick}>{t('trade:advanced.self_trade')}</span>}
       {children && <div className={styles.rowActions}>{children}</div>}
     </div>
   );

@@ -2,10 +2,10 @@ import { computed, type ReadonlySignal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import type { MarketInfo } from '../../../contract/worker-api';
+import type { MarketInfo, PositionView } from '../../../contract/worker-api';
 import { goToLogin } from '../../app/navigation';
 import { marketBySymbol, markets, quoteOf } from '../../core/store';
-import { language, useT } from '../../i18n';
+import { language, useT, type Translator } from '../../i18n';
 import { cleanAmount } from '../../lib/amount';
 import { formatAmount, formatFixed, formatSigned } from '../../../contract/format';
 import { PrimaryButton, TextInput } from '../../ui/form';
@@ -153,11 +153,26 @@ export function NumberBox({
   );
 }
 
+/** The order types the forms offer: spot all four, futures limit and market. */
+export type OrderKind = 'limit' | 'market' | 'stop_limit' | 'oco';
+
+/** An order type's name in the user's language. */
+export function orderKindLabel(t: Translator, kind: OrderKind): string {
+  return kind === 'limit' || kind === 'market' ? t(`trade:${kind}`) : t(`trade:advanced.types.${kind}`);
+}
+
+/** Why a position closed, in the user's language (a trailing stop and a limit close are issue 23's). */
+export function closeReasonLabel(t: Translator, reason: PositionView['close_reason']): string {
+  return reason === 'trailing_stop' || reason === 'limit_close' ? t(`trade:advanced.reasons.${reason}`) : t(`trade:contract.reasons.${reason ?? 'user'}`);
+}
+
 /**
- * The order type switch and the price field of an order form: a limit order takes a
- * price (the market's decimals, its own error line); a market order shows `marketLabel`.
+ * The order type switch and the price field of an order form: an order with a limit takes
+ * a price (the market's decimals, its own error line; `priceLabel` names it, above the box,
+ * when the type has several prices); a market order shows `marketLabel`. `children` come
+ * between the switch and the price (a stop's trigger).
  */
-export function TypeAndPrice({
+export function TypeAndPrice<K extends OrderKind>({
   types,
   type,
   onType,
@@ -167,21 +182,25 @@ export function TypeAndPrice({
   error,
   marketLabel,
   testPrefix,
+  priceLabel,
+  children,
 }: {
-  types: readonly ('limit' | 'market')[];
-  type: 'limit' | 'market';
-  onType: (type: 'limit' | 'market') => void;
+  types: readonly K[];
+  type: K;
+  onType: (type: K) => void;
   price: string;
   onPrice: (price: string) => void;
   market: MarketInfo;
   error: string | undefined;
   marketLabel: string;
   testPrefix: string;
+  priceLabel?: string | undefined;
+  children?: ReactNode;
 }) {
   const t = useT();
   return (
     <>
-      <div className={styles.typeRow} role="tablist">
+      <div className={`${styles.typeRow} ${types.length > 2 ? styles.typeRowDense : ''}`} role="tablist">
         {types.map((key) => (
           <button
             key={key}
@@ -192,19 +211,21 @@ export function TypeAndPrice({
             onClick={() => onType(key)}
             data-testid={`${testPrefix}-type-${key}`}
           >
-            {t(`trade:${key}`)}
+            {orderKindLabel(t, key)}
           </button>
         ))}
       </div>
-      {type === 'limit' ? (
+      {children}
+      {type !== 'market' ? (
         <NumberBox
           value={price}
           onValue={(v) => onPrice(cleanAmount(v, market.pricePrecision))}
-          placeholder={t('trade:price', { currency: market.quote })}
+          placeholder={priceLabel ?? t('trade:price', { currency: market.quote })}
           step={10 ** -market.pricePrecision}
           decimals={market.pricePrecision}
           invalid={Boolean(error)}
           testId={`${testPrefix}-price`}
+          labelled={priceLabel !== undefined}
         />
       ) : (
         <div className={styles.fixedPrice}>{marketLabel}</div>
