@@ -214,6 +214,20 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
     });
 
   const fee = info ? new Money(info.fee_rate).times(new Money(1).minus(info.fee_discount)).times(100).toFixed() : null;
+  // The trigger price, asked by a stop-limit (beside its limit) and an OCO (under its take-profit).
+  const triggerField = (
+    <PriceField
+      value={trigger}
+      onValue={(v) => {
+        setTrigger(cleanAmount(v, market.pricePrecision));
+        setErrors(({ trigger: _, ...rest }) => rest);
+      }}
+      placeholder={t('trade:advanced.trigger_price', { currency: market.quote })}
+      decimals={market.pricePrecision}
+      error={errors.trigger}
+      testId="spot-trigger"
+    />
+  );
 
   return (
     <>
@@ -259,67 +273,22 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
                     : undefined
               }
             >
-              {type === 'stop_limit' && (
-                <>
-                  <NumberBox
-                    value={trigger}
-                    onValue={(v) => {
-                      setTrigger(cleanAmount(v, market.pricePrecision));
-                      setErrors(({ trigger: _, ...rest }) => rest);
-                    }}
-                    placeholder={t('trade:advanced.trigger_price', { currency: market.quote })}
-                    step={10 ** -market.pricePrecision}
-                    decimals={market.pricePrecision}
-                    invalid={Boolean(errors.trigger)}
-                    testId="spot-trigger"
-                    labelled
-                  />
-                  {errors.trigger && (
-                    <p className={styles.fieldError} role="alert">
-                      {errors.trigger}
-                    </p>
-                  )}
-                </>
-              )}
+              {type === 'stop_limit' && triggerField}
             </TypeAndPrice>
             {type === 'oco' && (
               <>
-                <NumberBox
-                  value={trigger}
-                  onValue={(v) => {
-                    setTrigger(cleanAmount(v, market.pricePrecision));
-                    setErrors(({ trigger: _, ...rest }) => rest);
-                  }}
-                  placeholder={t('trade:advanced.trigger_price', { currency: market.quote })}
-                  step={10 ** -market.pricePrecision}
-                  decimals={market.pricePrecision}
-                  invalid={Boolean(errors.trigger)}
-                  testId="spot-trigger"
-                  labelled
-                />
-                {errors.trigger && (
-                  <p className={styles.fieldError} role="alert">
-                    {errors.trigger}
-                  </p>
-                )}
-                <NumberBox
+                {triggerField}
+                <PriceField
                   value={stopPrice}
                   onValue={(v) => {
                     setStopPrice(cleanAmount(v, market.pricePrecision));
                     setErrors(({ stop: _, ...rest }) => rest);
                   }}
                   placeholder={t('trade:advanced.stop_limit_price', { currency: market.quote })}
-                  step={10 ** -market.pricePrecision}
                   decimals={market.pricePrecision}
-                  invalid={Boolean(errors.stop)}
+                  error={errors.stop}
                   testId="spot-stop-price"
-                  labelled
                 />
-                {errors.stop && (
-                  <p className={styles.fieldError} role="alert">
-                    {errors.stop}
-                  </p>
-                )}
               </>
             )}
             {type === 'market' && side === 'buy' && (
@@ -456,6 +425,34 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
 }
 
 /** The user's open orders in this market, with cancel; they follow order events. */
+/** A price box of the order form, with its error under it. */
+function PriceField({
+  value,
+  onValue,
+  placeholder,
+  decimals,
+  error,
+  testId,
+}: {
+  value: string;
+  onValue: (value: string) => void;
+  placeholder: string;
+  decimals: number;
+  error: string | undefined;
+  testId: string;
+}) {
+  return (
+    <>
+      <NumberBox value={value} onValue={onValue} placeholder={placeholder} step={10 ** -decimals} decimals={decimals} invalid={Boolean(error)} testId={testId} labelled />
+      {error && (
+        <p className={styles.fieldError} role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 function OpenSpotOrders({ market, version, onChange }: { market: MarketInfo; version: number; onChange: () => void }) {
   const t = useT();
   const [orders, setOrders] = useState<SpotOrderView[]>([]);
