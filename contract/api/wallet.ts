@@ -1,6 +1,20 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { endpoint } from './define';
-import { AccountKindField, AddressField, AmountField, IdField, LimitField, NetworkField, PageField, PayPasswordField, PlainText, QrCodeField, RequestIdField, TotpCodeField, VoucherField } from './fields';
+import {
+  AccountKindField,
+  AddressField,
+  AmountField,
+  IdField,
+  LimitField,
+  NetworkField,
+  PageField,
+  PayPasswordField,
+  PlainText,
+  QrCodeField,
+  RequestIdField,
+  TotpCodeField,
+  VoucherField,
+} from './fields';
 
 /** Wallet endpoints (spec 7, "Wallet"). Amounts are decimal strings at their currency's precision. */
 const Amount = Type.String({ description: 'decimal text' });

@@ -29,7 +29,17 @@ export function CurrentPasswordField({ value, onValue, error }: { value: string;
 }
 
 /** The code sent to the account's contact (its e-mail, else its mobile) for `scene`. */
-export function ContactCodeField({ scene, value, onValue, error }: { scene: 'change_email' | 'change_mobile' | 'security'; value: string; onValue: (value: string) => void; error?: string | undefined }) {
+export function ContactCodeField({
+  scene,
+  value,
+  onValue,
+  error,
+}: {
+  scene: 'change_email' | 'change_mobile' | 'security';
+  value: string;
+  onValue: (value: string) => void;
+  error?: string | undefined;
+}) {
   useSignals();
   const t = useT();
   const contact = user.value ? maskedContact(user.value) : '';
