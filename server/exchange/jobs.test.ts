@@ -17,8 +17,8 @@ afterEach(async () => {
   await h.close();
 });
 
-test('the products register their jobs with the server, and the server its pruning of old attempts and login challenges', () => {
-  expect(h.ctx.jobs.names).toEqual(['fiat-rates', 'lockup-payouts', 'ieo', 'nft', 'loan-interest', 'otc-expiry', 'copy-stats', 'attempts-prune', 'security-challenges-prune']);
+test('the products register their jobs with the server, and the alerts their deliveries, and the server its pruning of old attempts and login challenges', () => {
+  expect(h.ctx.jobs.names).toEqual(['fiat-rates', 'lockup-payouts', 'ieo', 'nft', 'loan-interest', 'otc-expiry', 'alert-deliveries', 'copy-stats', 'attempts-prune', 'security-challenges-prune']);
 });
 
 test('the demo runs the copy-trading bots: seeded once as approved bot traders with their stake, and their job', async () => {

@@ -50,6 +50,8 @@ interface Ann {
   spotOrder: number;
   position: number;
   pending: number;
+  /** a waiting reduce-only close order on her position */
+  closeOrder: number;
   option: number;
   address: number;
   bonusCoupon: number;
@@ -60,7 +62,21 @@ interface Ann {
   move: number;
   conversion: { received: string; fee: string };
   files: { avatar: string; voucher: string; qrcode: string; front: string; back: string; unused: string };
-  requestIds: { withdraw: string; move: string; convert: string; spot: string; contract: string; option: string; ieo: string; nft: string; loan: string; game: string; otc: string; alert: string };
+  requestIds: {
+    withdraw: string;
+    move: string;
+    convert: string;
+    spot: string;
+    contract: string;
+    option: string;
+    ieo: string;
+    nft: string;
+    loan: string;
+    game: string;
+    otc: string;
+    alert: string;
+    close: string;
+  };
   ieoProject: number;
   nft: { item: number; order: number; unit: number; message: number; spareSale: number };
   loan: number;
@@ -141,6 +157,7 @@ async function setUp(): Promise<void> {
     game: 'ann-game-000001',
     otc: 'ann-otc-0000001',
     alert: 'ann-alert-00001',
+    close: 'ann-close-00001',
   };
   const now = h.ctx.now();
   // NFTs: ann buys an artwork (her order and her item), wins an auction (an order to pay, a message) and buys a blind box.
@@ -187,6 +204,9 @@ async function setUp(): Promise<void> {
   expect(position.status).toBe('open');
   const pending = await ok(h.call(endpoints.leverSubmit, { currency_id: BTC, legal_id: USDT, direction: 'buy', type: 'limit', price: '90000', share: 2, multiple: 10 }, as(annToken)));
   expect(pending.status).toBe('pending');
+  // A reduce-only limit above the market (her long sells there): it waits.
+  const closeOrder = await ok(h.call(endpoints.leverReduce, { id: position.id, direction: 'sell', type: 'limit', price: '120000', share: 1, request_id: requestIds.close }, as(annToken)));
+  expect(closeOrder.status).toBe('pending');
   const option = await ok(h.call(endpoints.optionSubmit, { match_id: BTC_MARKET, currency_id: USDT, type: 'up', seconds: 60, number: '17.77', request_id: requestIds.option }, as(annToken)));
   expect(option.status).toBe('open');
   const lockup = await ok(h.call(endpoints.lockupBuy, { config_id: 1, amount: '123.45' }, as(annToken)));
@@ -255,6 +275,7 @@ async function setUp(): Promise<void> {
     spotOrder: spotOrder.id,
     position: position.id,
     pending: pending.id,
+    closeOrder: closeOrder.id,
     option: option.id,
     address: await row('user_wallets'),
     bonusCoupon: coupons.find((coupon) => coupon.kind === 'bonus' && coupon.status === 'available')?.id ?? 0,
@@ -310,6 +331,7 @@ async function annView() {
     bills: await read(endpoints.bills, { limit: 50 }),
     spot: [await read(endpoints.spotList, { status: 'open' }), await read(endpoints.spotList, { status: 'history' }), await read(endpoints.spotDetail, { id: ann.spotOrder })],
     positions: [await read(endpoints.leverPositions), await read(endpoints.leverHistory, { status: 'open' }), await read(endpoints.leverHistory, { status: 'closed' })],
+    closeOrders: [await read(endpoints.leverCloseOrders, { status: 'pending' }), await read(endpoints.leverCloseOrders, { status: 'history' })],
     options: [await read(endpoints.optionList, { status: 'open' }), await read(endpoints.optionResult, { id: ann.option })],
     favourites: await read(endpoints.favouriteList),
     addresses: await read(endpoints.addressList),
@@ -540,6 +562,33 @@ const cases: Partial<Record<Name, Case>> = {
     attacked: ['id'],
     attack: async () => {
       for (const id of [ann.pending, ann.position]) expect(await h.call(endpoints.leverCancel, { id }, as(bob.token))).toEqual(NOT_OPEN);
+    },
+  },
+  leverReduce: {
+    attacked: ['id', 'request_id'],
+    attack: async () => {
+      for (const id of [ann.position, ann.pending]) {
+        expect(await h.call(endpoints.leverReduce, { id, direction: 'sell', share: 1 }, as(bob.token))).toEqual({ type: 'error', message: 'There is no open position to reduce.' });
+      }
+      // Ann's request id is a new request of bob's: a close order on his own position, nothing of ann's answered.
+      const own = await ok(h.call(endpoints.leverSubmit, { currency_id: BTC, legal_id: USDT, direction: 'sell', share: 2, multiple: 5 }, as(bob.token)));
+      const order = await ok(h.call(endpoints.leverReduce, { id: own.id, direction: 'buy', type: 'limit', price: '80000', share: 1, request_id: ann.requestIds.close }, as(bob.token)));
+      expect(order.id).not.toBe(ann.closeOrder);
+      expect(order).toMatchObject({ position_id: own.id, share: 1, status: 'pending' });
+      await ok(h.call(endpoints.leverClose, { id: own.id }, as(bob.token)));
+    },
+  },
+  leverCloseOrders: { public: PAIR },
+  leverCloseCancel: {
+    attacked: ['id'],
+    attack: async () => {
+      expect(await h.call(endpoints.leverCloseCancel, { id: ann.closeOrder }, as(bob.token))).toEqual(NO_RECORD);
+    },
+  },
+  leverTrailing: {
+    attacked: ['id'],
+    attack: async () => {
+      for (const id of [ann.position, ann.pending]) expect(await h.call(endpoints.leverTrailing, { id, callback_rate: '1' }, as(bob.token))).toEqual(NOT_OPEN);
     },
   },
   ieoSubscribe: {
@@ -835,6 +884,7 @@ const views: Partial<Record<Name, readonly Record<string, unknown>[]>> = {
   leverInfo: [{ currency_id: BTC, legal_id: USDT }],
   leverPositions: [{}, { currency_id: BTC, legal_id: USDT }],
   leverHistory: [{ status: 'open' }, { status: 'closed' }, { status: 'open', currency_id: BTC, legal_id: USDT }],
+  leverCloseOrders: [{ status: 'pending' }, { status: 'history' }, { status: 'pending', currency_id: BTC, legal_id: USDT }],
   optionCurrencies: [{}],
   optionList: [{ status: 'open' }, { status: 'settled' }, { status: 'open', match_id: BTC_MARKET }],
   realState: [{}],
