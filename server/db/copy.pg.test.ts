@@ -92,4 +92,5 @@ test('npm run db:copy moves a SQLite exchange to PostgreSQL: every row, the same
   } finally {
     await server.stop();
   }
-});
+  // Two copies and a server, each a process of its own that loads the code first.
+}, 60_000);
