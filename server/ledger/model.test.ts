@@ -505,4 +505,4 @@ test('random sequences of money operations keep the ledger consistent and every 
     }),
     { numRuns: 36, examples: [[EVERY_CASE]] },
   );
-}, 120_000);
+}, 240_000);

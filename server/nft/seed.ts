@@ -3,8 +3,8 @@ import type { AppContext } from '../context';
 import type { NftItemsTable } from '../db/schema';
 import { hashPassword } from '../security/passwords';
 import { createUser } from '../user/users';
-import { artwork, demoMedia } from './demo-media';
-import { checkMedia, storeMedia } from './media';
+import { artwork, demoMedia, type DemoMedia } from './demo-media';
+import { checkMedia, storeMedia, type CheckedMedia } from './media';
 import type { SaleInput } from './desk';
 
 /**
@@ -56,6 +56,29 @@ const ARTISTS: readonly { email: string; name: string; bio: string; avatar: numb
   },
 ];
 
+type CheckedDemoMedia = { [K in keyof DemoMedia]: DemoMedia[K] extends Buffer[] ? CheckedMedia[] : CheckedMedia } & { boxArt: CheckedMedia[] };
+let checkedDemo: Promise<CheckedDemoMedia> | undefined;
+
+/**
+ * The demo's media and the box's pictures, through the same checks as an upload (decoded and
+ * written out again): once per process, as the bytes are the same every time.
+ */
+function checkedDemoMedia(): Promise<CheckedDemoMedia> {
+  checkedDemo ??= (async () => {
+    const media = await demoMedia();
+    return {
+      images: await Promise.all(media.images.map(checkMedia)),
+      gif: await checkMedia(media.gif),
+      audio: await checkMedia(media.audio),
+      video: await checkMedia(media.video),
+      audioCover: await checkMedia(media.audioCover),
+      videoCover: await checkMedia(media.videoCover),
+      boxArt: await Promise.all(BOX.rarities.map(async (_, index) => checkMedia(await artwork(100 + index, 3 + index)))),
+    };
+  })();
+  return checkedDemo;
+}
+
 /** The blind box: four more of Kenji Mori's pictures, one common, two rare, one legendary. */
 const BOX = {
   name: 'Night Signals box',
@@ -68,15 +91,15 @@ const BOX = {
 export async function seedDemoNft(ctx: AppContext): Promise<boolean> {
   const emails = ARTISTS.map((artist) => artist.email);
   if (await ctx.db.selectFrom('users').select('id').where('email', 'in', emails).limit(1).executeTakeFirst()) return false;
-  const media = await demoMedia();
-  const store = async (bytes: Buffer) => storeMedia({ db: ctx.db, dataDir: ctx.config.dataDir, now: ctx.now }, await checkMedia(bytes));
+  const media = await checkedDemoMedia();
+  const store = (checked: CheckedMedia) => storeMedia({ db: ctx.db, dataDir: ctx.config.dataDir, now: ctx.now }, checked);
   const images = await Promise.all(media.images.map(store));
   const gif = await store(media.gif);
   const audio = await store(media.audio);
   const video = await store(media.video);
   const audioCover = await store(media.audioCover);
   const videoCover = await store(media.videoCover);
-  const boxArt = await Promise.all(BOX.rarities.map(async (_, index) => store(await artwork(100 + index, 3 + index))));
+  const boxArt = await Promise.all(media.boxArt.map(store));
   const image = (index: number) => images[index] ?? images[0];
   const passwordHash = await hashPassword(randomBytes(32).toString('hex'));
 

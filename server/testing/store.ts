@@ -46,7 +46,7 @@ export async function databaseExists(name: string): Promise<boolean> {
 
 /** A new database, empty or a copy of `template`. */
 export async function createDatabase(name: string, template?: string): Promise<void> {
-  await onAdmin((client) => client.query(`create database ${quote(name)}${template ? ` template ${quote(template)}` : ''}`));
+  await onAdmin((client) => client.query(`create database ${quote(name)}${template ? ` template ${quote(template)} strategy file_copy` : ''}`));
 }
 
 export async function dropDatabase(name: string): Promise<void> {
