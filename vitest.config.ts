@@ -22,6 +22,9 @@ export default defineConfig({
           exclude: [...(process.env['KESTREL_TEST_POSTGRES'] ? [] : ['server/**/*.pg.test.ts']), ...(process.env['KESTREL_TEST_REDIS'] ? [] : ['server/**/*.redis.test.ts'])],
           environment: 'node',
           testTimeout: 20_000,
+          // A hook starts test servers; the first with a configuration of its own also builds
+          // that configuration's database image (on PostgreSQL, seconds under a loaded run).
+          hookTimeout: 30_000,
           // Each file starts its own servers on its own in-memory database and stubs no
           // module, so the files of one worker can share the loaded server code (importing
           // it anew for every file was a fifth of the run).
