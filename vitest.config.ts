@@ -21,7 +21,10 @@ export default defineConfig({
           // *.redis.test.ts need the throwaway Redis that pass starts (KESTREL_TEST_REDIS).
           exclude: [...(process.env['KESTREL_TEST_POSTGRES'] ? [] : ['server/**/*.pg.test.ts']), ...(process.env['KESTREL_TEST_REDIS'] ? [] : ['server/**/*.redis.test.ts'])],
           environment: 'node',
-          testTimeout: 20_000,
+          // A guard against a hung test, not a speed check (benchmarks and the tests' own time
+          // assertions are): tests that start processes through tsx (ledger:check, operator
+          // commands, restarts) take seconds each on a loaded 2-core machine.
+          testTimeout: 60_000,
           // A hook starts test servers; the first with a configuration of its own also builds
           // that configuration's database image (on PostgreSQL, seconds under a loaded run).
           hookTimeout: 30_000,
