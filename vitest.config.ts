@@ -40,6 +40,9 @@ export default defineConfig({
           include: ['contract/**/*.test.ts', 'worker/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'charts/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           exclude: ['worker/core.test.ts'],
           environment: 'node',
+          // A guard against a hung test, as on the server: property tests over thousands of
+          // candles take 3 s alone and more than Vitest's default 5 s beside the server files.
+          testTimeout: 30_000,
         },
       },
     ],
