@@ -44,8 +44,12 @@ const byRoute: Record<SnapshotRoute, Endpoint> = {
 /** The logged-in user of the app, whose token the app's HTTP client would send. */
 let token: string | undefined;
 
+/** While set, candle snapshots wait for it (a slow answer). */
+let candlesHeld: Promise<void> | null = null;
+
 const fetcher: Fetcher = async <R extends SnapshotRoute>(route: R, input: ApiInput<R>): Promise<ApiOutput<R>> => {
   const endpoint: Endpoint = byRoute[route];
+  if (route === 'GET /currency/new_timeshar' && candlesHeld) await candlesHeld;
   const answer = await h.call(endpoint, input, token ? { token } : {});
   if (answer.type !== 'ok') throw new Error(String(answer.message));
   return answer.message as ApiOutput<R>;
@@ -64,6 +68,7 @@ beforeEach(async () => {
   });
   rooms = new Set();
   token = undefined;
+  candlesHeld = null;
   connected = false;
   lose = () => false;
   patches = [];
@@ -300,6 +305,31 @@ describe('the worker core', () => {
     core.showChart({ marketId: 1, period: '1min', indicators: NONE });
     await run(500);
     drawFrames();
+    sameCandles(chartRows(), await serverCandles('1min'));
+  });
+
+  test('a chart waits for its candles: trades before they come make no lone candle, and are in the candles when they come', async () => {
+    let answer = () => undefined as void;
+    candlesHeld = new Promise((resolve) => (answer = resolve));
+    core.showChart({ marketId: 1, period: '1min', indicators: NONE });
+    setStatus('open');
+    await settle();
+    await run(2000);
+    await settle();
+    drawFrames();
+    expect(
+      patches.some((p) => p.trades),
+      'the trades have come',
+    ).toBe(true);
+    expect(patches.filter((p) => p.chart)).toEqual([]);
+
+    answer();
+    await settle();
+    await run(500);
+    await settle();
+    drawFrames();
+    const charted = patches.filter((p) => p.chart);
+    expect(charted[0]?.chart?.reset, 'the first candles are the whole series').toBe(true);
     sameCandles(chartRows(), await serverCandles('1min'));
   });
 

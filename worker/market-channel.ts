@@ -26,7 +26,12 @@ export class MarketChannel {
   readonly log = new TradeLog();
   readonly sync: ChannelSync<TradeBatch, MarketSnapshot>;
   private readonly series = new Map<Period, CandleSeries>();
-  /** the same series, for the merge loop (an array is cheaper to walk per trade than a Map) */
+  /**
+   * The series with candles to extend (a snapshot's or the device cache's), for the merge
+   * loop (an array is cheaper to walk per trade than a Map). A series waiting for its first
+   * candles takes no trades: a lone live candle is no chart, and the trades after the
+   * snapshot come from the trade log when it lands.
+   */
   private merging: CandleSeries[] = [];
   private depth = { seq: 0, bids: [] as number[], asks: [] as number[], dirty: false };
   private closed = false;
@@ -103,18 +108,23 @@ export class MarketChannel {
     }
     const series = new CandleSeries(period);
     this.series.set(period, series);
-    this.merging = [...this.series.values()];
     void this.host.cache
       ?.loadCandles(this.marketId, period)
       .then((rows) => {
         // Cached candles show at once; the snapshot replaces them.
         if (rows && series.length === 0 && series.validSeq === 0) {
           series.load(rows, 0);
+          this.mergeInto(series);
           this.host.dirty();
         }
       })
       .catch(() => undefined);
     if (this.sync.synced) void this.loadSeries(period);
+  }
+
+  /** The series has candles: trades extend it from now on. */
+  private mergeInto(series: CandleSeries): void {
+    if (!this.merging.includes(series)) this.merging = [...this.merging, series];
   }
 
   private async loadSeries(period: Period): Promise<void> {
@@ -129,6 +139,7 @@ export class MarketChannel {
       const rows = new Float64Array(snapshot.data.length * CANDLE_WIDTH);
       snapshot.data.forEach((c, i) => rows.set([c.time, c.open, c.high, c.low, c.close, c.volume, c.amount], i * CANDLE_WIDTH));
       series.load(rows, snapshot.seq);
+      this.mergeInto(series);
       // Trades that arrived before the snapshot answered, and that it does not include.
       const complete = this.log.replayAfter(snapshot.seq, (seq, time, price, quantity) => series.trade(seq, time, price, quantity));
       if (!complete) this.host.setTimer(() => void this.loadSeries(period), 0);
