@@ -16,6 +16,7 @@ import { BoundText } from '../../ui/BoundText';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { Sheet } from '../../ui/Sheet';
 import { PrimaryButton } from '../../ui/form';
+import { Segmented } from '../../ui/Segmented';
 import { toast } from '../../ui/toast';
 import { CopyMark } from '../copy/parts';
 import { FactGrid, NumberBox, numberText, OrderHead, pricePrecisionOf, priceText, TypeAndPrice } from './shared';
@@ -368,24 +369,19 @@ function PartialCloseSheet({ position, onClose, onDone }: { position: PositionVi
       testId="partial-close-sheet"
     >
       <div className={styles.sheetForm}>
-        <div className={styles.entryToggle} role="radiogroup" aria-label={t('trade:advanced.partial.lots')}>
-          {(['percent', 'lots'] as const).map((key) => (
-            <button
-              key={key}
-              type="button"
-              role="radio"
-              aria-checked={by === key}
-              className={`${styles.entryOption} ${by === key ? styles.entryOn : ''}`}
-              onClick={() => {
-                setBy(key);
-                setErrors({});
-              }}
-              data-testid={`partial-by-${key}`}
-            >
-              {t(key === 'lots' ? 'trade:advanced.partial.by_lots' : 'trade:advanced.partial.by_percent')}
-            </button>
-          ))}
-        </div>
+        <Segmented
+          label={t('trade:advanced.partial.lots')}
+          value={by}
+          options={[
+            { value: 'percent', label: t('trade:advanced.partial.by_percent') },
+            { value: 'lots', label: t('trade:advanced.partial.by_lots') },
+          ]}
+          onChange={(key) => {
+            setBy(key);
+            setErrors({});
+          }}
+          testId="partial-by"
+        />
         {by === 'percent' ? (
           <div className={styles.percentChips} role="radiogroup" aria-label={t('trade:advanced.partial.by_percent')}>
             {PERCENTS.map((value) => (
@@ -506,25 +502,20 @@ function TrailingDialog({ position, onClose }: { position: PositionView; onClose
       message={
         <div className={styles.dialogForm}>
           <p className={styles.note}>{t('trade:advanced.trailing.note')}</p>
-          <div className={styles.entryToggle} role="radiogroup" aria-label={t('trade:advanced.trailing.title')}>
-            {(['rate', 'distance'] as const).map((key) => (
-              <button
-                key={key}
-                type="button"
-                role="radio"
-                aria-checked={by === key}
-                className={`${styles.entryOption} ${by === key ? styles.entryOn : ''}`}
-                onClick={() => {
-                  setBy(key);
-                  setValue('');
-                  setError(null);
-                }}
-                data-testid={`trailing-by-${key}`}
-              >
-                {key === 'rate' ? t('trade:advanced.trailing.by_rate') : t('trade:advanced.trailing.by_distance', { currency: quote })}
-              </button>
-            ))}
-          </div>
+          <Segmented
+            label={t('trade:advanced.trailing.title')}
+            value={by}
+            options={[
+              { value: 'rate', label: t('trade:advanced.trailing.by_rate') },
+              { value: 'distance', label: t('trade:advanced.trailing.by_distance', { currency: quote }) },
+            ]}
+            onChange={(key) => {
+              setBy(key);
+              setValue('');
+              setError(null);
+            }}
+            testId="trailing-by"
+          />
           <NumberBox
             value={value}
             onValue={(v) => {

@@ -17,6 +17,7 @@ import { formatAmount, formatClock, formatFixed, formatDateTime } from '../../..
 import { useSubmit } from '../../lib/useSubmit';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { PrimaryButton } from '../../ui/form';
+import { Segmented } from '../../ui/Segmented';
 import { toast } from '../../ui/toast';
 import { AvailableLine, Details, FactGrid, LoginToTrade, NumberBox, orderKindLabel, OrderHead, priceText, TypeAndPrice, type OrderKind } from './shared';
 import { MiniBook } from './MiniBook';
@@ -292,25 +293,20 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
               </>
             )}
             {type === 'market' && side === 'buy' && (
-              <div className={styles.entryToggle} role="radiogroup" aria-label={t('trade:enter_by')}>
-                {(['amount', 'total'] as const).map((key) => (
-                  <button
-                    key={key}
-                    type="button"
-                    role="radio"
-                    aria-checked={entry === key}
-                    className={`${styles.entryOption} ${entry === key ? styles.entryOn : ''}`}
-                    onClick={() => {
-                      setEntry(key);
-                      setPercent(null);
-                      setErrors(({ amount: _, ...rest }) => rest);
-                    }}
-                    data-testid={`spot-by-${key}`}
-                  >
-                    {t(`trade:${key}`, { currency: key === 'amount' ? market.base : market.quote })}
-                  </button>
-                ))}
-              </div>
+              <Segmented
+                label={t('trade:enter_by')}
+                value={entry}
+                options={[
+                  { value: 'amount', label: t('trade:amount', { currency: market.base }) },
+                  { value: 'total', label: t('trade:total', { currency: market.quote }) },
+                ]}
+                onChange={(key) => {
+                  setEntry(key);
+                  setPercent(null);
+                  setErrors(({ amount: _, ...rest }) => rest);
+                }}
+                testId="spot-by"
+              />
             )}
             {byTotal ? (
               <NumberBox
