@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import { floor, Money, text, ZERO } from '../../contract/money';
 import { amountDecimals, ocoPrices, priceBand, smallestOrder, triggerSide } from '../../contract/order-rules';
 import { triggerReached } from '../../contract/trading';
@@ -127,26 +127,12 @@ export class SpotDesk {
     const resting = limit === undefined ? 0 : lots - filledLots;
     const touched: SpotOrderRow[] = [];
 
-    // The best spot fee coupon is only counted on here; the order's first fill spends it.
-    const { rate: feeRate, coupon } = await couponRate(trx, userId, 'spot', SPOT_FEE, time);
     const { id } = await trx
       .insertInto('spot_orders')
       .values({
-        user_id: userId,
-        market_id: market.id,
-        side: input.type,
+        ...(await newOrderValues(step, userId, market, input.type, quantity)),
         type: limit === undefined ? 'market' : 'limit',
         price: limitPrice ? limitPrice.toFixed(market.pricePrecision) : null,
-        amount: text(quantity, market.qtyPrecision),
-        filled: '0',
-        quote_filled: '0',
-        fee: '0',
-        fee_rate: feeRate.toFixed(),
-        coupon_id: coupon?.id ?? null,
-        frozen: '0',
-        status: 'open',
-        created_at: time,
-        updated_at: time,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -220,29 +206,16 @@ export class SpotDesk {
     const crossing = entering?.fills[0];
     if (crossing) throw new ApiError('server:errors.order_oco_crosses', { price: priceOf(market, crossing.price).toFixed(market.pricePrecision) });
 
-    const { trx, time } = step;
-    const { rate: feeRate, coupon } = await couponRate(trx, userId, 'spot', SPOT_FEE, time);
+    const { trx } = step;
     const { id } = await trx
       .insertInto('spot_orders')
       .values({
-        user_id: userId,
-        market_id: market.id,
-        side: input.type,
+        ...(await newOrderValues(step, userId, market, input.type, quantity)),
         type: kind,
         price: limitPrice.toFixed(market.pricePrecision),
         trigger_price: triggerPrice.toFixed(market.pricePrecision),
         stop_price: stopPrice ? stopPrice.toFixed(market.pricePrecision) : null,
         stop_state: 'waiting',
-        amount: text(quantity, market.qtyPrecision),
-        filled: '0',
-        quote_filled: '0',
-        fee: '0',
-        fee_rate: feeRate.toFixed(),
-        coupon_id: coupon?.id ?? null,
-        frozen: '0',
-        status: 'open',
-        created_at: time,
-        updated_at: time,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -477,6 +450,30 @@ export function lotsWithin(market: Market, asks: readonly Fill[], budget: Money)
 
 function ceil(value: Money, decimals: number): Money {
   return value.toDecimalPlaces(decimals, Money.ROUND_UP);
+}
+
+/**
+ * The columns a new order starts with, whatever its type: its owner, market, side and
+ * amount, nothing filled, charged or frozen yet, open now. The best spot fee coupon is
+ * only counted on here (its rate is the order's fee rate); the order's first fill spends it.
+ */
+async function newOrderValues(step: Step, userId: number, market: Market, side: SpotOrderRow['side'], quantity: Money) {
+  const { rate: feeRate, coupon } = await couponRate(step.trx, userId, 'spot', SPOT_FEE, step.time);
+  return {
+    user_id: userId,
+    market_id: market.id,
+    side,
+    amount: text(quantity, market.qtyPrecision),
+    filled: '0',
+    quote_filled: '0',
+    fee: '0',
+    fee_rate: feeRate.toFixed(),
+    coupon_id: coupon?.id ?? null,
+    frozen: '0',
+    status: 'open',
+    created_at: step.time,
+    updated_at: step.time,
+  } satisfies Partial<Insertable<SpotOrdersTable>>;
 }
 
 async function orderRow(db: Kysely<Database>, id: number): Promise<SpotOrderRow> {
