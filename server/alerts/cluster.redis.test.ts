@@ -1,13 +1,9 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
 import type { AlertFiringRow } from './desk';
-import { createHarness, ok, type Harness } from '../testing/harness';
+import { clusterTest, until } from '../testing/cluster';
+import { ok } from '../testing/harness';
 import { replayPrices, tradeAt } from '../testing/market';
-import { storeOf } from '../testing/store';
 import { readTick } from '../trading/market';
 
 /**
@@ -18,43 +14,10 @@ import { readTick } from '../trading/market';
  */
 const BTC_MARKET = 1;
 
-let dir: string;
-let prefix: string;
-const servers: Harness[] = [];
-beforeEach(() => {
-  prefix = `test-${crypto.randomUUID()}`;
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-alerts-cluster-'));
-});
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    await server.ctx.exchange.stop();
-    await server.close();
-  }
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function member(name: string): Promise<Harness> {
-  const { env } = await storeOf(dir);
-  const server = await createHarness({ ...env, REDIS_URL: process.env['KESTREL_TEST_REDIS'] ?? '', REDIS_PREFIX: prefix, CLUSTER: 'true' }, { persist: dir, processName: name });
-  servers.push(server);
-  return server;
-}
-
-const until = async (condition: () => boolean, timeoutMs: number): Promise<void> => {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+const { twoMembers } = clusterTest('alerts-cluster');
 
 test("an alert made through the process that does not run its market fires on the owner's trades; after a takeover, on the new owner's, crossing 2", async () => {
-  const a = await member('member-a');
-  await a.ctx.claims?.start();
-  const b = await member('member-b');
-  await b.ctx.claims?.start();
-  const markets = a.ctx.market.instruments.length;
-  await until(() => a.ctx.market.owned.length + b.ctx.market.owned.length === markets && b.ctx.market.owned.length > 0, 10_000);
+  const { a, b } = await twoMembers();
   const [owner, other] = a.ctx.market.engine.has(BTC_MARKET) ? [a, b] : [b, a];
   const fired: AlertFiringRow[] = [];
   for (const server of [a, b]) server.ctx.exchange.bus.subscribe('alertFired', ({ firing }) => void fired.push(firing));

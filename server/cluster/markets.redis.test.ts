@@ -1,10 +1,6 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterEach, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
 import { Money } from '../../contract/money';
 import { CHANNELS, SOCKET_EVENTS, TICKER_WIDTH, type TickerBatch, type TradeBatch } from '../../contract/realtime';
@@ -12,9 +8,9 @@ import { attachRealtime } from '../realtime/socket';
 import { SEQ_PER_EPOCH } from '../market/engine';
 import { runIeo } from '../finance/ieo';
 import { checkLedger } from '../ledger/check';
-import { createHarness, ok, type Harness } from '../testing/harness';
+import { clusterTest, until } from '../testing/cluster';
+import { ok, type Harness } from '../testing/harness';
 import { fund, tradeAt, uidOf } from '../testing/market';
-import { storeOf } from '../testing/store';
 import { balance } from '../testing/wallet';
 import { raiseEpoch } from './claims';
 
@@ -29,57 +25,18 @@ const BTC = 1;
 const USDT = 3;
 const BTC_MARKET = 1;
 
-let dir: string;
-const servers: Harness[] = [];
+const { member, twoMembers } = clusterTest('markets', { SIGNUP_GIFT: '10000' });
 const sockets: Socket[] = [];
 const timers: ReturnType<typeof setInterval>[] = [];
-
-/** Each test's keys of its own (the test files share one Redis and run at once). */
-let prefix: string;
-beforeEach(() => {
-  prefix = `test-${crypto.randomUUID()}`;
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-markets-'));
-});
-afterEach(async () => {
+// Registered after clusterTest's, so it runs before the members stop.
+afterEach(() => {
   for (const timer of timers.splice(0)) clearInterval(timer);
   for (const socket of sockets.splice(0)) socket.close();
-  for (const server of servers.splice(0)) {
-    await server.ctx.exchange.stop();
-    await server.close();
-  }
-  fs.rmSync(dir, { recursive: true, force: true });
 });
-
-async function member(name: string): Promise<Harness> {
-  const { env } = await storeOf(dir);
-  const server = await createHarness({ ...env, REDIS_URL: process.env['KESTREL_TEST_REDIS'] ?? '', REDIS_PREFIX: prefix, CLUSTER: 'true', SIGNUP_GIFT: '10000' }, { persist: dir, processName: name });
-  servers.push(server);
-  return server;
-}
-
-const until = async (condition: () => boolean, timeoutMs: number): Promise<number> => {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return Date.now() - start;
-};
 
 const claimsOf = (server: Harness) => server.ctx.claims?.claims ?? new Map<number, number>();
 /** The markets a member's engine runs (a claim is made, then its engine started). */
 const running = (server: Harness) => server.ctx.market.owned.length;
-
-/** Two members that have split the markets between them. */
-async function twoMembers(): Promise<{ a: Harness; b: Harness; markets: number }> {
-  const a = await member('member-a');
-  await a.ctx.claims?.start();
-  const b = await member('member-b');
-  await b.ctx.claims?.start();
-  const markets = a.ctx.market.instruments.length;
-  await until(() => running(a) + running(b) === markets && running(b) > 0, 10_000);
-  return { a, b, markets };
-}
 
 test('two members split the markets; a market given back runs on the other from the stored state, and requests for it go there', async () => {
   const a = await member('member-a');

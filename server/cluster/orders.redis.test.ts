@@ -1,13 +1,9 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
 import { checkLedger } from '../ledger/check';
-import { createHarness, ok, type Harness } from '../testing/harness';
+import { clusterTest, split, until } from '../testing/cluster';
+import { ok } from '../testing/harness';
 import { fund, replayPrices, tradeAt, uidOf } from '../testing/market';
-import { storeOf } from '../testing/store';
 
 /**
  * PostgreSQL and Redis: issue 23's orders with several processes. Their requests run where
@@ -20,35 +16,7 @@ const BTC = 1;
 const USDT = 3;
 const BTC_MARKET = 1;
 
-let dir: string;
-let prefix: string;
-const servers: Harness[] = [];
-beforeEach(() => {
-  prefix = `test-${crypto.randomUUID()}`;
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-orders-'));
-});
-afterEach(async () => {
-  for (const server of servers.splice(0)) {
-    await server.ctx.exchange.stop();
-    await server.close();
-  }
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-async function member(name: string): Promise<Harness> {
-  const { env } = await storeOf(dir);
-  const server = await createHarness({ ...env, REDIS_URL: process.env['KESTREL_TEST_REDIS'] ?? '', REDIS_PREFIX: prefix, CLUSTER: 'true', SIGNUP_GIFT: '10000' }, { persist: dir, processName: name });
-  servers.push(server);
-  return server;
-}
-
-const until = async (condition: () => boolean, timeoutMs: number): Promise<void> => {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
+const { member } = clusterTest('orders', { SIGNUP_GIFT: '10000' });
 
 test('stops, close orders and trailing stops placed through either member run on the owner, and carry on at the next owner after a takeover', async () => {
   const a = await member('member-a');
@@ -62,7 +30,7 @@ test('stops, close orders and trailing stops placed through either member run on
   // A second member takes half of the markets; requests go to whichever runs BTC/USDT.
   const b = await member('member-b');
   await b.ctx.claims?.start();
-  await until(() => a.ctx.market.owned.length + b.ctx.market.owned.length === markets && b.ctx.market.owned.length > 0, 10_000);
+  await split(a, b);
   const [owner, other] = a.ctx.market.engine.has(BTC_MARKET) ? [a, b] : [b, a];
 
   const stop = await ok(
