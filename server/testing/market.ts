@@ -3,7 +3,7 @@ import { endpoints } from '../../contract/api';
 import type { Trade } from '../market/engine';
 import { readRecording, Replay, writeRecording } from '../market/replay';
 import type { SourceEvent } from '../market/source';
-import type { Harness } from './harness';
+import { createHarness, type Harness } from './harness';
 
 /**
  * Drives the market of a test server as a recorded feed would: the market maker's quotes
@@ -49,6 +49,22 @@ export async function uidOf(h: Harness, token: string): Promise<number> {
   const info = await h.call(endpoints.userInfo, {}, { token });
   if (info.type !== 'ok') throw new Error(info.message);
   return info.message.uid;
+}
+
+/** The seed's BTC/USDT market. */
+const BTC_USDT = 1;
+
+/**
+ * The start of a futures test: a fresh test server where ann has 5,000 USDT in her
+ * futures (lever) account and BTC/USDT last traded at 96,019.20 (tradeAt 96,000, half a
+ * spread above). Answers the server and ann's token.
+ */
+export async function futuresTrader(): Promise<{ h: Harness; ann: string }> {
+  const h = await createHarness();
+  const ann = await h.registerUser('ann@example.com');
+  await fund(h, await uidOf(h, ann), 'USDT', '5000', 'lever');
+  await tradeAt(h, BTC_USDT, 96_000);
+  return { h, ann };
 }
 
 /**

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
 import { Money } from '../../contract/money';
 import { checkLedger } from '../ledger/check';
-import { createHarness, type Harness, ok } from '../testing/harness';
-import { fund, replayPrices, tradeAt, uidOf } from '../testing/market';
+import { type Harness, ok } from '../testing/harness';
+import { fund, futuresTrader, replayPrices, tradeAt, uidOf } from '../testing/market';
 import { balance } from '../testing/wallet';
 
 /**
@@ -19,10 +19,7 @@ const BTC_MARKET = 1;
 let h: Harness;
 let ann: string;
 beforeEach(async () => {
-  h = await createHarness();
-  ann = await h.registerUser('ann@example.com');
-  await fund(h, await uidOf(h, ann), 'USDT', '5000', 'lever');
-  await tradeAt(h, BTC_MARKET, 96_000); // last trade 96,019.20
+  ({ h, ann } = await futuresTrader());
 });
 afterEach(async () => {
   expect((await checkLedger(h.ctx.db)).violations).toEqual([]);

@@ -6,7 +6,7 @@ import { endpoints } from '../../contract/api';
 import { Money } from '../../contract/money';
 import { checkLedger } from '../ledger/check';
 import { createHarness, type Harness, ok } from '../testing/harness';
-import { fund, replayPrices, tradeAt, uidOf } from '../testing/market';
+import { fund, futuresTrader, replayPrices, tradeAt, uidOf } from '../testing/market';
 import { balance, userIdOf } from '../testing/wallet';
 
 /**
@@ -23,10 +23,7 @@ const BTC_MARKET = 1;
 let h: Harness;
 let ann: string;
 beforeEach(async () => {
-  h = await createHarness();
-  ann = await h.registerUser('ann@example.com');
-  await fund(h, await uidOf(h, ann), 'USDT', '5000', 'lever');
-  await tradeAt(h, BTC_MARKET, 96_000);
+  ({ h, ann } = await futuresTrader());
 });
 afterEach(async () => {
   expect((await checkLedger(h.ctx.db)).violations).toEqual([]);
