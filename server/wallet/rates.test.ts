@@ -140,11 +140,11 @@ describe('the server process', () => {
     const server = spawnServer(tempDir(), { WITHDRAW_FEE_USDT_TRC20: '12' });
     let stderr = '';
     server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    server.stdout.resume();
-    // A server that starts instead is stopped after 10 s, and the test fails.
-    const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    // A server that starts instead is stopped once it listens, and the test fails.
+    server.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening on')) server.kill('SIGKILL');
+    });
     const code = await new Promise<number | null>((resolve) => server.once('exit', resolve));
-    clearTimeout(timer);
     expect(code).not.toBe(0);
     expect(code).not.toBeNull();
     expect(stderr).toContain('WITHDRAW_FEE_USDT_TRC20 (12) must be below WITHDRAW_MIN_USDT_TRC20 (10)');
