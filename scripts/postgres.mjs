@@ -26,6 +26,15 @@ function run(command, args, options = {}) {
   return result.stdout;
 }
 
+function isWritableDir(dir) {
+  try {
+    fs.accessSync(dir, fs.constants.W_OK);
+    return fs.statSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** Installs Debian's postgresql package when no PostgreSQL server is installed. */
 export function ensurePostgres(log = console.log) {
   if (binDir()) return;
@@ -33,14 +42,20 @@ export function ensurePostgres(log = console.log) {
   if (!binDir()) throw new Error('postgresql was installed but no initdb was found under /usr/lib/postgresql');
 }
 
+/** Where a cluster in memory goes: the shared-memory file system, when the machine has one. */
+const MEMORY_DIR = '/dev/shm';
+
 /**
  * Starts a new cluster; answers its admin URL (database `postgres`, user `postgres`, no
  * password, loopback only) and a stop() that shuts it down and removes its folder.
+ * `inMemory`: the cluster's folder in /dev/shm where there is one (the test run: each test
+ * server copies a 32 MB template database, some 0.35 s on disk and 0.04 s in memory).
  */
-export async function startPostgres() {
+export async function startPostgres({ inMemory = false } = {}) {
   ensurePostgres();
   const bin = binDir();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-pg-'));
+  const parent = inMemory && isWritableDir(MEMORY_DIR) ? MEMORY_DIR : os.tmpdir();
+  const dir = fs.mkdtempSync(path.join(parent, 'kestrel-pg-'));
   const data = path.join(dir, 'data');
   const port = await freePort();
   const as = (command, args) => (asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args]) : run(path.join(bin, command), args));

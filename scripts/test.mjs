@@ -79,10 +79,10 @@ const vitest = path.join(root, 'node_modules/vitest/vitest.mjs');
 run('unit and server tests on SQLite (vitest)', process.execPath, [vitest, 'run']);
 {
   // The server suite again on PostgreSQL: a throwaway server (Debian's postgresql, installed
-  // when missing), a database per test server copied from a template, removed at the end.
+  // when missing) in memory, a database per test server copied from a template, removed at the end.
   const at = Date.now();
   console.log('\n▶ start a throwaway PostgreSQL server');
-  const postgres = await startPostgres();
+  const postgres = await startPostgres({ inMemory: true });
   console.log(`✔ PostgreSQL at ${postgres.url} (${((Date.now() - at) / 1000).toFixed(1)} s)`);
   // And a throwaway Redis (Debian's redis-server, installed when missing) for the tests of several processes.
   const redis = await startRedis();

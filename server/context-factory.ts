@@ -12,6 +12,7 @@ import { loadServerI18n } from './i18n';
 import { createMessenger, type Messenger } from './mail/outbox';
 import { symbolOf } from './market/instruments';
 import { openMarket, replayStart } from './market/service';
+import type { ReadStart } from './market/store';
 import { PRODUCTS } from './products';
 import { pruneChallenges } from './account-security/prune';
 import { pruneAttempts } from './security/rate-limit';
@@ -54,13 +55,13 @@ export function serverClock(config: ServerConfig): () => number {
  */
 export async function createContext(
   config: ServerConfig,
-  overrides: { database?: Database; now?: () => number; messenger?: Messenger; checkNesting?: boolean; processName?: string } = {},
+  overrides: { database?: Database; now?: () => number; messenger?: Messenger; checkNesting?: boolean; processName?: string; readStart?: ReadStart } = {},
 ): Promise<AppContext> {
   const now = overrides.now ?? serverClock(config);
   const processName = overrides.processName ?? PROCESS_NAME;
   const db = overrides.database ?? (await openDatabase(config.databaseUrl ?? config.dataDir));
   const { codeSecret } = await seed(db, config, now());
-  const market = await openMarket(db, config.market, now, { claimed: config.cluster });
+  const market = await openMarket(db, config.market, now, { claimed: config.cluster, ...(overrides.readStart ? { readStart: overrides.readStart } : {}) });
   const catalogue = await Catalogue.load(db, new Map(config.networks.map((net) => [net.key, net])));
   // The order books count in the catalogue's ticks and lots: they must agree, or nothing starts.
   for (const def of market.instruments) {

@@ -13,7 +13,7 @@ import { Replay, readRecording } from './replay';
 import { hash32 } from './rng';
 import { Simulator } from './simulator';
 import type { MarketSource, SourceEvent } from './source';
-import { latestMinute, listedInstruments, loadStart, mergeHistory, readCandles, seedCatalog, writeCandles, type CandleRow } from './store';
+import { latestMinute, listedInstruments, loadStart, mergeHistory, readCandles, seedCatalog, writeCandles, type CandleRow, type ReadStart } from './store';
 
 /**
  * The market as the server runs it: history brought up to now, the engine, the source
@@ -351,8 +351,11 @@ async function bringUpToDate(db: Db, def: InstrumentDef, setup: MarketSetup, ins
  * stop: the gap), then builds the engine and the source. Nothing runs until start().
  * With `claimed` (several processes), the engine and the source start with no market:
  * each is brought up to date and started when this process claims it (MarketService.claim).
+ * `readStart` reads each market's start once its history is up to date (loadStart unless
+ * the test harness, whose servers all start on copies of one database, remembers it).
  */
-export async function openMarket(db: Db, config: MarketConfig, now: () => number, options: { claimed?: boolean } = {}): Promise<MarketService> {
+export async function openMarket(db: Db, config: MarketConfig, now: () => number, options: { claimed?: boolean; readStart?: ReadStart } = {}): Promise<MarketService> {
+  const readStart = options.readStart ?? loadStart;
   await seedCatalog(db, marketCatalog(config.markets));
   // The seed's markets, then those listed while running (IEO tokens), which have no history before their listing.
   const instruments = [...marketCatalog(config.markets).instruments, ...(await listedInstruments(db))];
@@ -376,7 +379,7 @@ export async function openMarket(db: Db, config: MarketConfig, now: () => number
     await bringUpToDate(db, def, setup, instruments, time);
     // A new epoch of the market's engine: its sequences start above every earlier run's.
     const epoch = await raiseEpoch(db, def.id, PROCESS_NAME, time);
-    starts.set(def.id, { ...(await loadStart(db, def, time)), seq: epoch * SEQ_PER_EPOCH });
+    starts.set(def.id, { ...(await readStart(db, def, time)), seq: epoch * SEQ_PER_EPOCH });
   }
   const running = claimed ? [] : instruments;
   const engine = new MarketEngine(running, starts, time, liquidityFor(setup.tradesPerSecond));

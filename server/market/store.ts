@@ -216,6 +216,9 @@ export async function mergeHistory(db: Db, marketId: number, history: ReadonlyMa
   await writeCandles(db, rows);
 }
 
+/** Reads a market's start from the store: loadStart, or a memo of it (server/testing/harness.ts). */
+export type ReadStart = (db: Db, def: InstrumentDef, now: number) => Promise<MarketStart>;
+
 /** What the engine needs to carry on where the stored history ends. */
 export async function loadStart(db: Db, def: InstrumentDef, now: number): Promise<MarketStart> {
   const open: [Period, Candle][] = [];

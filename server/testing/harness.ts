@@ -9,12 +9,15 @@ import { buildApp } from '../app';
 import { readConfig, type ServerConfig } from '../config';
 import { openDatabase, serializeDatabase, type Db } from '../db/database';
 import { seed } from '../db/seed';
+import type { Candle, Period } from '../../contract/market';
+import type { MarketStart } from '../market/engine';
 import { openMarket } from '../market/service';
+import { loadStart, type ReadStart } from '../market/store';
 import { operatorTokenFile } from '../operator/auth';
 import type { AppContext } from '../context';
 import { createContext } from '../context-factory';
 import type { Messenger } from '../mail/outbox';
-import { sharedImage, sharedTemplate } from './images';
+import { imageKey, sharedImage, sharedTemplate } from './images';
 import { createDatabase, databaseUrl, dropDatabase, freshName, onPostgres, storeOf } from './store';
 
 /**
@@ -94,6 +97,27 @@ async function prepare(db: Db, config: ServerConfig): Promise<void> {
   await openMarket(db, config.market, () => HARNESS_START);
 }
 
+/** Market starts read from copies of an image, by image, market and time: each server's copy is the same. */
+const starts = new Map<string, Promise<MarketStart>>();
+
+/**
+ * Reads a market's start (its last day of minutes: a fifth of a server's start) once per
+ * image, market and time, for every server on a copy of that image; each gets its own copy.
+ */
+function rememberedStarts(image: string): ReadStart {
+  return async (db, def, now) => {
+    const key = `${image}\u0000${def.id}\u0000${now}`;
+    let start = starts.get(key);
+    if (!start) {
+      start = loadStart(db, def, now);
+      starts.set(key, start);
+      start.catch(() => starts.delete(key));
+    }
+    const { last, open, minutes } = await start;
+    return { last, open: [...open].map(([period, candle]): [Period, Candle] => [period, { ...candle }]), minutes: minutes.map((candle) => ({ ...candle })) };
+  };
+}
+
 /**
  * A database for one test server: a copy of the image (on SQLite in memory, on PostgreSQL
  * a database of its own, dropped when the server closes), or with `persist` the data
@@ -134,6 +158,8 @@ export async function createHarness(
   const { db: database, drop } = await testDatabase(config, options.persist, options.sqlite ?? false);
   const ctx = await createContext(config, {
     database,
+    // A copy of the image starts as every other copy did (a data directory's own database may not).
+    ...(options.persist === undefined ? { readStart: rememberedStarts(imageKey(config, HARNESS_START)) } : {}),
     now: () => clock,
     messenger,
     ...(options.checkNesting === undefined ? {} : { checkNesting: options.checkNesting }),
