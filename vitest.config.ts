@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Unit and server tests. Playwright specs (tests/e2e) run separately. On a 2-core machine
- * the SQLite run takes about 6 minutes and the PostgreSQL one 12, most of it starting test
+ * the SQLite run takes about 5.5 minutes and the PostgreSQL one 8.5, much of it starting test
  * servers (README, "Test it"): one worker process per core (Vitest's default leaves one
  * core idle), the test database image made once per run, and the server files sharing
  * their workers' loaded modules.
