@@ -8,7 +8,8 @@ export type Method = 'GET' | 'POST';
 
 /**
  * `public`: anyone; `user`: a logged-in user (no valid token answers type "999");
- * `operator`: an operator's token in X-Operator-Token (never a user's).
+ * `operator`: an operator's token in X-Operator-Token (never a user's); without a token
+ * an operator holds, type "999" (the console goes back to its sign-in).
  */
 export type Access = 'public' | 'user' | 'operator';
 

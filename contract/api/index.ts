@@ -36,6 +36,7 @@ export { GameRound } from './game';
 export { OtcAd, OtcOrder } from './otc';
 export { NftBox, NftBoxUnit, NftCard, NftItem, NftMessage, NftOrder, NftSale } from './nft';
 export { LoginEvent, Passkey, Session, Whitelist } from './security';
+export { AuditEntry, Pending } from './operator';
 export { CopyPosition, CopyRules, CopySkip, Follow, TraderApplication, TraderCard, TraderStats } from './copy';
 
 /** Every endpoint the server serves under /api, by name. */
@@ -140,6 +141,7 @@ export const endpoints = {
   listOperators: operator.listOperators,
   addOperator: operator.addOperator,
   removeOperator: operator.removeOperator,
+  auditLog: operator.auditLog,
   newsPop: content.newsPop,
   newsList: content.newsList,
   newsDetail: content.newsDetail,

@@ -399,6 +399,32 @@ export const addOperator = endpoint({
   input: Type.Object({ name: OperatorName }),
   output: Type.Object({ name: Type.String(), token: Type.String() }),
 });
+/** One audited decision: who, what, on what, the detail they gave (a reason, a transaction id), when. */
+export const AuditEntry = Type.Object({
+  id: Type.Integer(),
+  operator: Type.String(),
+  action: Type.String(),
+  target: Type.String(),
+  detail: Type.String(),
+  at: Type.Integer(),
+});
+const AuditFilter = PlainText({ minLength: 1, maxLength: 60 });
+export const auditLog = endpoint({
+  method: 'GET',
+  path: '/operator/audit',
+  access: 'operator',
+  tag: 'operator',
+  summary:
+    "Every operator decision, newest first: by operator name, action (approve-withdrawal...) and target (withdrawal:12, uid:1000007), each matched exactly when given; a page of `limit` entries before the entry id `before`; and every action the log holds, for the filter's choices",
+  input: Type.Object({
+    operator: Type.Optional(AuditFilter),
+    action: Type.Optional(AuditFilter),
+    target: Type.Optional(AuditFilter),
+    before: Type.Optional(IdField),
+    limit: Type.Optional(LimitField),
+  }),
+  output: Type.Object({ data: Type.Array(AuditEntry), more: Type.Boolean(), actions: Type.Array(Type.String()) }),
+});
 export const removeOperator = endpoint({
   method: 'POST',
   path: '/operator/operators/remove',

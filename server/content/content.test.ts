@@ -299,10 +299,10 @@ describe('the operator', () => {
       [endpoints.operatorServiceLink, { url: 'https://evil.example/' }],
     ];
     for (const [endpoint, input] of calls) {
-      expect(failed(await h.call(endpoint, input, { token }))).toBe('This needs an operator.');
-      expect(failed(await h.call(endpoint, input))).toBe('This needs an operator.');
+      expect(await h.call(endpoint, input, { token })).toEqual({ type: '999', message: 'This needs an operator.' });
+      expect(await h.call(endpoint, input)).toEqual({ type: '999', message: 'This needs an operator.' });
       const forged = await h.app.inject({ method: 'POST', url: `/api${endpoint.path}`, headers: { 'x-operator-token': 'a'.repeat(43), authorization: token }, payload: input });
-      expect(forged.json()).toEqual({ type: 'error', message: 'This needs an operator.' });
+      expect(forged.json()).toEqual({ type: '999', message: 'This needs an operator.' });
     }
     expect(await snapshot()).toEqual(before);
   });

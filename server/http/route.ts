@@ -107,7 +107,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
       const t = ctx.i18n.fixed(request.language);
 
       const operator = endpoint.access === 'operator' ? await operatorOf(ctx, request.headers['x-operator-token']) : null;
-      if (endpoint.access === 'operator' && !operator) throw new ApiError('server:errors.operator_only');
+      if (endpoint.access === 'operator' && !operator) throw new ApiError('server:errors.operator_only', {}, '999');
       const auth = endpoint.access === 'operator' ? null : await authenticate(ctx, tokenFromHeader(request.headers.authorization));
       if (endpoint.access === 'user' && !auth) throw sessionEnded();
 

@@ -200,8 +200,8 @@ describe('an artwork media upload', () => {
   test('only an operator uploads: not a user, not a made-up operator token', async () => {
     const demo = await demoMedia();
     const file = { name: 'art.png', type: 'image/png', bytes: demo.images[0] ?? Buffer.alloc(0) };
-    expect(await upload(file, { user })).toEqual({ type: 'error', message: 'This needs an operator.' });
-    expect(await upload(file, { operator: 'A'.repeat(43) })).toEqual({ type: 'error', message: 'This needs an operator.' });
+    expect(await upload(file, { user })).toEqual({ type: '999', message: 'This needs an operator.' });
+    expect(await upload(file, { operator: 'A'.repeat(43) })).toEqual({ type: '999', message: 'This needs an operator.' });
     expect(await rows()).toBe(0);
     expect(storedFiles()).toEqual([]);
   });

@@ -63,11 +63,11 @@ describe('who may review', () => {
     for (const endpoint of [endpoints.approveIdentity, endpoints.rejectIdentity]) {
       // Ann deciding her own submission, and Bob deciding hers.
       for (const token of [ann, bob]) {
-        expect(await h.call(endpoint, { id, reason: 'looks fine' }, { token })).toEqual({ type: 'error', message: 'This needs an operator.' });
-        expect(await raw(endpoint.path, { id: String(id), reason: 'looks fine' }, { 'x-operator-token': token })).toEqual({ type: 'error', message: 'This needs an operator.' });
+        expect(await h.call(endpoint, { id, reason: 'looks fine' }, { token })).toEqual({ type: '999', message: 'This needs an operator.' });
+        expect(await raw(endpoint.path, { id: String(id), reason: 'looks fine' }, { 'x-operator-token': token })).toEqual({ type: '999', message: 'This needs an operator.' });
       }
     }
-    expect(await h.call(endpoints.approveIdentity, { id }, { token: ann, lang: 'fra' })).toEqual({ type: 'error', message: 'Cette action est réservée aux opérateurs.' });
+    expect(await h.call(endpoints.approveIdentity, { id }, { token: ann, lang: 'fra' })).toEqual({ type: '999', message: 'Cette action est réservée aux opérateurs.' });
     expect(await snapshot()).toEqual(before);
     expect(await ok(h.call(endpoints.realState, {}, { token: ann }))).toMatchObject({ level: 0, state: 'pending', pending_level: 1 });
   });
@@ -76,9 +76,9 @@ describe('who may review', () => {
     const id = await annSubmits();
     const before = await snapshot();
     for (const endpoint of [endpoints.approveIdentity, endpoints.rejectIdentity]) {
-      expect(await raw(endpoint.path, { id: String(id), reason: 'x' }, {})).toEqual({ type: 'error', message: 'This needs an operator.' });
-      expect(await raw(endpoint.path, { id: String(id), reason: 'x' }, { 'x-operator-token': '' })).toEqual({ type: 'error', message: 'This needs an operator.' });
-      expect(await raw(endpoint.path, { id: String(id), reason: 'x' }, { 'x-operator-token': 'A'.repeat(43) })).toEqual({ type: 'error', message: 'This needs an operator.' });
+      expect(await raw(endpoint.path, { id: String(id), reason: 'x' }, {})).toEqual({ type: '999', message: 'This needs an operator.' });
+      expect(await raw(endpoint.path, { id: String(id), reason: 'x' }, { 'x-operator-token': '' })).toEqual({ type: '999', message: 'This needs an operator.' });
+      expect(await raw(endpoint.path, { id: String(id), reason: 'x' }, { 'x-operator-token': 'A'.repeat(43) })).toEqual({ type: '999', message: 'This needs an operator.' });
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -157,7 +157,7 @@ describe("one user's review is no other user's business", () => {
         expect(await ok(h.call(endpoints.realState, extra, { token: bob }))).toEqual(bobState);
       }
       expect(await ok(h.call(endpoints.userInfo, { uid: annUid }, { token: bob }))).toEqual(bobInfo);
-      expect(await h.call(endpoints.operatorPending, {}, { token: bob })).toEqual({ type: 'error', message: 'This needs an operator.' });
+      expect(await h.call(endpoints.operatorPending, {}, { token: bob })).toEqual({ type: '999', message: 'This needs an operator.' });
     };
 
     const first = await annSubmits();

@@ -229,6 +229,22 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
     return t('server:ok.done');
   });
 
+  // Newest first by id (ids only grow: a page boundary stays put while new decisions arrive).
+  route(app, ctx, endpoints.auditLog, async ({ input }) => {
+    const limit = input.limit ?? 10;
+    let query = ctx.db.selectFrom('operator_actions').select(['id', 'operator', 'action', 'target', 'detail', 'at']);
+    if (input.operator !== undefined) query = query.where('operator', '=', input.operator);
+    if (input.action !== undefined) query = query.where('action', '=', input.action);
+    if (input.target !== undefined) query = query.where('target', '=', input.target);
+    if (input.before !== undefined) query = query.where('id', '<', input.before);
+    const rows = await query
+      .orderBy('id', 'desc')
+      .limit(limit + 1)
+      .execute();
+    const actions = await ctx.db.selectFrom('operator_actions').select('action').distinct().orderBy('action').execute();
+    return { data: rows.slice(0, limit), more: rows.length > limit, actions: actions.map((row) => row.action) };
+  });
+
   route(app, ctx, endpoints.listOperators, async () => ctx.db.selectFrom('operators').select(['name', 'created_at']).orderBy('id').execute());
 
   route(app, ctx, endpoints.addOperator, async ({ input, operator }) => {
