@@ -9,6 +9,7 @@ import { bootScript } from '../../scripts/vite-boot-plugin';
 import { HOME_BANNERS, HOME_NEWS } from '../app/early';
 import { reachable } from '../app/network';
 import { api, ApiFailure, request, REQUEST_TIMEOUT_MS } from './client';
+import { createClient, type FailureText } from './transport';
 
 type Reply = { status?: number; body: unknown } | 'never' | 'unreachable';
 let replies: Reply[] = [];
@@ -184,5 +185,69 @@ describe('the one API client', () => {
     expect(shownToast.value).toBeNull();
     await vi.advanceTimersByTimeAsync(LOADING_DELAY_MS * 2);
     expect(loadingShown.value).toBe(false);
+  });
+});
+
+describe('the one transport, bound by another caller (the operator console: admin/api.ts)', () => {
+  function consoleClient() {
+    const failures: { kind: string; status: number | undefined; silent: boolean }[] = [];
+    const client = createClient({
+      headers: () => ({ 'Accept-Language': 'fra', 'X-Operator-Token': 'op-token' }),
+      lang: () => 'fra',
+      text: (failure: FailureText) => (failure.key === 'http' ? `console http ${failure.status}` : `console ${failure.key}`),
+      onFailure: (failure, options) => void failures.push({ kind: failure.kind, status: failure.status, silent: options.silent ?? false }),
+    });
+    return { client, failures };
+  }
+
+  test("sends its own headers and lang, never the app's session; the app's toasts and loading indicator are not its", async () => {
+    startSession('app-token');
+    const { client } = consoleClient();
+    replies.push({ body: { type: 'ok', message: { recharges: [] } } });
+    expect(await client.api('GET /operator/pending')).toEqual({ recharges: [] });
+    const { url, init } = seen[0]!;
+    expect(url).toBe('/api/operator/pending?lang=fra');
+    expect(init.headers).toEqual({ 'Accept-Language': 'fra', 'X-Operator-Token': 'op-token' });
+    replies.push({ body: { type: 'ok', message: 'Done.' } });
+    await client.api('POST /operator/withdrawal/approve', { id: 4 });
+    expect((seen[1]!.init.body as URLSearchParams).toString()).toBe('id=4&lang=fra');
+    replies.push('never');
+    const slow = failureOf(client.api('GET /operator/pending'));
+    await vi.advanceTimersByTimeAsync(LOADING_DELAY_MS * 2);
+    expect(loadingShown.value).toBe(false);
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    expect((await slow).message).toBe('console timeout');
+    expect(shownToast.value).toBeNull();
+  });
+
+  test("its failures go to its own handler, not the app's: a refused token (999) leaves the app's session and screen alone", async () => {
+    startSession('app-token');
+    const { client, failures } = consoleClient();
+    replies.push({ body: { type: '999', message: 'This needs an operator.' } });
+    const refused = await failureOf(client.api('GET /operator/operators'));
+    expect(refused.kind).toBe('999');
+    expect(refused.message).toBe('This needs an operator.');
+    await vi.advanceTimersByTimeAsync(REDIRECT_DELAY_MS * 2);
+    expect(token.value).toBe('app-token');
+    expect(window.location.hash).toBe('#/pages/setting/profile');
+    replies.push({ body: { type: 'error', message: 'Already decided.' } });
+    await failureOf(client.api('POST /operator/recharge/reject', { id: 1, reason: 'no' }, { silent: true }));
+    expect(failures).toEqual([
+      { kind: '999', status: undefined, silent: false },
+      { kind: 'error', status: undefined, silent: true },
+    ]);
+  });
+
+  test('a file (a private upload) comes as a Blob with the same headers; a refused one fails with its HTTP status', async () => {
+    const { client, failures } = consoleClient();
+    replies.push({ body: 'image bytes' });
+    const photo = await client.file('/operator/upload', { path: '/uploads/a.png' });
+    expect(await photo.text()).toBe('"image bytes"');
+    expect(seen[0]!.url).toBe('/api/operator/upload?path=%2Fuploads%2Fa.png');
+    expect((seen[0]!.init.headers as Record<string, string>)['X-Operator-Token']).toBe('op-token');
+    replies.push({ status: 401, body: { type: 'error', message: 'operator token required' } });
+    const refused = await failureOf(client.file('/operator/upload', { path: '/uploads/a.png' }));
+    expect(refused).toMatchObject({ kind: 'http', status: 401, message: 'console http 401' });
+    expect(failures).toEqual([{ kind: 'http', status: 401, silent: false }]);
   });
 });
