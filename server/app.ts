@@ -91,7 +91,32 @@ function routerError(ctx: AppContext) {
   };
 }
 
-/** The whole HTTP server: API, OpenAPI document, the built app and uploads. */
+/**
+ * A built front end (the app, the operator console) under `prefix`/: the build's brotli
+ * and gzip copies by accept-encoding, hashed files cached for a year, the page never
+ * cached (a new build is seen at once), source maps not served. Nothing when not built.
+ */
+async function serveBuild(app: FastifyInstance, dir: string, prefix: string): Promise<void> {
+  if (!fs.existsSync(dir)) return;
+  await app.register(fastifyStatic, {
+    root: dir,
+    prefix: `${prefix}/`,
+    decorateReply: false,
+    // The build's brotli and gzip copies, by accept-encoding; our Cache-Control, not the plugin's max-age=0.
+    preCompressed: true,
+    cacheControl: false,
+    // Source maps stay on the server's disk.
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
+    setHeaders: (res, filePath) => {
+      const hashed = /[\\/]assets[\\/]/.test(filePath);
+      res.setHeader('Vary', 'Accept-Encoding');
+      res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get(prefix, async (_request, reply) => reply.redirect(`${prefix}/`));
+}
+
+/** The whole HTTP server: API, OpenAPI document, the built app, the operator console and uploads. */
 export async function buildApp(ctx: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: ctx.config.logLevel } : false,
@@ -264,24 +289,9 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
     });
   });
 
-  if (fs.existsSync(ctx.config.appDir)) {
-    await app.register(fastifyStatic, {
-      root: ctx.config.appDir,
-      prefix: '/h5/',
-      decorateReply: false,
-      // The build's brotli and gzip copies, by accept-encoding; our Cache-Control, not the plugin's max-age=0.
-      preCompressed: true,
-      cacheControl: false,
-      // Source maps stay on the server's disk.
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
-      setHeaders: (res, filePath) => {
-        const hashed = /[\\/]assets[\\/]/.test(filePath);
-        res.setHeader('Vary', 'Accept-Encoding');
-        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-    app.get('/h5', async (_request, reply) => reply.redirect('/h5/'));
-  }
+  // The app at /h5/ and the operator console at /admin/ (its own build, no service worker), served alike.
+  await serveBuild(app, ctx.config.appDir, '/h5');
+  await serveBuild(app, ctx.config.adminDir, '/admin');
   app.get('/', async (_request, reply) => reply.redirect('/h5/'));
   // CLUSTER: requests other processes send for the markets this one runs go through these
   // same routes (their checks, their step), marked so they are not sent on again.

@@ -26,6 +26,8 @@ export interface ServerConfig {
   cluster: boolean;
   /** The built app served at /h5/. */
   appDir: string;
+  /** ADMIN_DIR: the built operator console served at /admin/ (dist/admin). */
+  adminDir: string;
   /** smtp://user:pass@host:port; when unset, mail goes to DATA_DIR/outbox as .eml files. */
   smtpUrl: string | null;
   mailFrom: string;
@@ -251,6 +253,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     cluster,
     dataDir: path.resolve(cwd, env['DATA_DIR'] ?? 'data'),
     appDir: path.resolve(cwd, env['APP_DIR'] ?? 'dist/h5'),
+    adminDir: path.resolve(cwd, env['ADMIN_DIR'] ?? 'dist/admin'),
     smtpUrl: env['SMTP_URL'] || null,
     mailFrom,
     demo,

@@ -142,6 +142,7 @@ export const endpoints = {
   addOperator: operator.addOperator,
   removeOperator: operator.removeOperator,
   auditLog: operator.auditLog,
+  operatorMe: operator.operatorMe,
   newsPop: content.newsPop,
   newsList: content.newsList,
   newsDetail: content.newsDetail,

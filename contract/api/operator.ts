@@ -390,6 +390,15 @@ export const listOperators = endpoint({
   input: Type.Object({}),
   output: Type.Array(Type.Object({ name: Type.String(), created_at: Type.Integer() })),
 });
+export const operatorMe = endpoint({
+  method: 'GET',
+  path: '/operator/me',
+  access: 'operator',
+  tag: 'operator',
+  summary: "The operator whose token this is: the console's sign-in checks a token with it and names who is signed in",
+  input: Type.Object({}),
+  output: Type.Object({ name: Type.String() }),
+});
 export const addOperator = endpoint({
   method: 'POST',
   path: '/operator/operators/add',

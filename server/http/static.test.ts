@@ -13,6 +13,8 @@ import { createHarness, type Harness } from '../testing/harness';
  */
 let h: Harness;
 let appDir: string;
+let adminDir: string;
+const consoleScript = 'export const queues = ' + JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ id: i, kind: 'withdrawal' })));
 const bootScript = "document.documentElement.dataset.boot = 'market';";
 const script = 'export const prices = ' + JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ market: i, last: 96_000 + i })));
 
@@ -29,11 +31,24 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(appDir, `${file}.gz`), zlib.gzipSync(body));
   }
   fs.writeFileSync(path.join(appDir, 'assets/index-AbC123.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
-  h = await createHarness({ APP_DIR: appDir });
+  // The operator console's build (dist/admin): a page without inline scripts, its hashed files.
+  adminDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-admin-'));
+  fs.mkdirSync(path.join(adminDir, 'assets'));
+  const consolePage = '<!doctype html><html><head><title>Kestrel console</title></head><body><div id="console"></div><script type="module" src="/admin/assets/main-XyZ789.js"></script></body></html>';
+  for (const [file, body] of [
+    ['index.html', consolePage],
+    ['assets/main-XyZ789.js', consoleScript],
+  ] as const) {
+    fs.writeFileSync(path.join(adminDir, file), body);
+    fs.writeFileSync(path.join(adminDir, `${file}.br`), zlib.brotliCompressSync(body));
+  }
+  fs.writeFileSync(path.join(adminDir, 'assets/main-XyZ789.js.map'), '{"version":3,"sources":["admin/secret.ts"]}');
+  h = await createHarness({ APP_DIR: appDir, ADMIN_DIR: adminDir });
 });
 afterAll(async () => {
   await h.close();
   fs.rmSync(appDir, { recursive: true, force: true });
+  fs.rmSync(adminDir, { recursive: true, force: true });
 });
 
 const get = (url: string, encoding?: string) => h.app.inject({ method: 'GET', url, headers: encoding === undefined ? {} : { 'accept-encoding': encoding } });
@@ -63,6 +78,20 @@ test('the page: not cached, its security policy on the compressed copy too; sour
   expect(scriptSrc).toEqual(["'self'", `'sha256-${crypto.createHash('sha256').update(bootScript).digest('base64')}'`]);
   expect((await get('/h5/assets/index-AbC123.js.map', 'br')).statusCode).toBe(404);
   expect((await get('/h5/assets/index-AbC123.js.map')).body).not.toContain('secret');
+});
+
+test('the operator console at /admin/ is served as the app is: hashed files compressed and kept a year, the page never cached, no source maps', async () => {
+  const script = await get('/admin/assets/main-XyZ789.js', 'gzip, deflate, br');
+  expect(script.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'public, max-age=31536000, immutable', vary: 'Accept-Encoding' });
+  expect(zlib.brotliDecompressSync(script.rawPayload).toString()).toBe(consoleScript);
+  const page = await get('/admin/', 'br');
+  expect(page.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'no-cache' });
+  expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="console">');
+  expect(String(page.headers['content-security-policy'])).toContain("default-src 'self'");
+  const bare = await get('/admin');
+  expect(bare.statusCode).toBe(302);
+  expect(bare.headers['location']).toBe('/admin/');
+  expect((await get('/admin/assets/main-XyZ789.js.map')).statusCode).toBe(404);
 });
 
 test('an API answer of 1 KB or more comes compressed as accepted, the same JSON; a small one as it is', async () => {

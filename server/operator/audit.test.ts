@@ -78,9 +78,14 @@ describe('the audit log', () => {
     expect((await audit({ limit: 1 })).data[0]).toMatchObject({ operator: 'local', action: 'set-rate', target: 'CNY', detail: '7.1' });
   });
 
+  test('GET /operator/me names the operator whose token it is', async () => {
+    expect(await h.call(endpoints.operatorMe, {}, { operator: true })).toEqual({ type: 'ok', message: { name: 'local' } });
+  });
+
   test("refused to a user's token and to none, as every operator endpoint is (type 999: the console signs in again)", async () => {
     const token = await h.registerUser('dan@example.com');
     expect(await h.call(endpoints.auditLog, {}, { token })).toEqual({ type: '999', message: 'This needs an operator.' });
     expect(await h.call(endpoints.auditLog, {})).toEqual({ type: '999', message: 'This needs an operator.' });
+    expect(await h.call(endpoints.operatorMe, {}, { token })).toEqual({ type: '999', message: 'This needs an operator.' });
   });
 });

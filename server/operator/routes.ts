@@ -245,6 +245,8 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { data: rows.slice(0, limit), more: rows.length > limit, actions: actions.map((row) => row.action) };
   });
 
+  route(app, ctx, endpoints.operatorMe, async ({ operator }) => ({ name: by(operator) }));
+
   route(app, ctx, endpoints.listOperators, async () => ctx.db.selectFrom('operators').select(['name', 'created_at']).orderBy('id').execute());
 
   route(app, ctx, endpoints.addOperator, async ({ input, operator }) => {

@@ -134,7 +134,7 @@ async function testDatabase(config: ServerConfig, persist: string | undefined, s
 
 /** The configuration of a harness server: no demo, no app files, a short market history, unless `env` says otherwise. */
 export function harnessConfig(dataDir: string, env: Record<string, string> = {}): ServerConfig {
-  return readConfig({ DATA_DIR: dataDir, DEMO: 'false', APP_DIR: path.join(dataDir, 'no-app'), MARKET_HISTORY: 'short', ...env });
+  return readConfig({ DATA_DIR: dataDir, DEMO: 'false', APP_DIR: path.join(dataDir, 'no-app'), ADMIN_DIR: path.join(dataDir, 'no-admin'), MARKET_HISTORY: 'short', ...env });
 }
 
 /**
