@@ -8,6 +8,10 @@
  *   lightweight-charts only in charts/;
  * - the app (src/, worker/, charts/) never imports server/, and the server never
  *   imports the app;
+ * - the operator console (admin/) is browser code like the app: no server/, no node:;
+ *   of the app it takes only the shared parts (src/api/transport.ts, src/ui/, src/lib/),
+ *   never its state, screens or start (src/app, src/core, src/features, src/routes,
+ *   src/i18n, src/api/client.ts...), and the app never imports the console;
  * - no node: modules in browser code; nothing of React in worker/;
  * - no `any`.
  * Test files (*.test.ts, *.test.tsx) and bench/ drive every realm from outside and may
@@ -23,7 +27,7 @@ import tseslint from 'typescript-eslint';
 
 const TS = ['**/*.ts', '**/*.tsx'];
 const TESTS = ['**/*.test.ts', '**/*.test.tsx', 'bench/**'];
-const REALMS = ['contract', 'src', 'worker', 'charts', 'server', 'scripts', 'tests'];
+const REALMS = ['contract', 'src', 'worker', 'charts', 'admin', 'server', 'scripts', 'tests'];
 
 /** How many folders deep the deepest file lies (contract/api/x.ts is 2): a relative import is matched by how far up it goes. */
 function deepest(/** @type {string} */ dir, /** @type {number} */ depth = 1) {
@@ -83,9 +87,17 @@ function bansFor(realm, depth, area) {
   }
   if (realm === 'src' || realm === 'worker' || realm === 'charts') {
     bans.push(BANS.node, { regex: up(depth, ['server']), message: 'the app (src/, worker/, charts/) must not import the server.' });
+    bans.push({ regex: up(depth, ['admin']), message: 'the app (src/, worker/, charts/) must not import the operator console (admin/).' });
+  }
+  if (realm === 'admin') {
+    bans.push(BANS.node, { regex: up(depth, ['server', 'worker']), message: 'the operator console (admin/) must not import the server or the worker.' });
+    bans.push({
+      regex: `^(?:\\.\\./){${depth}}src/(?!api/transport(?:\\.ts)?$|ui/|lib/)`,
+      message: "the operator console (admin/) takes only the app's shared parts: src/api/transport.ts, src/ui/, src/lib/.",
+    });
   }
   if (realm === 'worker') bans.push(BANS.react);
-  if (realm === 'server') bans.push({ regex: up(depth, ['src', 'worker', 'charts']), message: 'the server must not import the app (src/, worker/, charts/).' });
+  if (realm === 'server') bans.push({ regex: up(depth, ['src', 'worker', 'charts', 'admin']), message: 'the server must not import the app (src/, worker/, charts/) or the console (admin/).' });
   return bans;
 }
 
@@ -160,7 +172,7 @@ export default defineConfig(
   {
     // The classic two rules; the React Compiler's rules (v6+ "recommended") assume a compiler the app does not use.
     name: 'kestrel/react-hooks',
-    files: ['src/**/*.{ts,tsx}'],
+    files: ['src/**/*.{ts,tsx}', 'admin/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },

@@ -37,7 +37,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['contract/**/*.test.ts', 'worker/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'charts/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          include: ['contract/**/*.test.ts', 'worker/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'charts/**/*.test.ts', 'admin/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
           exclude: ['worker/core.test.ts'],
           environment: 'node',
           // A guard against a hung test, as on the server: property tests over thousands of

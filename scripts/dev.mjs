@@ -1,5 +1,6 @@
-// npm run dev: the API server (restarting on change) and the Vite dev server with the
-// API proxied to it. Open http://localhost:5173/h5/
+// npm run dev: the API server (restarting on change) and the Vite dev servers with the
+// API proxied to them. Open http://localhost:5173/h5/ (the app) or
+// http://localhost:5174/admin/ (the operator console).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,7 @@ const children = [
     env: { NODE_ENV: 'development', ...process.env, PORT: apiPort },
   }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { cwd: root, stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
+  spawn(process.execPath, ['node_modules/vite/bin/vite.js', '--config', 'vite.admin.config.ts'], { cwd: root, stdio: 'inherit', env: { ...process.env, API_PORT: apiPort } }),
 ];
 const stop = () => {
   for (const child of children) child.kill('SIGTERM');

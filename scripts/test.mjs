@@ -99,6 +99,7 @@ run('unit and server tests on SQLite (vitest)', process.execPath, [vitest, 'run'
   if (status !== 0) process.exit(status);
 }
 run('build the app (vite)', process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+run('build the operator console (vite)', process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.admin.config.ts', '--logLevel', 'warn']);
 run('first-screen size budget', tsx[0], [...tsx[1], 'scripts/size.ts']);
 run('end-to-end (Playwright, Chromium 390x844)', process.execPath, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test']);
 console.log(`\nAll checks passed in ${((Date.now() - started) / 1000).toFixed(0)} s.`);

@@ -20,6 +20,8 @@ export async function startServer(env: Record<string, string> = {}, options: { a
   const appDir = env['APP_DIR'] ?? path.join(root, 'dist/h5');
   // Without the app (the API alone, for a bench) no build is needed.
   if (options.app !== false && !fs.existsSync(path.join(appDir, 'index.html'))) throw new Error(`Build the app first: npm run build (no ${appDir}/index.html)`);
+  const adminDir = env['ADMIN_DIR'] ?? path.join(root, 'dist/admin');
+  if (options.app !== false && !fs.existsSync(path.join(adminDir, 'index.html'))) throw new Error(`Build the operator console first: npm run build (no ${adminDir}/index.html)`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-e2e-'));
   const server = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'server/main.ts'], {
     cwd: root,
@@ -30,7 +32,7 @@ export async function startServer(env: Record<string, string> = {}, options: { a
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       MARKET_HISTORY: 'short',
-      ...(options.app === false ? { APP_DIR: path.join(dataDir, 'no-app') } : {}),
+      ...(options.app === false ? { APP_DIR: path.join(dataDir, 'no-app'), ADMIN_DIR: path.join(dataDir, 'no-admin') } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

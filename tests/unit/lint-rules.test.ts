@@ -58,6 +58,14 @@ const breaches: Case[] = [
   ['src/lib/probe.ts', "import fs from 'node:fs';\nexport const f = fs;", `${IMPORT}: node: modules do not run in the browser`],
   ['worker/probe.ts', "import { createHash } from 'node:crypto';\nexport const h = createHash;", `${IMPORT}: node: modules do not run in the browser`],
   ['charts/probe.ts', "export const p = import('node:path');", `${SYNTAX}: node: modules do not run in the browser`],
+  // the operator console: browser code, the app's shared parts only, never the app's state; the app never imports it
+  ['admin/probe.ts', "import { buildApp } from '../server/app';\nexport const b = buildApp;", `${IMPORT}: the operator console (admin/) must not import the server`],
+  ['admin/queues/probe.ts', "import fs from 'node:fs';\nexport const f = fs;", `${IMPORT}: node: modules do not run in the browser`],
+  ['admin/probe.ts', "import { api } from '../src/api/client';\nexport const a = api;", `${IMPORT}: the operator console (admin/) takes only the app's shared parts`],
+  ['admin/queues/probe.tsx', "import { token } from '../../src/app/session';\nexport const t = token;", `${IMPORT}: the operator console (admin/) takes only the app's shared parts`],
+  ['admin/probe.ts', "export const i = import('../src/i18n');", `${SYNTAX}: the operator console (admin/) takes only the app's shared parts`],
+  ['src/features/probe.ts', "import { client } from '../../admin/api';\nexport const c = client;", `${IMPORT}: the app (src/, worker/, charts/) must not import the operator console`],
+  ['server/probe.ts', "import { client } from '../admin/api';\nexport const c = client;", `${IMPORT}: the server must not import the app (src/, worker/, charts/) or the console`],
   // no React in the worker
   ['worker/probe.ts', "import { useState } from 'react';\nexport const u = useState;", `${IMPORT}: the worker has no React`],
   ['worker/probe.ts', "import { createRoot } from 'react-dom/client';\nexport const c = createRoot;", `${IMPORT}: the worker has no React`],
@@ -90,6 +98,11 @@ const allowed: Case[] = [
     '',
   ],
   ['server/market/probe.ts', "import fs from 'node:fs';\nimport { Server } from 'socket.io';\nimport { Money } from '../../contract/money';\nexport const all = [fs, Server, Money];", ''],
+  [
+    'admin/queues/probe.tsx',
+    "import { useState } from 'react';\nimport { createClient } from '../../src/api/transport';\nimport { ToastHost } from '../../src/ui/toast';\nimport type { Pending } from '../../contract/api';\nimport en from '../../locales/en/admin.json';\nexport const all = [useState, createClient, ToastHost, en];\nexport type P = Pending;",
+    '',
+  ],
   // Test files and benchmarks drive every realm from outside.
   ['src/lib/probe.test.ts', "import fs from 'node:fs';\nimport { buildApp } from '../../server/app';\nexport const all = [fs, buildApp];", ''],
   ['worker/probe.test.ts', "import { createHarness } from '../server/testing/harness';\nimport { useState } from 'react';\nexport const all = [createHarness, useState];", ''],

@@ -50,6 +50,7 @@ const SAME_AS_ENGLISH = new Set([
   'trade:contract.set_stops',
   'market:price_summary',
   'trade:advanced.types.oco',
+  'admin:queues.uid',
 ]);
 
 /**
@@ -66,6 +67,7 @@ const SAME_IN: Partial<Record<string, readonly string[]>> = {
     ...['1min', '5min', '15min', '30min', '60min', '1day', '1week', '1mon'].map((period) => `market:periods.${period}`),
   ],
   fra: [
+    'admin:audit.action',
     'chat:messages',
     'chat:image',
     'content:article',

@@ -1,0 +1,70 @@
+import { createHashHistory, createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { ToastHost } from '../src/ui/toast';
+import { auditSearch } from './audit/search';
+import { isQueue, type QueueName } from './queues/queues';
+import { operatorName } from './session';
+import { Shell } from './Shell';
+import { SignIn } from './SignIn';
+
+/**
+ * The console's routes, hash routing under /admin/: #/ signs in, #/queues and #/audit
+ * are behind the sign-in (the pathless `shell` layout: sidebar and content). Three
+ * routes, so they are written here rather than generated from files as the app's are;
+ * each screen is its own chunk all the same.
+ */
+const root = createRootRoute({
+  component: () => (
+    <>
+      <Outlet />
+      <ToastHost />
+    </>
+  ),
+});
+
+export const signInRoute = createRoute({
+  getParentRoute: () => root,
+  path: '/',
+  beforeLoad: () => {
+    if (operatorName.value !== null) throw redirect({ to: '/queues' });
+  },
+  component: SignIn,
+});
+
+const shell = createRoute({
+  getParentRoute: () => root,
+  id: 'shell',
+  beforeLoad: () => {
+    if (operatorName.value === null) throw redirect({ to: '/' });
+  },
+  component: Shell,
+});
+
+export const queuesRoute = createRoute({
+  getParentRoute: () => shell,
+  path: '/queues',
+  validateSearch: (search: Record<string, unknown>): { queue: QueueName } => ({ queue: isQueue(search['queue']) ? search['queue'] : 'identities' }),
+  component: lazyRouteComponent(() => import('./queues/QueuesScreen'), 'QueuesScreen'),
+});
+
+export const auditRoute = createRoute({
+  getParentRoute: () => shell,
+  path: '/audit',
+  validateSearch: auditSearch,
+  component: lazyRouteComponent(() => import('./audit/AuditScreen'), 'AuditScreen'),
+});
+
+export function createConsoleRouter() {
+  return createRouter({
+    routeTree: root.addChildren([signInRoute, shell.addChildren([queuesRoute, auditRoute])]),
+    history: createHashHistory(),
+    defaultPreload: 'intent',
+  });
+}
+
+// The console's own program (admin/tsconfig.json) registers its router, as the app's does
+// in src/router.ts: the two never compile together, the console taking none of the app's routes.
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createConsoleRouter>;
+  }
+}
