@@ -89,7 +89,7 @@ export function QueuesScreen() {
     <section className={styles.screen} aria-labelledby="queues-title">
       <header className={styles.head}>
         <h1 id="queues-title">{t('nav.queues')}</h1>
-        <button type="button" className={styles.quiet} onClick={() => void refreshPending().catch(() => undefined)}>
+        <button type="button" className={styles.quiet} onClick={() => void refreshPending().catch(() => undefined)} data-testid="queue-refresh">
           {t('queues.refresh')}
         </button>
       </header>

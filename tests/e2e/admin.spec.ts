@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { baseUrl, dataDir, loggedInUser, ok, post, prepareForWithdrawals, toast, uidOf } from './support';
+
+/**
+ * The operator console (/admin/) on a laptop: sign-in with the operator token, the
+ * queues (an identity approved with a click, a level 2 submission's private photos and
+ * its rejection by keyboard with a reason, a withdrawal approved by keyboard), and the
+ * audit filtered by action. A user's token signs nobody in.
+ */
+test.use({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false });
+
+const PAY_PASSWORD = '135790';
+const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const PHOTO = path.resolve(import.meta.dirname, '../fixtures/avatar.png');
+
+const operatorToken = () => fs.readFileSync(path.join(dataDir(), 'operator.token'), 'utf8').trim();
+
+/** A user's upload (an identity photo), as the app sends it. */
+async function upload(page: Page, token: string): Promise<string> {
+  const multipart = { file: { name: 'id.png', mimeType: 'image/png', buffer: fs.readFileSync(PHOTO) } };
+  const text = await (await page.request.post(`${baseUrl()}/api/upload`, { headers: { authorization: token }, multipart })).text();
+  return ok(JSON.parse(decodeURIComponent(text)) as { type: string; message: string });
+}
+
+/** The row of the user's item in the queue on screen, and its id. */
+async function rowOf(page: Page, uid: number): Promise<{ row: Locator; id: number }> {
+  const row = page.locator('[data-testid^="queue-row-"]', { hasText: `UID ${uid} ·` });
+  await expect(row).toHaveCount(1);
+  const id = Number((await row.getAttribute('data-testid'))?.replace('queue-row-', ''));
+  return { row, id };
+}
+
+/** Presses j until the row is selected (the first row is selected when the queue opens). */
+async function moveTo(page: Page, row: Locator): Promise<void> {
+  const rows = page.locator('[data-testid^="queue-row-"]');
+  const ids = await rows.evaluateAll((items) => items.map((item) => item.getAttribute('data-testid')));
+  const index = ids.indexOf(await row.getAttribute('data-testid'));
+  expect(index).toBeGreaterThanOrEqual(0);
+  await expect(rows.first()).toHaveAttribute('aria-selected', 'true');
+  for (let step = 0; step < index; step++) await page.keyboard.press('j');
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+}
+
+/** The count on a queue's tab equals the rows it lists. */
+async function expectCountMatches(page: Page, queue: string): Promise<void> {
+  const rows = await page.locator('[data-testid^="queue-row-"]').count();
+  await expect(page.getByTestId(`queue-count-${queue}`)).toHaveText(String(rows));
+}
+
+test('an operator approves an identity with a click and a withdrawal with the keyboard, rejects photos with a reason, and finds it all in the audit', async ({ page }) => {
+  const user = await loggedInUser(page, 'console');
+  await prepareForWithdrawals(page, user, PAY_PASSWORD);
+  const uid = await uidOf(page, user.token);
+  ok(await post(page, baseUrl(), 'user/real', { real_type: '1', id_type: 'passport', name: 'Grace Hopper', card_id: 'G1234567' }, user.token));
+
+  await test.step("a user's token signs nobody in, nor does a made-up one", async () => {
+    await page.goto(`${baseUrl()}/admin/`);
+    await expect(page.getByRole('heading', { name: 'Operator sign-in' })).toBeVisible();
+    await expect(page.getByText('It has no control over prices, trades or settlements.')).toBeVisible();
+    for (const token of [user.token, 'A'.repeat(43)]) {
+      await page.getByLabel('Operator token').fill(token);
+      await page.getByTestId('sign-in-submit').click();
+      await expect(page.getByTestId('sign-in-problem')).toHaveText("This token is not an operator's.");
+    }
+    expect(await page.evaluate(() => sessionStorage.getItem('operatorToken'))).toBeNull();
+  });
+
+  await test.step('the operator token signs in: the queues, with a count per queue', async () => {
+    await page.getByLabel('Operator token').fill(operatorToken());
+    await page.getByTestId('sign-in-submit').click();
+    await expect(page.getByTestId('signed-in-as')).toHaveText('Signed in as local');
+    await expect(page).toHaveURL(/\/admin\/#\/queues\?queue=identities$/);
+    await expect(page.getByTestId('queue-keys')).toContainText('Keyboard: j k move · a approve · r reject');
+    await expectCountMatches(page, 'identities');
+  });
+
+  let identityId = 0;
+  await test.step('the level 1 submission is approved with one click: its row leaves and the counts follow', async () => {
+    const { row, id } = await rowOf(page, uid);
+    identityId = id;
+    await row.click();
+    await expect(page.getByTestId('queue-detail')).toContainText('Grace Hopper');
+    await expect(page.getByTestId('queue-detail')).toContainText('G1234567');
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await expect(toast(page)).toHaveText('Done.');
+    await expect(page.getByTestId(`queue-row-${id}`)).toHaveCount(0);
+    await expectCountMatches(page, 'identities');
+  });
+
+  let rejectedId = 0;
+  await test.step('level 2: the private photos show to the operator; r asks the reason and rejects', async () => {
+    const [front, back] = [await upload(page, user.token), await upload(page, user.token)];
+    ok(await post(page, baseUrl(), 'user/real', { real_type: '2', front_pic: front, reverse_pic: back }, user.token));
+    // Submitted, the photos are private: the public address answers nothing.
+    expect((await page.request.get(`${baseUrl()}${front}`)).status()).toBe(404);
+    await page.getByTestId('queue-refresh').click();
+    const { row, id } = await rowOf(page, uid);
+    rejectedId = id;
+    await expect(row).toContainText('Level 2');
+    await moveTo(page, row);
+    const photos = page.getByTestId('queue-detail').getByTestId('private-photo');
+    await expect(photos).toHaveCount(2);
+    for (const photo of await photos.all()) {
+      await expect(photo).toHaveAttribute('src', /^blob:/);
+      await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    }
+    await page.keyboard.press('r');
+    const reason = page.getByLabel('Reason for the rejection');
+    await expect(reason).toBeFocused();
+    // Keys typed in the reason are words, not shortcuts.
+    await reason.pressSequentially('The photos are not readable, please retake them in daylight.');
+    await expect(page.getByTestId(`queue-row-${id}`)).toHaveCount(1);
+    await reason.press('Enter');
+    await expect(toast(page)).toHaveText('Done.');
+    await expect(page.getByTestId(`queue-row-${id}`)).toHaveCount(0);
+  });
+
+  let withdrawalId = 0;
+  await test.step('a withdrawal is approved with the keyboard: j to it, a', async () => {
+    const request_id = crypto.randomUUID().replace(/-/g, '');
+    ok(await post(page, baseUrl(), 'wallet/out', { currency: '3', network: 'TRC20', address: TRON_ADDRESS, amount: '50', pay_password: PAY_PASSWORD, request_id }, user.token));
+    await page.getByTestId('queue-withdrawals').click();
+    await expect(page).toHaveURL(/queue=withdrawals$/);
+    await page.getByTestId('queue-refresh').click();
+    const { row, id } = await rowOf(page, uid);
+    withdrawalId = id;
+    await expect(row).toContainText('50.00 USDT · TRC20');
+    await moveTo(page, row);
+    await expect(page.getByTestId('queue-detail')).toContainText(TRON_ADDRESS);
+    await page.keyboard.press('a');
+    await expect(toast(page)).toHaveText('Done.');
+    await expect(page.getByTestId(`queue-row-${id}`)).toHaveCount(0);
+    await expectCountMatches(page, 'withdrawals');
+    // The user's record says so.
+    const log = (await (await page.request.get(`${baseUrl()}/api/user/withdraw/list`, { headers: { authorization: user.token } })).json()) as { message: { data: { id: number; status: string }[] } };
+    expect(log.message.data.find((record) => record.id === id)?.status).toBe('completed');
+  });
+
+  await test.step('the audit names the operator on each decision, filtered by action', async () => {
+    await page.getByTestId('nav-audit').click();
+    await expect(page.getByRole('heading', { name: 'Audit' })).toBeVisible();
+    const rows = page.getByTestId('audit-row');
+    await expect(rows.first()).toBeVisible();
+
+    await page.getByTestId('audit-action').selectOption('approve-withdrawal');
+    await page.getByTestId('audit-apply').click();
+    await expect(page).toHaveURL(/#\/audit\?action=approve-withdrawal$/);
+    await expect(rows.filter({ hasText: `withdrawal:${withdrawalId}` })).toHaveCount(1);
+    for (const action of await rows.locator('td:nth-child(3)').allTextContents()) expect(action).toBe('approve-withdrawal');
+    await expect(
+      rows
+        .filter({ hasText: `withdrawal:${withdrawalId}` })
+        .locator('td')
+        .nth(1),
+    ).toHaveText('local');
+
+    await page.getByTestId('audit-action').selectOption('reject-identity');
+    await page.getByTestId('audit-apply').click();
+    await expect(rows.filter({ hasText: `identity:${rejectedId}` })).toContainText('The photos are not readable, please retake them in daylight.');
+
+    // A target in the log filters by it: the approval of the level 1 submission alone.
+    await page.getByTestId('audit-action').selectOption('approve-identity');
+    await page.getByTestId('audit-target').fill(`identity:${identityId}`);
+    await page.getByTestId('audit-apply').click();
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('local');
+    await expect(rows.first()).toContainText('approve-identity');
+  });
+
+  await test.step('signing out leaves nothing of the token in the tab', async () => {
+    await page.getByTestId('sign-out').click();
+    await expect(page.getByRole('heading', { name: 'Operator sign-in' })).toBeVisible();
+    expect(await page.evaluate(() => sessionStorage.getItem('operatorToken'))).toBeNull();
+    await page.goto(`${baseUrl()}/admin/#/queues`);
+    await expect(page.getByRole('heading', { name: 'Operator sign-in' })).toBeVisible();
+  });
+});
