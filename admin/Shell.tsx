@@ -1,8 +1,9 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { Link, Navigate, Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { LANGUAGE_NAMES, LANGUAGES, isLanguage } from '../contract/languages';
 import { consoleLanguage, setConsoleLanguage, useConsoleT } from './i18n';
-import { pendingWork } from './queues/pending';
+import { pendingWork, refreshPending } from './queues/pending';
 import { total } from './queues/queues';
 import { operatorName, signOut } from './session';
 import styles from './console.module.css';
@@ -16,6 +17,10 @@ export function Shell() {
   useSignals();
   const t = useConsoleT();
   const name = operatorName.value;
+  // The sidebar's count from the first screen on, whichever it is.
+  useEffect(() => {
+    if (name !== null && pendingWork.value === null) void refreshPending({ silent: true }).catch(() => undefined);
+  }, [name]);
   if (name === null) return <Navigate to="/" />;
   const work = pendingWork.value;
   return (
@@ -23,7 +28,7 @@ export function Shell() {
       <aside className={styles.sidebar}>
         <p className={styles.brand}>{t('title')}</p>
         <nav aria-label={t('nav.label')} className={styles.nav}>
-          <Link to="/queues" search={{ queue: 'identities' }} className={styles.navLink} activeProps={{ 'aria-current': 'page' }} data-testid="nav-queues">
+          <Link to="/queues" search={{ queue: 'identities' }} className={styles.navLink} activeOptions={{ includeSearch: false }} activeProps={{ 'aria-current': 'page' }} data-testid="nav-queues">
             {t('nav.queues')}
             {work ? (
               <span className={styles.badge} data-testid="nav-queues-count">
