@@ -25,7 +25,7 @@ export const signInRoute = createRoute({
   getParentRoute: () => root,
   path: '/',
   beforeLoad: () => {
-    if (operatorName.value !== null) throw redirect({ to: '/queues' });
+    if (operatorName.value !== null) throw redirect({ to: '/queues', search: { queue: 'identities' } });
   },
   component: SignIn,
 });

@@ -31,8 +31,9 @@ export const operatorToken = signal<string | null>(read(TOKEN_KEY));
 /** The signed-in operator's name; null when nobody is signed in. */
 export const operatorName = signal<string | null>(read(TOKEN_KEY) === null ? null : read(NAME_KEY));
 
-/** Holds a token while the server checks it (the sign-in's request carries it). */
+/** Holds a token while the server checks it (the sign-in's request carries it): nobody is signed in meanwhile. */
 export function checkToken(token: string): void {
+  operatorName.value = null;
   operatorToken.value = token;
 }
 
