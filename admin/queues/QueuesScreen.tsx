@@ -192,7 +192,8 @@ function summary(t: ConsoleT, queue: QueueName, row: AnyItem): string {
   switch (queue) {
     case 'identities': {
       const identity = row as QueueItem<'identities'>;
-      return `${uid} · ${t('queues.level', { level: identity.level })} · ${identity.name || identity.card_id || '—'}`;
+      // Level 2 carries photos only: the name was checked at level 1.
+      return [uid, t('queues.level', { level: identity.level }), identity.name].filter((part) => part !== '').join(' · ');
     }
     case 'recharges': {
       const recharge = row as QueueItem<'recharges'>;
