@@ -177,3 +177,37 @@ test('an operator approves an identity with a click and a withdrawal with the ke
     await expect(page.getByRole('heading', { name: 'Operator sign-in' })).toBeVisible();
   });
 });
+
+test('an operator removed while signed in is sent back to the sign-in at the next request, and the audit names who removed whom', async ({ page }) => {
+  const name = `ops${Date.now() % 1_000_000}`;
+  const asLocal = async (route: string, fields: Record<string, string>) => {
+    const response = await page.request.post(`${baseUrl()}/api/operator/${route}`, {
+      headers: { 'x-operator-token': operatorToken(), 'content-type': 'application/x-www-form-urlencoded' },
+      data: new URLSearchParams(fields).toString(),
+    });
+    return ok((await response.json()) as { type: string; message: string }) as unknown;
+  };
+  const added = (await asLocal('operators/add', { name })) as { token: string };
+
+  await page.goto(`${baseUrl()}/admin/`);
+  await page.getByLabel('Operator token').fill(added.token);
+  await page.getByTestId('sign-in-submit').click();
+  await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as ${name}`);
+
+  await asLocal('operators/remove', { name });
+  await page.getByTestId('queue-refresh').click();
+  await expect(toast(page)).toHaveText('Your operator token was refused. Please sign in again.');
+  await expect(page.getByRole('heading', { name: 'Operator sign-in' })).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('operatorToken'))).toBeNull();
+
+  await page.getByLabel('Operator token').fill(operatorToken());
+  await page.getByTestId('sign-in-submit').click();
+  await page.getByTestId('nav-audit').click();
+  await page.getByTestId('audit-target').fill(name);
+  await page.getByTestId('audit-apply').click();
+  const rows = page.getByTestId('audit-row');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('operator-remove');
+  await expect(rows.nth(1)).toContainText('operator-add');
+  for (const row of await rows.all()) await expect(row.locator('td').nth(1)).toHaveText('local');
+});
