@@ -24,7 +24,20 @@ const made = new Map<string, Promise<Buffer>>();
  * proxies it trusts, its passkeys' relying party, the push services it posts to).
  */
 export function imageKey(config: ServerConfig, start: number): string {
-  const shared = { ...config, dataDir: '', appDir: '', adminDir: '', fiatRatesFile: null, publicRateLimit: 0, trustProxy: false, webauthn: null, vapidSubject: '', pushCaFile: null, pushServices: [], start };
+  const shared = {
+    ...config,
+    dataDir: '',
+    appDir: '',
+    adminDir: '',
+    fiatRatesFile: null,
+    publicRateLimit: 0,
+    trustProxy: false,
+    webauthn: null,
+    vapidSubject: '',
+    pushCaFile: null,
+    pushServices: [],
+    start,
+  };
   return JSON.stringify(shared, (_key, value: unknown) => (value instanceof Set ? [...(value as Set<string>)].sort() : value));
 }
 
