@@ -97,7 +97,7 @@ test('an order’s room: its two sides only, with their own images', async () =>
     [await uidOf(h, bob), 'Paid, see the receipt.', false],
     [await uidOf(h, ann), 'call me outside the app', true],
   ]);
-  expect(await h.call(endpoints.operatorChatRoom, { room }, { token: ann })).toMatchObject({ type: 'error' });
+  expect(await h.call(endpoints.operatorChatRoom, { room }, { token: ann })).toMatchObject({ type: '999' });
 });
 
 test('reports reach the operator, who removes a message and mutes its writer', async () => {
