@@ -1,30 +1,18 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
+import { rootPerTest } from './test-root';
 import { useSubmit } from '../lib/useSubmit';
 import { Form, PrimaryButton } from './form';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const dom = rootPerTest();
 
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
-
-const button = () => container.querySelector('button') as HTMLButtonElement;
+const button = () => dom.container.querySelector('button') as HTMLButtonElement;
 const tap = () => act(() => button().click());
 
 test('a double tap on an action button runs it once (spec 8: 500 ms click throttle)', () => {
   let runs = 0;
-  act(() => root.render(<PrimaryButton onClick={() => runs++}>Go</PrimaryButton>));
+  act(() => dom.root.render(<PrimaryButton onClick={() => runs++}>Go</PrimaryButton>));
   tap();
   tap();
   expect(runs).toBe(1);
@@ -33,7 +21,7 @@ test('a double tap on an action button runs it once (spec 8: 500 ms click thrott
 test('a tap after the user went to another field runs again at once: only double taps are dropped', () => {
   let runs = 0;
   act(() =>
-    root.render(
+    dom.root.render(
       <>
         <input aria-label="amount" />
         <PrimaryButton onClick={() => runs++}>Go</PrimaryButton>
@@ -42,7 +30,7 @@ test('a tap after the user went to another field runs again at once: only double
   );
   act(() => button().focus());
   tap();
-  act(() => (container.querySelector('input') as HTMLInputElement).focus());
+  act(() => (dom.container.querySelector('input') as HTMLInputElement).focus());
   act(() => button().focus());
   tap();
   expect(runs).toBe(2);
@@ -66,7 +54,7 @@ test('a submit button is disabled while its request runs, so a double tap sends 
       </Form>
     );
   }
-  act(() => root.render(<Screen />));
+  act(() => dom.root.render(<Screen />));
   tap();
   expect(button().disabled).toBe(true);
   tap();
@@ -78,7 +66,7 @@ test('a submit button is disabled while its request runs, so a double tap sends 
 test('a form that refused its fields can be submitted again at once', () => {
   let attempts = 0;
   act(() =>
-    root.render(
+    dom.root.render(
       <Form onSubmit={() => attempts++}>
         <PrimaryButton type="submit">Send</PrimaryButton>
       </Form>,
