@@ -133,6 +133,7 @@ export const endpoints = {
   reviewNft: operator.reviewNft,
   otcDecide: operator.otcDecide,
   chatRemove: operator.chatRemove,
+  chatDismiss: operator.chatDismiss,
   chatMute: operator.chatMute,
   operatorChatRoom: operator.operatorChatRoom,
   rejectTrader: operator.rejectTrader,

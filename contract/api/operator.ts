@@ -52,7 +52,6 @@ export const Pending = Type.Object({
   ),
   /** applications to become a copy-trading trader; id is the user's id */
   traders: Type.Array(Type.Object({ id: Type.Integer(), uid: Type.Integer(), nickname: Type.String(), applied_at: Type.Integer() })),
-  /** NFT resales waiting for review (id: the sale's) */
   /** chat messages reported and not handled yet (id: the report's) */
   chat_reports: Type.Array(
     Type.Object({
@@ -82,14 +81,18 @@ export const Pending = Type.Object({
       created_at: Type.Integer(),
     }),
   ),
+  /** NFT sales (fixed price or auction) waiting for review (id: the sale's) */
   nft_sales: Type.Array(
     Type.Object({
       id: Type.Integer(),
       uid: Type.Integer(),
       code: Type.String(),
       name: Type.String(),
+      /** the artwork's cover image */
+      cover: Type.String(),
       mode: Type.String(),
       price: Type.String(),
+      currency: Type.String(),
       start_at: Type.Integer(),
       end_at: Type.Integer(),
       created_at: Type.Integer(),
@@ -102,7 +105,7 @@ export const pending = endpoint({
   path: '/operator/pending',
   access: 'operator',
   tag: 'operator',
-  summary: 'What waits for review: recharges, withdrawals, identity submissions, trader applications, NFT resales',
+  summary: 'What waits for review: recharges, withdrawals, identity submissions, trader applications, reported chat messages, OTC appeals, NFT sales',
   input: Type.Object({}),
   output: Pending,
 });
@@ -313,6 +316,15 @@ export const chatRemove = endpoint({
   access: 'operator',
   tag: 'operator',
   summary: 'Removes a chat message: it stays in its room, empty and marked removed; its reports are handled',
+  input: Id,
+  output: Done,
+});
+export const chatDismiss = endpoint({
+  method: 'POST',
+  path: '/operator/chat/dismiss',
+  access: 'operator',
+  tag: 'operator',
+  summary: "Dismisses a chat message's open reports (id: the message's): the message stays as it was",
   input: Id,
   output: Done,
 });

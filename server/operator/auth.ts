@@ -43,7 +43,17 @@ export async function operatorOf(ctx: AppContext, header: string | string[] | un
   return row?.name ?? null;
 }
 
-/** Every operator decision is kept. */
-export async function audit(ctx: AppContext, operator: string, action: string, target: string, detail: string): Promise<void> {
-  await ctx.db.insertInto('operator_actions').values({ operator, action, target, detail, at: ctx.now() }).execute();
+/**
+ * Where a decision is kept: the server's database at its clock, or the transaction that
+ * makes the change (an exchange step, a content write), so the entry commits with it.
+ */
+export type AuditInto = AppContext | { readonly trx: Db; readonly time: number };
+
+/** Every operator decision is kept (the detail up to 500 characters: a reason, a title). */
+export async function audit(into: AuditInto, operator: string, action: string, target: string, detail: string): Promise<void> {
+  const [db, at] = 'trx' in into ? [into.trx, into.time] : [into.db, into.now()];
+  await db
+    .insertInto('operator_actions')
+    .values({ operator, action, target, detail: detail.slice(0, 500), at })
+    .execute();
 }

@@ -15,6 +15,7 @@ import { rateText, writeRate } from '../wallet/rates';
 import { approveWithdrawal, rejectWithdrawal } from '../wallet/withdrawals';
 import { audit, LOCAL_OPERATOR } from './auth';
 import { computeTraderStats } from '../copy/stats';
+import { NFT_CURRENCY } from '../nft/desk';
 import { newToken, tokenHash } from '../security/tokens';
 
 /** The operator API: reviews, adjustments and rates; every decision is audited. */
@@ -106,14 +107,27 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
           .orderBy('otc_orders.id')
           .execute()
       ).map(({ currency_id, appeal_reason, ...row }) => ({ ...row, code: code(currency_id), appeal_reason: appeal_reason ?? '' })),
-      nft_sales: await ctx.db
-        .selectFrom('nft_sales')
-        .innerJoin('nft_items', 'nft_items.id', 'nft_sales.item_id')
-        .innerJoin('users', 'users.id', 'nft_sales.seller_id')
-        .select(['nft_sales.id', 'users.uid', 'nft_items.code', 'nft_items.name', 'nft_sales.mode', 'nft_sales.price', 'nft_sales.start_at', 'nft_sales.end_at', 'nft_sales.created_at'])
-        .where('nft_sales.status', '=', 'review')
-        .orderBy('nft_sales.id')
-        .execute(),
+      nft_sales: (
+        await ctx.db
+          .selectFrom('nft_sales')
+          .innerJoin('nft_items', 'nft_items.id', 'nft_sales.item_id')
+          .innerJoin('users', 'users.id', 'nft_sales.seller_id')
+          .select([
+            'nft_sales.id',
+            'users.uid',
+            'nft_items.code',
+            'nft_items.name',
+            'nft_items.cover',
+            'nft_sales.mode',
+            'nft_sales.price',
+            'nft_sales.start_at',
+            'nft_sales.end_at',
+            'nft_sales.created_at',
+          ])
+          .where('nft_sales.status', '=', 'review')
+          .orderBy('nft_sales.id')
+          .execute()
+      ).map((row) => ({ ...row, currency: NFT_CURRENCY })),
     };
   });
 
@@ -149,14 +163,18 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, endpoints.approveTrader, async ({ input, operator, t }) => {
-    await ctx.exchange.run((step) => ctx.copy.review(step, input.id, { approve: true }));
+    await ctx.exchange.run(async (step) => {
+      await ctx.copy.review(step, input.id, { approve: true });
+      await audit(step, by(operator), 'approve-trader', `trader:${input.id}`, '');
+    });
     await computeTraderStats(ctx, input.id);
-    await audit(ctx, by(operator), 'approve-trader', `trader:${input.id}`, '');
     return t('server:ok.done');
   });
   route(app, ctx, endpoints.rejectTrader, async ({ input, operator, t }) => {
-    await ctx.exchange.run((step) => ctx.copy.review(step, input.id, { approve: false, reason: input.reason }));
-    await audit(ctx, by(operator), 'reject-trader', `trader:${input.id}`, input.reason);
+    await ctx.exchange.run(async (step) => {
+      await ctx.copy.review(step, input.id, { approve: false, reason: input.reason });
+      await audit(step, by(operator), 'reject-trader', `trader:${input.id}`, input.reason);
+    });
     return t('server:ok.done');
   });
 
