@@ -51,6 +51,7 @@ const SAME_AS_ENGLISH = new Set([
   'market:price_summary',
   'trade:advanced.types.oco',
   'admin:queues.uid',
+  'admin:queues.chat.author',
 ]);
 
 /**
@@ -68,6 +69,7 @@ const SAME_IN: Partial<Record<string, readonly string[]>> = {
   ],
   fra: [
     'admin:audit.action',
+    'admin:queues.fields.message',
     'chat:messages',
     'chat:image',
     'content:article',
