@@ -180,3 +180,98 @@ export const operatorServiceLink = endpoint({
   input: Type.Object({ url: Type.String({ maxLength: 300, pattern: '^$|^(https://|mailto:)[^\\s<>"]+$', errorKey: 'service_link_invalid' }) }),
   output: Type.String(),
 });
+
+/**
+ * What operators read to edit content: every language an item has, as stored (the
+ * public readers answer one language, with a fallback). The console's Content screen
+ * lists these and edits one language at a time through the save endpoints above.
+ */
+const LangList = Type.Array(Lang, { description: 'the languages the item has text in' });
+
+export const OperatorNewsRow = Type.Object({
+  id: Type.Integer(),
+  c_id: Type.Integer({ description: '4 news, 5 banners' }),
+  title: Type.String({ description: 'in English, else the first language it has' }),
+  cover: Type.Union([Type.String(), Type.Null()]),
+  pop: Type.Boolean({ description: 'the pop-up notice' }),
+  sort: Type.Integer(),
+  langs: LangList,
+  created_at: Type.Integer(),
+  updated_at: Type.Integer(),
+});
+
+export const OperatorNewsText = Type.Object({ lang: Lang, title: Type.String(), summary: Type.String(), content: Html, updated_at: Type.Integer() });
+export const OperatorNews = Type.Composite([Type.Omit(OperatorNewsRow, ['title', 'langs']), Type.Object({ texts: Type.Array(OperatorNewsText) })]);
+
+export const operatorNewsList = endpoint({
+  method: 'GET',
+  path: '/operator/news',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'News (c_id 4) or banners (c_id 5) as the app orders them, each with the languages it has',
+  input: Type.Object({ c_id: NewsCategory, page: PageField, limit: LimitField }),
+  output: paged(OperatorNewsRow),
+});
+
+export const operatorNewsItem = endpoint({
+  method: 'GET',
+  path: '/operator/news/item',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'An article or banner with its text in every language it has',
+  input: Type.Object({ id: IdField }),
+  output: OperatorNews,
+});
+
+export const OperatorFaqText = Type.Object({ lang: Lang, question: Type.String(), answer: Html, updated_at: Type.Integer() });
+export const OperatorFaq = Type.Object({ id: Type.Integer(), sort: Type.Integer(), texts: Type.Array(OperatorFaqText) });
+
+export const operatorFaqItem = endpoint({
+  method: 'GET',
+  path: '/operator/faq/item',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'A question with its question and answer in every language it has',
+  input: Type.Object({ id: IdField }),
+  output: OperatorFaq,
+});
+
+export const OperatorPageText = Type.Object({ lang: Lang, title: Type.String(), content: Html, updated_at: Type.Integer() });
+
+export const operatorPageItem = endpoint({
+  method: 'GET',
+  path: '/operator/page/item',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'A fixed page with its text in every language it has',
+  input: Type.Object({ key: PageKey }),
+  output: Type.Object({ key: PageKey, texts: Type.Array(OperatorPageText) }),
+});
+
+export const OperatorContent = Type.Object({
+  notice: Type.Union([Type.Object({ id: Type.Integer(), c_id: Type.Integer(), title: Type.String() }), Type.Null()], { description: 'the pop-up notice, or null' }),
+  faq: Type.Array(Type.Object({ id: Type.Integer(), sort: Type.Integer(), question: Type.String(), langs: LangList })),
+  pages: Type.Array(Type.Object({ key: PageKey, title: Type.String({ description: 'empty when the page has no text' }), langs: LangList })),
+  service_link: Type.String({ description: 'the customer service link, empty when there is none' }),
+});
+
+export const operatorContent = endpoint({
+  method: 'GET',
+  path: '/operator/content',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'The pop-up notice, the questions in their order, the fixed pages and the customer service link, each question and page with the languages it has',
+  input: Type.Object({}),
+  output: OperatorContent,
+});
+
+export const operatorContentUpload = endpoint({
+  method: 'POST',
+  path: '/operator/content/upload',
+  access: 'operator',
+  tag: 'operator',
+  upload: true,
+  summary: 'An image for content (a cover, a picture in an article) in the multipart part "file", checked and cleaned as POST /upload does; answers its address under /uploads/',
+  input: Type.Object({}),
+  output: Type.String({ description: 'File address under /uploads/' }),
+});

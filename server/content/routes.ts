@@ -6,8 +6,27 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/errors';
 import { route } from '../http/route';
 import { audit } from '../operator/auth';
-import { uploadsDir } from '../uploads/routes';
-import { deleteFaq, deleteNews, helpMenu, listFaq, listNews, newsDetail, popNotice, readPage, saveFaq, saveNews, savePage, setServiceLink, type PageKey } from './service';
+import { receiveImage, uploadsDir } from '../uploads/routes';
+import {
+  deleteFaq,
+  deleteNews,
+  helpMenu,
+  listFaq,
+  listNews,
+  newsDetail,
+  operatorContent,
+  operatorFaqItem,
+  operatorNewsItem,
+  operatorNewsList,
+  operatorPageItem,
+  popNotice,
+  readPage,
+  saveFaq,
+  saveNews,
+  savePage,
+  setServiceLink,
+  type PageKey,
+} from './service';
 
 /** Operators may send whole articles (up to 100,000 characters, any script) in one form. */
 const CONTENT_BODY_LIMIT = 1024 * 1024;
@@ -97,5 +116,19 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
       await audit({ trx, time: now }, by(operator), 'service-link', 'setting:service_link', url === '' ? '(cleared)' : url);
     });
     return t('server:ok.done');
+  });
+
+  // What operators read to edit: every language of an item, as stored.
+  route(app, ctx, endpoints.operatorNewsList, async ({ input }) => operatorNewsList(ctx.db, input.c_id, input.page, input.limit));
+  route(app, ctx, endpoints.operatorNewsItem, async ({ input }) => operatorNewsItem(ctx.db, input.id));
+  route(app, ctx, endpoints.operatorFaqItem, async ({ input }) => operatorFaqItem(ctx.db, input.id));
+  route(app, ctx, endpoints.operatorPageItem, async ({ input }) => operatorPageItem(ctx.db, input.key));
+  route(app, ctx, endpoints.operatorContent, async () => operatorContent(ctx.db));
+
+  // A content image (a cover, a picture in an article): checked and cleaned as a user's upload is, public under /uploads/, audited.
+  route(app, ctx, endpoints.operatorContentUpload, async ({ request, operator }) => {
+    const { address, image } = await receiveImage(request, uploadsDir(ctx.config.dataDir));
+    await audit(ctx, by(operator), 'content-upload', `upload:${address}`, `${image.format} ${image.width}x${image.height}`);
+    return address;
   });
 }

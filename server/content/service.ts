@@ -300,3 +300,100 @@ export async function setServiceLink(db: Db, url: string): Promise<void> {
     .onConflict((oc) => oc.column('key').doUpdateSet({ value: url }))
     .execute();
 }
+
+// ---------------------------------------------------------------- operators' readers
+
+/** The languages an item has, in the order of LANGUAGES. */
+function languagesOf(rows: readonly { lang: string }[]): Language[] {
+  return LANGUAGES.filter((code) => rows.some((row) => row.lang === code));
+}
+
+/** Only the eight languages' rows (a row in another code, written by hand, is not the operator's to edit). */
+function known<T extends { lang: string }>(rows: readonly T[]): (T & { lang: Language })[] {
+  return rows.flatMap((row) => {
+    const lang = LANGUAGES.find((code) => code === row.lang);
+    return lang ? [{ ...row, lang }] : [];
+  });
+}
+
+/** News or banners in the app's order, each with its English (else first) title and the languages it has. */
+export async function operatorNewsList(db: Db, category: number, page: number, limit: number) {
+  let query = db.selectFrom('news').select(['id', 'category', 'cover', 'pop', 'sort', 'created_at', 'updated_at']).where('category', '=', category).where('deleted_at', 'is', null);
+  query = category === BANNERS ? query.orderBy('sort').orderBy('id') : query.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  const rows = await query
+    .limit(limit + 1)
+    .offset((page - 1) * limit)
+    .execute();
+  const shown = rows.slice(0, limit);
+  const texts = await textsOf(
+    db,
+    shown.map((row) => row.id),
+  );
+  const data = shown.map((row) => {
+    const own = texts.filter((text) => text.news_id === row.id);
+    return {
+      id: row.id,
+      c_id: row.category,
+      title: pick(own, 'en')?.title ?? '',
+      cover: row.cover,
+      pop: row.pop === 1,
+      sort: row.sort,
+      langs: languagesOf(own),
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    };
+  });
+  return { data, page, limit, more: rows.length > limit };
+}
+
+export async function operatorNewsItem(db: Db, id: number) {
+  const row = await db.selectFrom('news').select(['id', 'category', 'cover', 'pop', 'sort', 'created_at', 'updated_at']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!row) throw new ApiError('server:errors.news_unknown');
+  const texts = await db.selectFrom('news_texts').select(['lang', 'title', 'summary', 'content', 'updated_at']).where('news_id', '=', id).execute();
+  const ordered = known(texts).sort((a, b) => LANGUAGES.indexOf(a.lang) - LANGUAGES.indexOf(b.lang));
+  return { id: row.id, c_id: row.category, cover: row.cover, pop: row.pop === 1, sort: row.sort, created_at: row.created_at, updated_at: row.updated_at, texts: ordered };
+}
+
+export async function operatorFaqItem(db: Db, id: number) {
+  const row = await db.selectFrom('faqs').select(['id', 'sort']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  if (!row) throw new ApiError('server:errors.faq_unknown');
+  const texts = await db.selectFrom('faq_texts').select(['lang', 'question', 'answer', 'updated_at']).where('faq_id', '=', id).execute();
+  return { id: row.id, sort: row.sort, texts: known(texts).sort((a, b) => LANGUAGES.indexOf(a.lang) - LANGUAGES.indexOf(b.lang)) };
+}
+
+export async function operatorPageItem(db: Db, key: PageKey) {
+  const texts = await db.selectFrom('pages').select(['lang', 'title', 'content', 'updated_at']).where('key', '=', key).execute();
+  return { key, texts: known(texts).sort((a, b) => LANGUAGES.indexOf(a.lang) - LANGUAGES.indexOf(b.lang)) };
+}
+
+/** The notice, the questions, the pages and the service link, for the console's Content screen. */
+export async function operatorContent(db: Db) {
+  const notice = await db.selectFrom('news').select(['id', 'category']).where('pop', '=', 1).where('deleted_at', 'is', null).orderBy('updated_at', 'desc').executeTakeFirst();
+  const noticeTexts = notice ? await textsOf(db, [notice.id]) : [];
+  const faqs = await db.selectFrom('faqs').select(['id', 'sort']).where('deleted_at', 'is', null).orderBy('sort').orderBy('id').execute();
+  const faqTexts =
+    faqs.length === 0
+      ? []
+      : await db
+          .selectFrom('faq_texts')
+          .select(['faq_id', 'lang', 'question'])
+          .where(
+            'faq_id',
+            'in',
+            faqs.map((row) => row.id),
+          )
+          .execute();
+  const pageTexts = await db.selectFrom('pages').select(['key', 'lang', 'title']).execute();
+  return {
+    notice: notice ? { id: notice.id, c_id: notice.category, title: pick(noticeTexts, 'en')?.title ?? '' } : null,
+    faq: faqs.map((row) => {
+      const own = faqTexts.filter((text) => text.faq_id === row.id);
+      return { id: row.id, sort: row.sort, question: pick(own, 'en')?.question ?? '', langs: languagesOf(own) };
+    }),
+    pages: PAGE_KEYS.map((key) => {
+      const own = pageTexts.filter((text) => text.key === key);
+      return { key, title: pick(own, 'en')?.title ?? '', langs: languagesOf(own) };
+    }),
+    service_link: (await readSetting(db, SERVICE_LINK)) ?? '',
+  };
+}
