@@ -39,6 +39,9 @@ export function Shell() {
           <Link to="/audit" className={styles.navLink} activeProps={{ 'aria-current': 'page' }} data-testid="nav-audit">
             {t('nav.audit')}
           </Link>
+          <Link to="/content" search={{ kind: 'news' }} className={styles.navLink} activeOptions={{ includeSearch: false }} activeProps={{ 'aria-current': 'page' }} data-testid="nav-content">
+            {t('content.title')}
+          </Link>
         </nav>
         <div className={styles.sideFoot}>
           <p className={styles.who} data-testid="signed-in-as">

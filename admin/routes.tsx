@@ -1,14 +1,15 @@
 import { createHashHistory, createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { ToastHost } from '../src/ui/toast';
 import { auditSearch } from './audit/search';
+import { contentSearch } from './content/content';
 import { isQueue, type QueueName } from './queues/queues';
 import { operatorName } from './session';
 import { Shell } from './Shell';
 import { SignIn } from './SignIn';
 
 /**
- * The console's routes, hash routing under /admin/: #/ signs in, #/queues and #/audit
- * are behind the sign-in (the pathless `shell` layout: sidebar and content). Three
+ * The console's routes, hash routing under /admin/: #/ signs in, #/queues, #/audit and
+ * #/content are behind the sign-in (the pathless `shell` layout: sidebar and content). Few
  * routes, so they are written here rather than generated from files as the app's are;
  * each screen is its own chunk all the same.
  */
@@ -53,9 +54,16 @@ export const auditRoute = createRoute({
   component: lazyRouteComponent(() => import('./audit/AuditScreen'), 'AuditScreen'),
 });
 
+export const contentRoute = createRoute({
+  getParentRoute: () => shell,
+  path: '/content',
+  validateSearch: contentSearch,
+  component: lazyRouteComponent(() => import('./content/ContentScreen'), 'ContentScreen'),
+});
+
 export function createConsoleRouter() {
   return createRouter({
-    routeTree: root.addChildren([signInRoute, shell.addChildren([queuesRoute, auditRoute])]),
+    routeTree: root.addChildren([signInRoute, shell.addChildren([queuesRoute, auditRoute, contentRoute])]),
     history: createHashHistory(),
     defaultPreload: 'intent',
   });

@@ -72,8 +72,8 @@ export interface Client {
   api: <R extends ApiRoute>(route: R, ...args: InputArgs<R>) => Promise<ApiOutput<R>>;
   /** The same call for generic code (the worker's snapshot fetcher). */
   request: <R extends ApiRoute>(route: R, input: ApiInput<R> | undefined, options?: RequestOptions) => Promise<ApiOutput<R>>;
-  /** POST /upload (spec 7): multipart part "file"; the answer is URL-encoded JSON text. */
-  uploadFile: (file: Blob, name?: string) => Promise<string>;
+  /** POST /upload (spec 7), or the operators' POST /operator/content/upload: multipart part "file"; the answer is URL-encoded JSON text. */
+  uploadFile: (file: Blob, name?: string, path?: '/upload' | '/operator/content/upload') => Promise<string>;
   /** A file the API serves as itself, not in an envelope (an operator's look at a private upload). */
   file: (path: string, query: Record<string, string>, options?: RequestOptions) => Promise<Blob>;
 }
@@ -156,10 +156,10 @@ export function createClient(config: TransportConfig): Client {
   return {
     api: (route, ...[input, options = {}]) => request(route, input, options),
     request,
-    async uploadFile(file, name = 'image') {
+    async uploadFile(file, name = 'image', path = '/upload') {
       const form = new FormData();
       form.append('file', file, name);
-      const url = `/api/upload?lang=${encodeURIComponent(config.lang())}`;
+      const url = `/api${path}?lang=${encodeURIComponent(config.lang())}`;
       return (await send(url, { method: 'POST', headers: config.headers(), body: form }, 'urlencoded', {})) as string;
     },
     async file(path, query, options = {}) {
