@@ -53,6 +53,17 @@ describe("the console's client", () => {
     await setConsoleLanguage('en');
   });
 
+  test("a content save names the text's language, not the console's", async () => {
+    checkToken('op-token-1');
+    signedIn('local');
+    await setConsoleLanguage('zh');
+    replies.push({ body: { type: 'ok', message: { id: 9 } } });
+    expect(await api('POST /operator/news/save', { id: 9, c_id: 4, lang: 'th', title: 'ไทย', content: '<p>x</p>' })).toEqual({ id: 9 });
+    const body = seen[0]!.init.body;
+    expect(body instanceof URLSearchParams ? body.getAll('lang') : body).toEqual(['th']);
+    await setConsoleLanguage('en');
+  });
+
   test('a refused token (999) signs out of the console and says why; nothing of it stays in the tab', async () => {
     checkToken('op-token-2');
     signedIn('alice');

@@ -6,7 +6,7 @@ import { LANGUAGE_NAMES } from '../../contract/languages';
 import { api } from '../api';
 import { useConsoleT, type ConsoleT } from '../i18n';
 import { contentRoute } from '../routes';
-import { CATEGORY, coverage, KINDS, type ContentKind } from './content';
+import { CATEGORY, coverage, itemParam, KINDS, type ContentKind } from './content';
 import { ItemEditor } from './ItemEditor';
 import { ServiceLink } from './ServiceLink';
 import styles from './content.module.css';
@@ -76,7 +76,11 @@ export function ContentScreen() {
     }
   };
 
-  const open = (next: { kind: ContentKind; item?: string }) => void navigate({ to: '/content', search: next });
+  const open = (next: ContentKind, row?: string) => {
+    const param = row === undefined ? null : itemParam(next, row);
+    void navigate({ to: '/content', search: param === null ? { kind: next } : { kind: next, item: param } });
+  };
+  const opened: string | undefined = item === undefined ? undefined : String(item);
 
   const rows: Row[] | null =
     kind === 'news' || kind === 'banners'
@@ -100,7 +104,7 @@ export function ContentScreen() {
           {overview?.notice ? (
             <>
               {t('content.notice_now')}{' '}
-              <Link to="/content" search={{ kind: overview.notice.c_id === CATEGORY.banners ? 'banners' : 'news', item: String(overview.notice.id) }}>
+              <Link to="/content" search={{ kind: overview.notice.c_id === CATEGORY.banners ? 'banners' : 'news', item: overview.notice.id }}>
                 {overview.notice.title}
               </Link>
             </>
@@ -111,7 +115,7 @@ export function ContentScreen() {
       </header>
       <div className={styles.tabs} role="tablist" aria-label={t('content.title')}>
         {KINDS.map((name) => (
-          <button key={name} type="button" role="tab" aria-selected={name === kind} className={styles.tab} data-testid={`content-kind-${name}`} onClick={() => open({ kind: name })}>
+          <button key={name} type="button" role="tab" aria-selected={name === kind} className={styles.tab} data-testid={`content-kind-${name}`} onClick={() => open(name)}>
             {t(`content.kinds.${name}`)}
           </button>
         ))}
@@ -126,7 +130,7 @@ export function ContentScreen() {
         <div className={styles.split}>
           <div className={styles.side}>
             {kind !== 'pages' ? (
-              <button type="button" className={styles.primary} onClick={() => open({ kind, item: 'new' })} data-testid="content-new">
+              <button type="button" className={styles.primary} onClick={() => open(kind, 'new')} data-testid="content-new">
                 {t(`content.new.${kind}`)}
               </button>
             ) : null}
@@ -137,7 +141,7 @@ export function ContentScreen() {
             ) : (
               <ul className={styles.list} aria-label={t(`content.kinds.${kind}`)} data-testid="content-list">
                 {rows.map((row) => (
-                  <ItemRow key={row.item} t={t} row={row} selected={row.item === item} onOpen={() => open({ kind, item: row.item })} />
+                  <ItemRow key={row.item} t={t} row={row} selected={row.item === opened} onOpen={() => open(kind, row.item)} />
                 ))}
               </ul>
             )}
@@ -147,18 +151,18 @@ export function ContentScreen() {
               </button>
             ) : null}
           </div>
-          {item === undefined ? (
+          {opened === undefined ? (
             <p className={`${styles.editor} ${styles.empty}`}>{t('content.choose')}</p>
           ) : (
             <ItemEditor
               key={kind}
               kind={kind}
-              item={item}
+              item={opened}
               onChanged={changed}
-              onCreated={(id) => void navigate({ to: '/content', search: { kind, item: String(id) }, replace: true })}
+              onCreated={(id) => void navigate({ to: '/content', search: { kind, item: id }, replace: true })}
               onDeleted={() => {
                 changed();
-                open({ kind });
+                open(kind);
               }}
             />
           )}

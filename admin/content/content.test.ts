@@ -18,7 +18,8 @@ const article = fromNews({
 
 test("the URL opens a kind and an item; anything else opens the kind's list, news by default", () => {
   expect(contentSearch({})).toEqual({ kind: 'news' });
-  expect(contentSearch({ kind: 'banners', item: 7 })).toEqual({ kind: 'banners', item: '7' });
+  expect(contentSearch({ kind: 'banners', item: 7 })).toEqual({ kind: 'banners', item: 7 });
+  expect(contentSearch({ kind: 'faq', item: '12' })).toEqual({ kind: 'faq', item: 12 });
   expect(contentSearch({ kind: 'faq', item: 'new' })).toEqual({ kind: 'faq', item: 'new' });
   expect(contentSearch({ kind: 'pages', item: 'contactus' })).toEqual({ kind: 'pages', item: 'contactus' });
   // A page is opened by its key, never by a number or as a new one; other kinds by a positive id.

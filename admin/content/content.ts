@@ -19,18 +19,30 @@ export const CATEGORY = { news: 4, banners: 5 } as const;
 export const isKind = (value: unknown): value is ContentKind => typeof value === 'string' && (KINDS as readonly string[]).includes(value);
 export const isPageKey = (value: unknown): value is PageKey => typeof value === 'string' && (PAGE_KEYS as readonly string[]).includes(value);
 
-/** The screen's place in the URL (#/content?kind=news&item=12): a kind, and the item open in the editor ('new' for one being written). */
+/**
+ * The screen's place in the URL (#/content?kind=news&item=12): a kind, and the item open
+ * in the editor: an id (a number, as the router writes numbers plainly), 'new' for one
+ * being written, or a page's key.
+ */
+export type ItemParam = number | 'new' | PageKey;
 export interface ContentSearch {
   kind: ContentKind;
-  item?: string;
+  item?: ItemParam;
 }
 
 export function contentSearch(search: Record<string, unknown>): ContentSearch {
   const kind = isKind(search['kind']) ? search['kind'] : 'news';
-  const raw = search['item'];
-  const item = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw : '';
-  const valid = kind === 'pages' ? isPageKey(item) : kind !== 'service' && (item === 'new' || /^[1-9][0-9]{0,9}$/.test(item));
-  return valid ? { kind, item } : { kind };
+  const item = itemParam(kind, search['item']);
+  return item === null ? { kind } : { kind, item };
+}
+
+/** An item of a kind as the URL names it, or null when it names none: a page by its key; an article or question by a positive id, or 'new'. */
+export function itemParam(kind: ContentKind, raw: unknown): ItemParam | null {
+  if (kind === 'service') return null;
+  if (kind === 'pages') return isPageKey(raw) ? raw : null;
+  if (raw === 'new') return raw;
+  const text = typeof raw === 'number' || typeof raw === 'string' ? String(raw) : '';
+  return /^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : null;
 }
 
 /** The languages an item has, and those it misses, each in the order of LANGUAGES. */

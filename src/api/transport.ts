@@ -138,7 +138,9 @@ export function createClient(config: TransportConfig): Client {
   function encode(input: Record<string, Field>): URLSearchParams {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(input)) if (value !== undefined && value !== null) params.set(key, String(value));
-    params.set('lang', config.lang());
+    // The operators' content writers name the text's language with `lang` (en, th...): an
+    // input's own wins, and the server then answers in that language too.
+    if (!params.has('lang')) params.set('lang', config.lang());
     return params;
   }
 
