@@ -7,8 +7,8 @@ import { Shell } from './Shell';
 import { SignIn } from './SignIn';
 
 /**
- * The console's routes, hash routing under /admin/: #/ signs in, #/queues and #/audit
- * are behind the sign-in (the pathless `shell` layout: sidebar and content). Three
+ * The console's routes, hash routing under /admin/: #/ signs in, #/queues, #/audit and
+ * #/account are behind the sign-in (the pathless `shell` layout: sidebar and content). Three
  * routes, so they are written here rather than generated from files as the app's are;
  * each screen is its own chunk all the same.
  */
@@ -53,9 +53,15 @@ export const auditRoute = createRoute({
   component: lazyRouteComponent(() => import('./audit/AuditScreen'), 'AuditScreen'),
 });
 
+export const accountRoute = createRoute({
+  getParentRoute: () => shell,
+  path: '/account',
+  component: lazyRouteComponent(() => import('./account/AccountScreen'), 'AccountScreen'),
+});
+
 export function createConsoleRouter() {
   return createRouter({
-    routeTree: root.addChildren([signInRoute, shell.addChildren([queuesRoute, auditRoute])]),
+    routeTree: root.addChildren([signInRoute, shell.addChildren([queuesRoute, auditRoute, accountRoute])]),
     history: createHashHistory(),
     defaultPreload: 'intent',
   });

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint } from './define';
-import { AccountKindField, AmountField, IdField, ImagePathField, LimitField, PlainText, PriceField, ReasonField } from './fields';
+import { AccountKindField, AmountField, CurrentPasswordField, IdField, ImagePathField, LimitField, PlainText, PriceField, ReasonField, TotpCodeField } from './fields';
 import { ChatMessage, ChatRoom } from './chat';
 import { NftRarity, NftSaleMode } from './nft';
 
@@ -453,5 +453,72 @@ export const removeOperator = endpoint({
   tag: 'operator',
   summary: 'Remove an operator (local operator only; not the local operator itself): its token stops working',
   input: Type.Object({ name: OperatorName }),
+  output: Done,
+});
+
+/**
+ * Operator accounts: an operator signed in with its token secures an account (a password
+ * and an authenticator app); a secured account signs in to the console with its name,
+ * password and a code, each sign-in a session of its own (twelve hours, revocable).
+ */
+const OperatorPassword = Type.String({ minLength: 12, maxLength: 128, errorKey: 'operator_password_rule' });
+export const operatorSignIn = endpoint({
+  method: 'POST',
+  path: '/operator/signin',
+  access: 'public',
+  tag: 'operator',
+  summary:
+    "Signs a secured operator account in to the console: its name, password and a code of its authenticator app; answers a session token (sent as X-Operator-Token) and when it ends. Every wrong part answers alike, under the login's attempt budgets",
+  input: Type.Object({ name: Type.String({ minLength: 1, maxLength: 30, errorKey: 'operator_name_rule' }), password: CurrentPasswordField, code: TotpCodeField }),
+  output: Type.Object({ name: Type.String(), token: Type.String(), expires_at: Type.Integer() }),
+});
+export const operatorSignOut = endpoint({
+  method: 'POST',
+  path: '/operator/signout',
+  access: 'operator',
+  tag: 'operator',
+  summary: "Ends the console session the request came with (an operator's own token keeps working: the command line uses it)",
+  input: Type.Object({}),
+  output: Done,
+});
+export const operatorAccount = endpoint({
+  method: 'GET',
+  path: '/operator/account',
+  access: 'operator',
+  tag: 'operator',
+  summary: "The signed-in operator's account: whether it is secured (a password and an authenticator), and its open console sessions, newest first (current: the one asking)",
+  input: Type.Object({}),
+  output: Type.Object({
+    name: Type.String(),
+    secured: Type.Boolean(),
+    sessions: Type.Array(Type.Object({ id: Type.Integer(), ip: Type.String(), user_agent: Type.String(), created_at: Type.Integer(), expires_at: Type.Integer(), current: Type.Boolean() })),
+  }),
+});
+export const operatorTotpStart = endpoint({
+  method: 'POST',
+  path: '/operator/account/totp',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Starts setting up an authenticator app for the account: a new secret (base32) and its otpauth:// URI for the QR code, kept aside until /operator/account/secure confirms it',
+  input: Type.Object({}),
+  output: Type.Object({ secret: Type.String(), uri: Type.String() }),
+});
+export const operatorSecure = endpoint({
+  method: 'POST',
+  path: '/operator/account/secure',
+  access: 'operator',
+  tag: 'operator',
+  summary:
+    'Secures the account: a new password (12 to 128 characters) and the authenticator being set up, confirmed by a code of it; an account already secured gives its current password and a code of its current authenticator first. Every console session of the account ends',
+  input: Type.Object({ password: OperatorPassword, code: TotpCodeField, current_password: Type.Optional(CurrentPasswordField), current_code: Type.Optional(TotpCodeField) }),
+  output: Done,
+});
+export const operatorSessionRevoke = endpoint({
+  method: 'POST',
+  path: '/operator/account/sessions/revoke',
+  access: 'operator',
+  tag: 'operator',
+  summary: "Ends one of the account's own console sessions",
+  input: Id,
   output: Done,
 });
