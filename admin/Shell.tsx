@@ -39,6 +39,9 @@ export function Shell() {
       <aside className={styles.sidebar}>
         <p className={styles.brand}>{t('title')}</p>
         <nav aria-label={t('nav.label')} className={styles.nav}>
+          <Link to="/overview" className={styles.navLink} activeProps={{ 'aria-current': 'page' }} data-testid="nav-overview">
+            {t('nav.overview')}
+          </Link>
           <Link to="/queues" search={{ queue: 'identities' }} className={styles.navLink} activeOptions={{ includeSearch: false }} activeProps={{ 'aria-current': 'page' }} data-testid="nav-queues">
             {t('nav.queues')}
             {work ? (

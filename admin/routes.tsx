@@ -7,8 +7,8 @@ import { Shell } from './Shell';
 import { SignIn } from './SignIn';
 
 /**
- * The console's routes, hash routing under /admin/: #/ signs in, #/queues, #/audit and
- * #/account are behind the sign-in (the pathless `shell` layout: sidebar and content). Three
+ * The console's routes, hash routing under /admin/: #/ signs in, #/overview, #/queues,
+ * #/audit and #/account are behind the sign-in (the pathless `shell` layout: sidebar and content). Three
  * routes, so they are written here rather than generated from files as the app's are;
  * each screen is its own chunk all the same.
  */
@@ -59,9 +59,15 @@ export const accountRoute = createRoute({
   component: lazyRouteComponent(() => import('./account/AccountScreen'), 'AccountScreen'),
 });
 
+export const overviewRoute = createRoute({
+  getParentRoute: () => shell,
+  path: '/overview',
+  component: lazyRouteComponent(() => import('./overview/OverviewScreen'), 'OverviewScreen'),
+});
+
 export function createConsoleRouter() {
   return createRouter({
-    routeTree: root.addChildren([signInRoute, shell.addChildren([queuesRoute, auditRoute, accountRoute])]),
+    routeTree: root.addChildren([signInRoute, shell.addChildren([overviewRoute, queuesRoute, auditRoute, accountRoute])]),
     history: createHashHistory(),
     defaultPreload: 'intent',
   });

@@ -140,6 +140,8 @@ export const endpoints = {
   operatorTotpStart: operator.operatorTotpStart,
   operatorSecure: operator.operatorSecure,
   operatorSessionRevoke: operator.operatorSessionRevoke,
+  operatorOverview: operator.operatorOverview,
+  operatorLedgerCheck: operator.operatorLedgerCheck,
   chatMute: operator.chatMute,
   operatorChatRoom: operator.operatorChatRoom,
   rejectTrader: operator.rejectTrader,

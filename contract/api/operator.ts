@@ -522,3 +522,43 @@ export const operatorSessionRevoke = endpoint({
   input: Id,
   output: Done,
 });
+
+/** The exchange at a glance (the console's dashboard), read from the ledger and the products' records. */
+const CodeSum = Type.Object({ code: Type.String(), count: Type.Integer(), amount: Type.String() });
+export const LedgerCheckResult = Type.Object({
+  at: Type.Integer(),
+  operator: Type.String(),
+  checked: Type.Object({ accounts: Type.Integer(), transactions: Type.Integer(), entries: Type.Integer(), currencies: Type.Integer() }),
+  violations: Type.Integer(),
+  /** the first violations, as the check words them */
+  first: Type.Array(Type.String()),
+});
+export const operatorOverview = endpoint({
+  method: 'GET',
+  path: '/operator/overview',
+  access: 'operator',
+  tag: 'operator',
+  summary:
+    "The exchange at a glance: users (all, verified), the last 30 UTC days (sign-ups, deposits credited, withdrawals sent, fees earned in the margin currency), the period's deposits and withdrawals per currency, what the house fees accounts hold, open interest per contract market, and the ledger check's last result",
+  input: Type.Object({}),
+  output: Type.Object({
+    now: Type.Integer(),
+    users: Type.Object({ total: Type.Integer(), verified: Type.Integer() }),
+    days: Type.Array(Type.Object({ day: Type.String(), signups: Type.Integer(), deposits: Type.Integer(), withdrawals: Type.Integer(), fees: Type.String() })),
+    deposits: Type.Array(CodeSum),
+    withdrawals: Type.Array(CodeSum),
+    fees: Type.Array(Type.Object({ code: Type.String(), amount: Type.String() })),
+    fee_currency: Type.String(),
+    open_interest: Type.Array(Type.Object({ market: Type.String(), positions: Type.Integer(), long: Type.String(), short: Type.String(), margin: Type.String(), margin_currency: Type.String() })),
+    ledger_check: Type.Union([LedgerCheckResult, Type.Null()]),
+  }),
+});
+export const operatorLedgerCheck = endpoint({
+  method: 'POST',
+  path: '/operator/ledger/check',
+  access: 'operator',
+  tag: 'operator',
+  summary: "Runs the ledger check now (every invariant of npm run ledger:check, in the exchange's single writer so it reads one state), keeps and answers its result",
+  input: Type.Object({}),
+  output: LedgerCheckResult,
+});

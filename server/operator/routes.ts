@@ -15,6 +15,7 @@ import { rateText, writeRate } from '../wallet/rates';
 import { approveWithdrawal, rejectWithdrawal } from '../wallet/withdrawals';
 import * as accounts from './accounts';
 import { audit, LOCAL_OPERATOR } from './auth';
+import { overview, runLedgerCheck } from './overview';
 import { computeTraderStats } from '../copy/stats';
 import { NFT_CURRENCY } from '../nft/desk';
 import { newToken, tokenHash } from '../security/tokens';
@@ -265,6 +266,9 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, endpoints.operatorMe, async ({ operator }) => ({ name: by(operator) }));
+
+  route(app, ctx, endpoints.operatorOverview, async () => overview(ctx));
+  route(app, ctx, endpoints.operatorLedgerCheck, async ({ operator }) => runLedgerCheck(ctx, by(operator)));
 
   // Operator accounts (server/operator/accounts.ts).
   const tokenOf = (request: { headers: Record<string, string | string[] | undefined> }) => {

@@ -420,3 +420,23 @@ test('an operator secures an account with a password and an authenticator app, t
     await expect(rows.nth(1)).toContainText('operator-secure');
   });
 });
+
+test('the overview shows the exchange at a glance and runs the ledger check on demand', async ({ page }) => {
+  await page.goto(`${baseUrl()}/admin/`);
+  await page.getByLabel('Operator token').fill(operatorToken());
+  await page.getByTestId('sign-in-submit').click();
+  await page.getByTestId('nav-overview').click();
+  await expect(page.getByRole('heading', { name: 'The exchange at a glance' })).toBeVisible();
+  // The users the suite registered, counted from the records.
+  const users = Number((await page.getByTestId('overview-users').locator('p').first().textContent())?.replace(/,/g, ''));
+  expect(users).toBeGreaterThan(0);
+  for (const chart of ['Sign-ups per day', 'Deposits (up) and withdrawals (down) per day', 'Fees earned per day, USDT']) await expect(page.getByRole('img', { name: chart })).toBeVisible();
+  await page.getByTestId('ledger-check-run').click();
+  await expect(toast(page)).toHaveText('The ledger is consistent.');
+  await expect(page.getByTestId('ledger-check-result')).toHaveText('The ledger is consistent.');
+  await expect(page.getByTestId('ledger-check')).toContainText('by local');
+  await page.getByTestId('nav-audit').click();
+  await page.getByTestId('audit-action').selectOption('ledger-check');
+  await page.getByTestId('audit-apply').click();
+  await expect(page.getByTestId('audit-row').first()).toContainText('0 violations');
+});
