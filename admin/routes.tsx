@@ -8,8 +8,9 @@ import { Shell } from './Shell';
 import { SignIn } from './SignIn';
 
 /**
- * The console's routes, hash routing under /admin/: #/ signs in, #/queues, #/audit and
- * #/content are behind the sign-in (the pathless `shell` layout: sidebar and content). Few
+ * The console's routes, hash routing under /admin/: #/ signs in, #/overview, #/queues,
+ * #/audit, #/content and #/account are behind the sign-in (the pathless `shell` layout:
+ * sidebar and content). Few
  * routes, so they are written here rather than generated from files as the app's are;
  * each screen is its own chunk all the same.
  */
@@ -54,6 +55,18 @@ export const auditRoute = createRoute({
   component: lazyRouteComponent(() => import('./audit/AuditScreen'), 'AuditScreen'),
 });
 
+export const accountRoute = createRoute({
+  getParentRoute: () => shell,
+  path: '/account',
+  component: lazyRouteComponent(() => import('./account/AccountScreen'), 'AccountScreen'),
+});
+
+export const overviewRoute = createRoute({
+  getParentRoute: () => shell,
+  path: '/overview',
+  component: lazyRouteComponent(() => import('./overview/OverviewScreen'), 'OverviewScreen'),
+});
+
 export const contentRoute = createRoute({
   getParentRoute: () => shell,
   path: '/content',
@@ -63,7 +76,7 @@ export const contentRoute = createRoute({
 
 export function createConsoleRouter() {
   return createRouter({
-    routeTree: root.addChildren([signInRoute, shell.addChildren([queuesRoute, auditRoute, contentRoute])]),
+    routeTree: root.addChildren([signInRoute, shell.addChildren([overviewRoute, queuesRoute, auditRoute, contentRoute, accountRoute])]),
     history: createHashHistory(),
     defaultPreload: 'intent',
   });

@@ -37,10 +37,24 @@ export async function ensureLocalOperator(db: Db, dataDir: string, now: number):
   fs.writeFileSync(file, `${token}\n`, { mode: 0o600 });
 }
 
+/**
+ * The operator a token belongs to: an operator's own token, or a console session of its
+ * account (server/operator/accounts.ts) not revoked and not expired.
+ */
 export async function operatorOf(ctx: AppContext, header: string | string[] | undefined): Promise<string | null> {
   if (typeof header !== 'string' || !/^[A-Za-z0-9_-]{20,100}$/.test(header)) return null;
-  const row = await ctx.db.selectFrom('operators').select('name').where('token_hash', '=', tokenHash(header)).executeTakeFirst();
-  return row?.name ?? null;
+  const hash = tokenHash(header);
+  const row = await ctx.db.selectFrom('operators').select('name').where('token_hash', '=', hash).executeTakeFirst();
+  if (row) return row.name;
+  const session = await ctx.db
+    .selectFrom('operator_sessions')
+    .innerJoin('operators', 'operators.id', 'operator_sessions.operator_id')
+    .select('operators.name')
+    .where('operator_sessions.token_hash', '=', hash)
+    .where('operator_sessions.revoked_at', 'is', null)
+    .where('operator_sessions.expires_at', '>', ctx.now())
+    .executeTakeFirst();
+  return session?.name ?? null;
 }
 
 /**

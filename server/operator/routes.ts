@@ -13,7 +13,9 @@ import { amountIn } from '../wallet/amounts';
 import { approveRecharge, rejectRecharge } from '../wallet/deposits';
 import { rateText, writeRate } from '../wallet/rates';
 import { approveWithdrawal, rejectWithdrawal } from '../wallet/withdrawals';
+import * as accounts from './accounts';
 import { audit, LOCAL_OPERATOR } from './auth';
+import { overview, runLedgerCheck } from './overview';
 import { computeTraderStats } from '../copy/stats';
 import { NFT_CURRENCY } from '../nft/desk';
 import { newToken, tokenHash } from '../security/tokens';
@@ -264,6 +266,30 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, endpoints.operatorMe, async ({ operator }) => ({ name: by(operator) }));
+
+  route(app, ctx, endpoints.operatorOverview, async () => overview(ctx));
+  route(app, ctx, endpoints.operatorLedgerCheck, async ({ operator }) => runLedgerCheck(ctx, by(operator)));
+
+  // Operator accounts (server/operator/accounts.ts).
+  const tokenOf = (request: { headers: Record<string, string | string[] | undefined> }) => {
+    const header = request.headers['x-operator-token'];
+    return typeof header === 'string' ? header : undefined;
+  };
+  route(app, ctx, endpoints.operatorSignIn, async ({ input, ip, userAgent }) => accounts.signIn(ctx, input, { ip, userAgent }), { rateLimited: true });
+  route(app, ctx, endpoints.operatorSignOut, async ({ request, t }) => {
+    await accounts.signOut(ctx, tokenOf(request));
+    return t('server:ok.done');
+  });
+  route(app, ctx, endpoints.operatorAccount, async ({ operator, request }) => accounts.accountOf(ctx, by(operator), tokenOf(request)));
+  route(app, ctx, endpoints.operatorTotpStart, async ({ operator }) => accounts.startTotp(ctx, by(operator)));
+  route(app, ctx, endpoints.operatorSecure, async ({ input, operator, t }) => {
+    await accounts.secure(ctx, by(operator), input);
+    return t('server:ok.done');
+  });
+  route(app, ctx, endpoints.operatorSessionRevoke, async ({ input, operator, t }) => {
+    await accounts.revokeSession(ctx, by(operator), input.id);
+    return t('server:ok.done');
+  });
 
   route(app, ctx, endpoints.listOperators, async () => ctx.db.selectFrom('operators').select(['name', 'created_at']).orderBy('id').execute());
 

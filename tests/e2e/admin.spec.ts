@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { approveIdentity, baseUrl, dataDir, loggedInUser, ok, post, prepareForWithdrawals, toast, uidOf } from './support';
 
 /**
@@ -349,4 +350,93 @@ test("an operator approves a trader application, decides an OTC appeal after rea
       if (detail !== '') await expect(rows.first()).toContainText(detail);
     }
   });
+});
+
+test('an operator secures an account with a password and an authenticator app, then signs in with them; the console session ends at sign-out', async ({ page }) => {
+  const name = `acct${Date.now() % 1_000_000}`;
+  const response = await page.request.post(`${baseUrl()}/api/operator/operators/add`, {
+    headers: { 'x-operator-token': operatorToken(), 'content-type': 'application/x-www-form-urlencoded' },
+    data: new URLSearchParams({ name }).toString(),
+  });
+  const added = ok((await response.json()) as { type: string; message: string }) as unknown as { token: string };
+  const password = 'a long operator passphrase';
+
+  await page.goto(`${baseUrl()}/admin/`);
+  await page.getByLabel('Operator token').fill(added.token);
+  await page.getByTestId('sign-in-submit').click();
+  await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as ${name}`);
+
+  let secret = '';
+  await test.step('the account page secures it: the authenticator as a QR code and a key, its first code and a password', async () => {
+    await page.getByTestId('nav-account').click();
+    await expect(page.getByTestId('account-status')).toContainText('not secured yet');
+    await page.getByTestId('totp-start').click();
+    await expect(page.getByRole('img', { name: 'QR code for the authenticator app' })).toBeVisible();
+    secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await page.getByLabel('New password', { exact: true }).fill(password);
+    await page.getByLabel('Repeat the new password').fill('not the same passphrase');
+    await page.getByLabel('Code from the new authenticator').fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate());
+    await page.getByTestId('secure-submit').click();
+    await expect(page.getByTestId('secure-problem')).toHaveText('The two passwords differ.');
+    await page.getByLabel('Repeat the new password').fill(password);
+    await page.getByTestId('secure-submit').click();
+    await expect(toast(page)).toHaveText('The account is secured.');
+    await expect(page.getByTestId('account-status')).toHaveText(`${name}: secured with a password and an authenticator app.`);
+    await page.getByTestId('sign-out').click();
+  });
+
+  await test.step('signing in with the account: a wrong code is refused like a wrong password; the right one opens a session of its own', async () => {
+    await page.getByLabel('Name').fill(name);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Authenticator code').fill('000000');
+    await page.getByTestId('account-sign-in-submit').click();
+    await expect(page.getByTestId('account-sign-in-problem')).toHaveText('The name, password or code is wrong.');
+    // The setup used this 30-second step's code: the next step's, which the server accepts a step early.
+    await page.getByLabel('Authenticator code').fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + 30_000 }));
+    await page.getByTestId('account-sign-in-submit').click();
+    await expect(page.getByTestId('signed-in-as')).toHaveText(`Signed in as ${name}`);
+    const sessionToken = await page.evaluate(() => sessionStorage.getItem('operatorToken'));
+    expect(sessionToken).not.toBe(added.token);
+    await page.getByTestId('nav-account').click();
+    await expect(page.getByTestId('account-session')).toHaveCount(1);
+    await expect(page.getByTestId('account-session')).toContainText('This session');
+    await page.getByTestId('sign-out').click();
+    await expect(page.getByRole('heading', { name: 'Operator sign-in' })).toBeVisible();
+    // Signed out on the server too: the session's token opens nothing.
+    const after = await page.request.get(`${baseUrl()}/api/operator/me`, { headers: { 'x-operator-token': sessionToken ?? '' } });
+    expect(((await after.json()) as { type: string }).type).toBe('999');
+  });
+
+  await test.step('the audit names the securing and the sign-in', async () => {
+    await page.getByLabel('Operator token').fill(operatorToken());
+    await page.getByTestId('sign-in-submit').click();
+    await page.getByTestId('nav-audit').click();
+    await page.getByTestId('audit-operator').selectOption(name);
+    await page.getByTestId('audit-apply').click();
+    const rows = page.getByTestId('audit-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText('operator-sign-in');
+    await expect(rows.nth(1)).toContainText('operator-secure');
+  });
+});
+
+test('the overview shows the exchange at a glance and runs the ledger check on demand', async ({ page }) => {
+  await page.goto(`${baseUrl()}/admin/`);
+  await page.getByLabel('Operator token').fill(operatorToken());
+  await page.getByTestId('sign-in-submit').click();
+  await page.getByTestId('nav-overview').click();
+  await expect(page.getByRole('heading', { name: 'The exchange at a glance' })).toBeVisible();
+  // The users the suite registered, counted from the records.
+  const users = Number((await page.getByTestId('overview-users').locator('p').first().textContent())?.replace(/,/g, ''));
+  expect(users).toBeGreaterThan(0);
+  for (const chart of ['Sign-ups per day', 'Deposits (up) and withdrawals (down) per day', 'Fees earned per day, USDT']) await expect(page.getByRole('img', { name: chart })).toBeVisible();
+  await page.getByTestId('ledger-check-run').click();
+  await expect(toast(page)).toHaveText('The ledger is consistent.');
+  await expect(page.getByTestId('ledger-check-result')).toHaveText('The ledger is consistent.');
+  await expect(page.getByTestId('ledger-check')).toContainText('by local');
+  await page.getByTestId('nav-audit').click();
+  await page.getByTestId('audit-action').selectOption('ledger-check');
+  await page.getByTestId('audit-apply').click();
+  await expect(page.getByTestId('audit-row').first()).toContainText('0 violations');
 });

@@ -69,6 +69,9 @@ const SAME_IN: Partial<Record<string, readonly string[]>> = {
   ],
   fra: [
     'admin:audit.action',
+    'admin:overview.positions',
+    'admin:overview.long',
+    'admin:overview.short',
     'admin:queues.fields.message',
     'chat:messages',
     'chat:image',
