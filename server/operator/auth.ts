@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import { makePrivateDir } from '../data-dir';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 import { newToken, tokenHash } from '../security/tokens';
 
 /**
@@ -43,7 +45,7 @@ export async function operatorOf(ctx: AppContext, header: string | string[] | un
   return row?.name ?? null;
 }
 
-/** Every operator decision is kept. */
-export async function audit(ctx: AppContext, operator: string, action: string, target: string, detail: string): Promise<void> {
-  await ctx.db.insertInto('operator_actions').values({ operator, action, target, detail, at: ctx.now() }).execute();
+/** Every operator decision is kept: inside the decision's own transaction when `db` is one, so both happen or neither. */
+export async function audit(ctx: AppContext, operator: string, action: string, target: string, detail: string, db: Kysely<Database> = ctx.db): Promise<void> {
+  await db.insertInto('operator_actions').values({ operator, action, target, detail, at: ctx.now() }).execute();
 }
