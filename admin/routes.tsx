@@ -3,14 +3,15 @@ import { ToastHost } from '../src/ui/toast';
 import { auditSearch } from './audit/search';
 import { isQueue, type QueueName } from './queues/queues';
 import { operatorName } from './session';
+import { userSearch, usersSearch } from './users/search';
 import { Shell } from './Shell';
 import { SignIn } from './SignIn';
 
 /**
- * The console's routes, hash routing under /admin/: #/ signs in, #/queues and #/audit
- * are behind the sign-in (the pathless `shell` layout: sidebar and content). Three
- * routes, so they are written here rather than generated from files as the app's are;
- * each screen is its own chunk all the same.
+ * The console's routes, hash routing under /admin/: #/ signs in, #/queues, #/audit,
+ * #/users and #/users/<uid> are behind the sign-in (the pathless `shell` layout: sidebar
+ * and content). A handful of routes, so they are written here rather than generated from
+ * files as the app's are; each screen is its own chunk all the same.
  */
 const root = createRootRoute({
   component: () => (
@@ -53,9 +54,23 @@ export const auditRoute = createRoute({
   component: lazyRouteComponent(() => import('./audit/AuditScreen'), 'AuditScreen'),
 });
 
+export const usersRoute = createRoute({
+  getParentRoute: () => shell,
+  path: '/users',
+  validateSearch: usersSearch,
+  component: lazyRouteComponent(() => import('./users/UsersScreen'), 'UsersScreen'),
+});
+
+export const userRoute = createRoute({
+  getParentRoute: () => shell,
+  path: '/users/$uid',
+  validateSearch: userSearch,
+  component: lazyRouteComponent(() => import('./users/UserScreen'), 'UserScreen'),
+});
+
 export function createConsoleRouter() {
   return createRouter({
-    routeTree: root.addChildren([signInRoute, shell.addChildren([queuesRoute, auditRoute])]),
+    routeTree: root.addChildren([signInRoute, shell.addChildren([queuesRoute, auditRoute, usersRoute, userRoute])]),
     history: createHashHistory(),
     defaultPreload: 'intent',
   });

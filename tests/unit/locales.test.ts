@@ -51,6 +51,9 @@ const SAME_AS_ENGLISH = new Set([
   'market:price_summary',
   'trade:advanced.types.oco',
   'admin:queues.uid',
+  'admin:users.fields.uid',
+  'admin:users.spot_types.oco',
+  'admin:users.usd',
 ]);
 
 /**
