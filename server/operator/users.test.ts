@@ -419,8 +419,9 @@ describe('freezing an account', () => {
 
   test("a user's token gets nothing from these endpoints, whatever header carries it", async () => {
     const ann = await newUser('nosy');
+    const carriers: Record<string, string>[] = [{ 'x-operator-token': ann.token }, { authorization: ann.token }];
     for (const endpoint of [endpoints.searchUsers, endpoints.userProfile, endpoints.userLedger, endpoints.userSessions, endpoints.freezeUser, endpoints.revokeUserSessions]) {
-      for (const headers of [{ 'x-operator-token': ann.token }, { authorization: ann.token }]) {
+      for (const headers of carriers) {
         expect(await h.call(endpoint, { uid: ann.uid, reason: 'mine' }, { headers })).toEqual({ type: '999', message: 'This needs an operator.' });
       }
     }
