@@ -2,11 +2,22 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { Link, Navigate, Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { LANGUAGE_NAMES, LANGUAGES, isLanguage } from '../contract/languages';
+import { api } from './api';
 import { consoleLanguage, setConsoleLanguage, useConsoleT } from './i18n';
 import { pendingWork, refreshPending } from './queues/pending';
 import { total } from './queues/queues';
 import { operatorName, signOut } from './session';
 import styles from './console.module.css';
+
+/** Signs out: a console session ends on the server too (an operator's own token is left working), then nothing stays in the tab. */
+async function endSession(): Promise<void> {
+  try {
+    await api('POST /operator/signout', {}, { silent: true });
+  } catch {
+    // Refused or unreachable: the tab forgets the token all the same.
+  }
+  signOut();
+}
 
 /**
  * The console's frame once signed in: a sidebar (the screens, who is signed in, the
@@ -28,6 +39,9 @@ export function Shell() {
       <aside className={styles.sidebar}>
         <p className={styles.brand}>{t('title')}</p>
         <nav aria-label={t('nav.label')} className={styles.nav}>
+          <Link to="/overview" className={styles.navLink} activeProps={{ 'aria-current': 'page' }} data-testid="nav-overview">
+            {t('nav.overview')}
+          </Link>
           <Link to="/queues" search={{ queue: 'identities' }} className={styles.navLink} activeOptions={{ includeSearch: false }} activeProps={{ 'aria-current': 'page' }} data-testid="nav-queues">
             {t('nav.queues')}
             {work ? (
@@ -41,6 +55,9 @@ export function Shell() {
           </Link>
           <Link to="/audit" className={styles.navLink} activeProps={{ 'aria-current': 'page' }} data-testid="nav-audit">
             {t('nav.audit')}
+          </Link>
+          <Link to="/account" className={styles.navLink} activeProps={{ 'aria-current': 'page' }} data-testid="nav-account">
+            {t('nav.account')}
           </Link>
         </nav>
         <div className={styles.sideFoot}>
@@ -63,7 +80,7 @@ export function Shell() {
               ))}
             </select>
           </label>
-          <button type="button" className={styles.signOut} onClick={signOut} data-testid="sign-out">
+          <button type="button" className={styles.signOut} onClick={() => void endSession()} data-testid="sign-out">
             {t('nav.sign_out')}
           </button>
           <p className={styles.scope}>{t('no_market_control')}</p>

@@ -8,10 +8,10 @@ import { Shell } from './Shell';
 import { SignIn } from './SignIn';
 
 /**
- * The console's routes, hash routing under /admin/: #/ signs in, #/queues, #/audit,
- * #/users and #/users/<uid> are behind the sign-in (the pathless `shell` layout: sidebar
- * and content). A handful of routes, so they are written here rather than generated from
- * files as the app's are; each screen is its own chunk all the same.
+ * The console's routes, hash routing under /admin/: #/ signs in, #/overview, #/queues,
+ * #/audit, #/users, #/users/<uid> and #/account are behind the sign-in (the pathless
+ * `shell` layout: sidebar and content). A handful of routes, so they are written here
+ * rather than generated from files as the app's are; each screen is its own chunk all the same.
  */
 const root = createRootRoute({
   component: () => (
@@ -54,6 +54,18 @@ export const auditRoute = createRoute({
   component: lazyRouteComponent(() => import('./audit/AuditScreen'), 'AuditScreen'),
 });
 
+export const accountRoute = createRoute({
+  getParentRoute: () => shell,
+  path: '/account',
+  component: lazyRouteComponent(() => import('./account/AccountScreen'), 'AccountScreen'),
+});
+
+export const overviewRoute = createRoute({
+  getParentRoute: () => shell,
+  path: '/overview',
+  component: lazyRouteComponent(() => import('./overview/OverviewScreen'), 'OverviewScreen'),
+});
+
 export const usersRoute = createRoute({
   getParentRoute: () => shell,
   path: '/users',
@@ -70,7 +82,7 @@ export const userRoute = createRoute({
 
 export function createConsoleRouter() {
   return createRouter({
-    routeTree: root.addChildren([signInRoute, shell.addChildren([queuesRoute, auditRoute, usersRoute, userRoute])]),
+    routeTree: root.addChildren([signInRoute, shell.addChildren([overviewRoute, queuesRoute, auditRoute, accountRoute, usersRoute, userRoute])]),
     history: createHashHistory(),
     defaultPreload: 'intent',
   });

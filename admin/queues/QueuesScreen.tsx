@@ -5,18 +5,21 @@ import { formatAmount, formatDateTime } from '../../contract/format';
 import { toast } from '../../src/ui/toast';
 import { consoleLanguage, useConsoleT, type ConsoleT } from '../i18n';
 import { queuesRoute } from '../routes';
-import { decide, type Decision } from './decide';
+import { decide } from './decide';
+import { OrderChat } from './OrderChat';
 import { shortcutOf } from './keys';
 import { pendingWork, refreshPending } from './pending';
 import { PrivatePhoto } from './PrivatePhoto';
-import { afterRemoval, counts, moved, QUEUES, without, type QueueItem, type QueueName } from './queues';
+import { afterRemoval, counts, DECISIONS, moved, QUEUES, without, type DecisionSpec, type QueueItem, type QueueName } from './queues';
 import styles from './queues.module.css';
 
 /**
  * The review queues: a tab per queue with its count, the queue's items (oldest first, as
  * they arrived), the selected item's details beside them (an identity's photos, a
- * deposit's voucher), approve and reject on every row. Keys: j and k move, a approves, r
- * rejects (the reason is asked beside the item). A decided item leaves at once and the
+ * deposit's voucher, an appealed order's chat), the queue's two decisions on every row
+ * (approve and reject; release and return for an appeal; remove and dismiss for a
+ * reported message). Keys: j and k move, a takes the first decision, r the second; one
+ * that needs a reason asks it beside the item. A decided item leaves at once and the
  * counts follow; the queues are read again after each decision (other operators work too).
  */
 type AnyItem = QueueItem<QueueName>;
@@ -30,7 +33,8 @@ export function QueuesScreen() {
   const items: readonly AnyItem[] = work ? work[queue] : [];
   const ids = items.map((item) => item.id);
   const [selected, setSelected] = useState<number | null>(null);
-  const [rejecting, setRejecting] = useState<number | null>(null);
+  // The decision waiting for its reason: on which item, the queue's first or second.
+  const [asking, setAsking] = useState<{ id: number; first: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const current = selected !== null && ids.includes(selected) ? selected : (ids[0] ?? null);
   const item = items.find((candidate) => candidate.id === current) ?? null;
@@ -40,15 +44,22 @@ export function QueuesScreen() {
   }, []);
 
   const act = useCallback(
-    async (id: number, decision: Decision) => {
+    async (id: number, first: boolean, reason: string) => {
       if (busy || !work) return;
       setBusy(true);
       try {
-        const said = await decide(queue, id, decision);
+        const said = await decide(work, queue, id, { first, reason });
         toast(said);
-        pendingWork.value = without(pendingWork.value ?? work, queue, id);
-        setSelected(afterRemoval(ids, id));
-        setRejecting(null);
+        const left = without(pendingWork.value ?? work, queue, id);
+        pendingWork.value = left;
+        setSelected(
+          afterRemoval(
+            ids,
+            id,
+            left[queue].map((row) => row.id),
+          ),
+        );
+        setAsking(null);
         void refreshPending({ silent: true }).catch(() => undefined);
       } catch {
         // Toasted by the client; the queue is read again (another operator may have decided it).
@@ -60,23 +71,28 @@ export function QueuesScreen() {
     [busy, work, queue, ids],
   );
 
-  const startReject = useCallback((id: number) => {
-    setSelected(id);
-    setRejecting(id);
-  }, []);
+  /** A decision clicked or keyed: taken at once, or its reason asked first. */
+  const choose = useCallback(
+    (id: number, first: boolean) => {
+      const spec = DECISIONS[queue][first ? 0 : 1];
+      setSelected(id);
+      if (spec.reason) setAsking({ id, first });
+      else void act(id, first, '');
+    },
+    [queue, act],
+  );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const shortcut = shortcutOf(event);
-      if (shortcut === null || rejecting !== null) return;
+      if (shortcut === null || asking !== null) return;
       event.preventDefault();
       if (shortcut === 'next' || shortcut === 'previous') setSelected(moved(ids, current, shortcut === 'next' ? 1 : -1));
-      else if (current !== null && shortcut === 'approve') void act(current, { approve: true });
-      else if (current !== null && shortcut === 'reject') startReject(current);
+      else if (current !== null) choose(current, shortcut === 'approve');
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [ids, current, rejecting, act, startReject]);
+  }, [ids, current, asking, choose]);
 
   // The selected row stays in view as j and k move through a long queue.
   const list = useRef<HTMLUListElement>(null);
@@ -85,6 +101,7 @@ export function QueuesScreen() {
   }, [current]);
 
   const shown = work ? counts(work) : null;
+  const [firstDecision, secondDecision] = DECISIONS[queue];
   return (
     <section className={styles.screen} aria-labelledby="queues-title">
       <header className={styles.head}>
@@ -104,7 +121,7 @@ export function QueuesScreen() {
             data-testid={`queue-${name}`}
             onClick={() => {
               setSelected(null);
-              setRejecting(null);
+              setAsking(null);
               void navigate({ to: '/queues', search: { queue: name } });
             }}
           >
@@ -116,7 +133,8 @@ export function QueuesScreen() {
         ))}
       </div>
       <p className={styles.keys} data-testid="queue-keys">
-        <span>{t('queues.keys_label')}:</span> <kbd>j</kbd> <kbd>k</kbd> {t('queues.keys.move')} · <kbd>a</kbd> {t('queues.keys.approve')} · <kbd>r</kbd> {t('queues.keys.reject')}
+        <span>{t('queues.keys_label')}:</span> <kbd>j</kbd> <kbd>k</kbd> {t('queues.keys.move')} · <kbd>a</kbd> {t(`queues.keys.${firstDecision.label}`)} · <kbd>r</kbd>{' '}
+        {t(`queues.keys.${secondDecision.label}`)}
       </p>
       <div className={styles.split}>
         {work && items.length === 0 ? (
@@ -134,35 +152,26 @@ export function QueuesScreen() {
                 data-testid={`queue-row-${row.id}`}
                 onClick={() => {
                   setSelected(row.id);
-                  if (rejecting !== row.id) setRejecting(null);
+                  if (asking?.id !== row.id) setAsking(null);
                 }}
               >
                 <span className={styles.summary}>{summary(t, queue, row)}</span>
                 <span className={styles.actions}>
-                  <button
-                    type="button"
-                    className={styles.approve}
-                    disabled={busy}
-                    data-testid={`approve-${row.id}`}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      void act(row.id, { approve: true });
-                    }}
-                  >
-                    {t('queues.approve')}
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.reject}
-                    disabled={busy}
-                    data-testid={`reject-${row.id}`}
-                    onClick={(event) => {
-                      event.stopPropagation();
-                      startReject(row.id);
-                    }}
-                  >
-                    {t('queues.reject')}
-                  </button>
+                  {[firstDecision, secondDecision].map((spec, index) => (
+                    <button
+                      key={spec.label}
+                      type="button"
+                      className={index === 0 ? styles.approve : styles.reject}
+                      disabled={busy}
+                      data-testid={`${spec.label}-${row.id}`}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        choose(row.id, index === 0);
+                      }}
+                    >
+                      {t(`queues.decisions.${spec.label}`)}
+                    </button>
+                  ))}
                 </span>
               </li>
             ))}
@@ -176,7 +185,15 @@ export function QueuesScreen() {
           ) : (
             <>
               <Details t={t} queue={queue} item={item} />
-              {rejecting === item.id ? <RejectForm key={item.id} busy={busy} onCancel={() => setRejecting(null)} onReject={(reason) => void act(item.id, { approve: false, reason })} /> : null}
+              {asking?.id === item.id ? (
+                <ReasonForm
+                  key={`${item.id}-${String(asking.first)}`}
+                  spec={DECISIONS[queue][asking.first ? 0 : 1]}
+                  busy={busy}
+                  onCancel={() => setAsking(null)}
+                  onDecide={(reason) => void act(item.id, asking.first, reason)}
+                />
+              ) : null}
             </>
           )}
         </div>
@@ -188,64 +205,141 @@ export function QueuesScreen() {
 /** One line per item in the list. */
 function summary(t: ConsoleT, queue: QueueName, row: AnyItem): string {
   const language = consoleLanguage.value;
-  const uid = t('queues.uid', { uid: row.uid });
+  const uid = (value: number) => t('queues.uid', { uid: value });
   switch (queue) {
     case 'identities': {
       const identity = row as QueueItem<'identities'>;
       // Level 2 carries photos only: the name was checked at level 1.
-      return [uid, t('queues.level', { level: identity.level }), identity.name].filter((part) => part !== '').join(' · ');
+      return [uid(identity.uid), t('queues.level', { level: identity.level }), identity.name].filter((part) => part !== '').join(' · ');
     }
     case 'recharges': {
       const recharge = row as QueueItem<'recharges'>;
-      return `${uid} · ${formatAmount(recharge.amount, language)} ${recharge.code} · ${recharge.network}`;
+      return `${uid(recharge.uid)} · ${formatAmount(recharge.amount, language)} ${recharge.code} · ${recharge.network}`;
     }
     case 'withdrawals': {
       const withdrawal = row as QueueItem<'withdrawals'>;
-      return `${uid} · ${formatAmount(withdrawal.amount, language)} ${withdrawal.code} · ${withdrawal.network}`;
+      return `${uid(withdrawal.uid)} · ${formatAmount(withdrawal.amount, language)} ${withdrawal.code} · ${withdrawal.network}`;
+    }
+    case 'traders': {
+      const trader = row as QueueItem<'traders'>;
+      return `${uid(trader.uid)} · ${trader.nickname}`;
+    }
+    case 'nft_sales': {
+      const sale = row as QueueItem<'nft_sales'>;
+      return `${uid(sale.uid)} · ${sale.name} · ${t(`queues.modes.${sale.mode}`)} · ${formatAmount(sale.price, language)} ${sale.currency}`;
+    }
+    case 'otc_appeals': {
+      const appeal = row as QueueItem<'otc_appeals'>;
+      return `${t('queues.order', { id: appeal.id })} · ${formatAmount(appeal.amount, language)} ${appeal.code} · ${formatAmount(appeal.fiat_amount, language)} ${appeal.fiat}`;
+    }
+    case 'chat_reports': {
+      const report = row as QueueItem<'chat_reports'>;
+      return `${uid(report.author_uid)} · “${report.body}”`;
     }
   }
 }
 
+/** When the item came into its queue. */
+function arrivedAt(queue: QueueName, item: AnyItem): number {
+  return queue === 'traders' ? (item as QueueItem<'traders'>).applied_at : (item as Exclude<AnyItem, QueueItem<'traders'>>).created_at;
+}
+
 function Details({ t, queue, item }: { t: ConsoleT; queue: QueueName; item: AnyItem }) {
   const language = consoleLanguage.value;
-  const facts: [string, string][] = [
-    [t('queues.fields.uid'), String(item.uid)],
-    [t('queues.fields.submitted'), formatDateTime(item.created_at, language)],
-  ];
+  const amount = (value: string, code: string) => `${formatAmount(value, language)} ${code}`;
+  const facts: [string, string][] = [];
   let photos: [string, string][] = [];
   let note: string | null = null;
-  if (queue === 'identities') {
-    const identity = item as QueueItem<'identities'>;
-    facts.push([t('queues.fields.level'), String(identity.level)]);
-    if (identity.level === 1) {
-      facts.push(
-        [t('queues.fields.id_type'), identity.id_type ? t(`queues.id_types.${identity.id_type}`) : '—'],
-        [t('queues.fields.name'), identity.name],
-        [t('queues.fields.card_id'), identity.card_id],
-      );
-      note = t('queues.no_photos');
+  let chat: string | null = null;
+  switch (queue) {
+    case 'identities': {
+      const identity = item as QueueItem<'identities'>;
+      facts.push([t('queues.fields.uid'), String(identity.uid)], [t('queues.fields.level'), String(identity.level)]);
+      if (identity.level === 1) {
+        facts.push(
+          [t('queues.fields.id_type'), identity.id_type ? t(`queues.id_types.${identity.id_type}`) : '—'],
+          [t('queues.fields.name'), identity.name],
+          [t('queues.fields.card_id'), identity.card_id],
+        );
+        note = t('queues.no_photos');
+      }
+      photos = [
+        [t('queues.fields.front'), identity.front_pic],
+        [t('queues.fields.back'), identity.reverse_pic],
+      ];
+      break;
     }
-    photos = [
-      [t('queues.fields.front'), identity.front_pic],
-      [t('queues.fields.back'), identity.reverse_pic],
-    ];
-  } else if (queue === 'recharges') {
-    const recharge = item as QueueItem<'recharges'>;
-    facts.push(
-      [t('queues.fields.amount'), `${formatAmount(recharge.amount, language)} ${recharge.code}`],
-      [t('queues.fields.network'), recharge.network],
-      [t('queues.fields.sender'), recharge.sender || '—'],
-    );
-    photos = [[t('queues.fields.voucher'), recharge.voucher]];
-  } else {
-    const withdrawal = item as QueueItem<'withdrawals'>;
-    facts.push(
-      [t('queues.fields.amount'), `${formatAmount(withdrawal.amount, language)} ${withdrawal.code}`],
-      [t('queues.fields.fee'), `${formatAmount(withdrawal.fee, language)} ${withdrawal.code}`],
-      [t('queues.fields.network'), withdrawal.network],
-      [t('queues.fields.address'), withdrawal.address],
-    );
+    case 'recharges': {
+      const recharge = item as QueueItem<'recharges'>;
+      facts.push(
+        [t('queues.fields.uid'), String(recharge.uid)],
+        [t('queues.fields.amount'), amount(recharge.amount, recharge.code)],
+        [t('queues.fields.network'), recharge.network],
+        [t('queues.fields.sender'), recharge.sender || '—'],
+      );
+      photos = [[t('queues.fields.voucher'), recharge.voucher]];
+      break;
+    }
+    case 'withdrawals': {
+      const withdrawal = item as QueueItem<'withdrawals'>;
+      facts.push(
+        [t('queues.fields.uid'), String(withdrawal.uid)],
+        [t('queues.fields.amount'), amount(withdrawal.amount, withdrawal.code)],
+        [t('queues.fields.fee'), amount(withdrawal.fee, withdrawal.code)],
+        [t('queues.fields.network'), withdrawal.network],
+        [t('queues.fields.address'), withdrawal.address],
+      );
+      break;
+    }
+    case 'traders': {
+      const trader = item as QueueItem<'traders'>;
+      facts.push([t('queues.fields.uid'), String(trader.uid)], [t('queues.fields.nickname'), trader.nickname]);
+      note = t('queues.trader_note');
+      break;
+    }
+    case 'nft_sales': {
+      const sale = item as QueueItem<'nft_sales'>;
+      facts.push(
+        [t('queues.fields.seller'), String(sale.uid)],
+        [t('queues.fields.artwork'), `${sale.name} (${sale.code})`],
+        [t('queues.fields.mode'), t(`queues.modes.${sale.mode}`)],
+        [t(sale.mode === 'auction' ? 'queues.fields.starting_price' : 'queues.fields.price'), amount(sale.price, sale.currency)],
+        [t('queues.fields.starts'), formatDateTime(sale.start_at, language)],
+        [t('queues.fields.ends'), formatDateTime(sale.end_at, language)],
+      );
+      photos = [[t('queues.fields.cover'), sale.cover]];
+      break;
+    }
+    case 'otc_appeals': {
+      const appeal = item as QueueItem<'otc_appeals'>;
+      const side = appeal.appeal_by_uid === appeal.buyer_uid ? 'buyer' : 'seller';
+      facts.push(
+        [t('queues.fields.order'), String(appeal.id)],
+        [t('queues.fields.buyer'), String(appeal.buyer_uid)],
+        [t('queues.fields.seller'), String(appeal.seller_uid)],
+        [t('queues.fields.amount'), amount(appeal.amount, appeal.code)],
+        [t('queues.fields.fiat_amount'), amount(appeal.fiat_amount, appeal.fiat)],
+        [t('queues.fields.appeal_by'), t(`queues.sides.${side}`, { uid: appeal.appeal_by_uid })],
+        [t('queues.fields.appeal_reason'), appeal.appeal_reason || '—'],
+      );
+      if (appeal.proof !== null) photos = [[t('queues.fields.proof'), appeal.proof]];
+      note = t('queues.appeal_note');
+      chat = `otc:${appeal.id}`;
+      break;
+    }
+    case 'chat_reports': {
+      const report = item as QueueItem<'chat_reports'>;
+      facts.push(
+        [t('queues.fields.writer'), String(report.author_uid)],
+        [t('queues.fields.room'), report.room],
+        [t('queues.fields.message'), report.body],
+        [t('queues.fields.reporter'), String(report.reporter_uid)],
+        [t('queues.fields.report_reason'), report.reason || '—'],
+      );
+      break;
+    }
   }
+  facts.push([t(queue === 'chat_reports' ? 'queues.fields.reported' : 'queues.fields.submitted'), formatDateTime(arrivedAt(queue, item), language)]);
   return (
     <>
       <h2 className={styles.detailTitle}>{t(`queues.names.${queue}`)}</h2>
@@ -259,12 +353,16 @@ function Details({ t, queue, item }: { t: ConsoleT; queue: QueueName; item: AnyI
       </dl>
       {note !== null ? <p className={styles.note}>{note}</p> : null}
       <div className={styles.photos}>{photos.map(([label, path]) => (path ? <PrivatePhoto key={path} path={path} label={label} /> : null))}</div>
+      {chat !== null ? <OrderChat key={chat} room={chat} /> : null}
     </>
   );
 }
 
-/** The reason asked before a rejection: focused at once, Enter rejects, Escape cancels. */
-function RejectForm({ busy, onCancel, onReject }: { busy: boolean; onCancel: () => void; onReject: (reason: string) => void }) {
+/**
+ * The reason asked before a decision that needs one (a rejection, an appeal's outcome):
+ * focused at once, Enter decides, Escape cancels.
+ */
+function ReasonForm({ spec, busy, onCancel, onDecide }: { spec: DecisionSpec; busy: boolean; onCancel: () => void; onDecide: (reason: string) => void }) {
   const t = useConsoleT();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -277,19 +375,19 @@ function RejectForm({ busy, onCancel, onReject }: { busy: boolean; onCancel: () 
       setProblem(t('queues.reason_needed'));
       return;
     }
-    onReject(text);
+    onDecide(text);
   };
   return (
-    <form className={styles.rejectForm} onSubmit={submit} data-testid="reject-form">
-      <label htmlFor="reject-reason">{t('queues.reason')}</label>
+    <form className={styles.rejectForm} onSubmit={submit} data-testid="reason-form">
+      <label htmlFor="decision-reason">{t(`queues.reasons.${spec.label}`)}</label>
       <textarea
-        id="reject-reason"
+        id="decision-reason"
         ref={field}
         name="reason"
         rows={3}
         maxLength={200}
         value={reason}
-        aria-describedby="reject-reason-hint"
+        aria-describedby="decision-reason-hint"
         aria-invalid={problem !== null}
         onChange={(event) => {
           setReason(event.target.value);
@@ -300,12 +398,12 @@ function RejectForm({ busy, onCancel, onReject }: { busy: boolean; onCancel: () 
           else if (event.key === 'Enter' && !event.shiftKey) submit(event);
         }}
       />
-      <p id="reject-reason-hint" className={problem ? styles.problem : styles.hint} role={problem ? 'alert' : undefined}>
-        {problem ?? t('queues.reason_hint')}
+      <p id="decision-reason-hint" className={problem ? styles.problem : styles.hint} role={problem ? 'alert' : undefined}>
+        {problem ?? t(`queues.reason_hints.${spec.label}`)}
       </p>
       <div className={styles.formActions}>
-        <button type="submit" className={styles.reject} disabled={busy} data-testid="reject-confirm">
-          {t('queues.confirm_reject')}
+        <button type="submit" className={spec.label === 'release' ? styles.approve : styles.reject} disabled={busy} data-testid="reason-confirm">
+          {t(`queues.confirm.${spec.label}`)}
         </button>
         <button type="button" className={styles.quiet} onClick={onCancel}>
           {t('queues.cancel')}

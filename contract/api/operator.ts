@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint } from './define';
-import { AccountKindField, AmountField, IdField, ImagePathField, LimitField, PageField, PlainText, PriceField, ReasonField } from './fields';
+import { AccountKindField, AmountField, CurrentPasswordField, IdField, ImagePathField, LimitField, PageField, PlainText, PriceField, ReasonField, TotpCodeField } from './fields';
 import { ChatMessage, ChatRoom } from './chat';
 import { NftRarity, NftSaleMode } from './nft';
 import { CloseOrder, OptionOrder, Position, SpotOrder } from './trade';
@@ -54,7 +54,6 @@ export const Pending = Type.Object({
   ),
   /** applications to become a copy-trading trader; id is the user's id */
   traders: Type.Array(Type.Object({ id: Type.Integer(), uid: Type.Integer(), nickname: Type.String(), applied_at: Type.Integer() })),
-  /** NFT resales waiting for review (id: the sale's) */
   /** chat messages reported and not handled yet (id: the report's) */
   chat_reports: Type.Array(
     Type.Object({
@@ -84,14 +83,18 @@ export const Pending = Type.Object({
       created_at: Type.Integer(),
     }),
   ),
+  /** NFT sales (fixed price or auction) waiting for review (id: the sale's) */
   nft_sales: Type.Array(
     Type.Object({
       id: Type.Integer(),
       uid: Type.Integer(),
       code: Type.String(),
       name: Type.String(),
+      /** the artwork's cover image */
+      cover: Type.String(),
       mode: Type.String(),
       price: Type.String(),
+      currency: Type.String(),
       start_at: Type.Integer(),
       end_at: Type.Integer(),
       created_at: Type.Integer(),
@@ -104,7 +107,7 @@ export const pending = endpoint({
   path: '/operator/pending',
   access: 'operator',
   tag: 'operator',
-  summary: 'What waits for review: recharges, withdrawals, identity submissions, trader applications, NFT resales',
+  summary: 'What waits for review: recharges, withdrawals, identity submissions, trader applications, reported chat messages, OTC appeals, NFT sales',
   input: Type.Object({}),
   output: Pending,
 });
@@ -318,6 +321,15 @@ export const chatRemove = endpoint({
   input: Id,
   output: Done,
 });
+export const chatDismiss = endpoint({
+  method: 'POST',
+  path: '/operator/chat/dismiss',
+  access: 'operator',
+  tag: 'operator',
+  summary: "Dismisses a chat message's open reports (id: the message's): the message stays as it was",
+  input: Id,
+  output: Done,
+});
 export const operatorChatRoom = endpoint({
   method: 'GET',
   path: '/operator/chat/room',
@@ -444,6 +456,113 @@ export const removeOperator = endpoint({
   summary: 'Remove an operator (local operator only; not the local operator itself): its token stops working',
   input: Type.Object({ name: OperatorName }),
   output: Done,
+});
+
+/**
+ * Operator accounts: an operator signed in with its token secures an account (a password
+ * and an authenticator app); a secured account signs in to the console with its name,
+ * password and a code, each sign-in a session of its own (twelve hours, revocable).
+ */
+const OperatorPassword = Type.String({ minLength: 12, maxLength: 128, errorKey: 'operator_password_rule' });
+export const operatorSignIn = endpoint({
+  method: 'POST',
+  path: '/operator/signin',
+  access: 'public',
+  tag: 'operator',
+  summary:
+    "Signs a secured operator account in to the console: its name, password and a code of its authenticator app; answers a session token (sent as X-Operator-Token) and when it ends. Every wrong part answers alike, under the login's attempt budgets",
+  input: Type.Object({ name: Type.String({ minLength: 1, maxLength: 30, errorKey: 'operator_name_rule' }), password: CurrentPasswordField, code: TotpCodeField }),
+  output: Type.Object({ name: Type.String(), token: Type.String(), expires_at: Type.Integer() }),
+});
+export const operatorSignOut = endpoint({
+  method: 'POST',
+  path: '/operator/signout',
+  access: 'operator',
+  tag: 'operator',
+  summary: "Ends the console session the request came with (an operator's own token keeps working: the command line uses it)",
+  input: Type.Object({}),
+  output: Done,
+});
+export const operatorAccount = endpoint({
+  method: 'GET',
+  path: '/operator/account',
+  access: 'operator',
+  tag: 'operator',
+  summary: "The signed-in operator's account: whether it is secured (a password and an authenticator), and its open console sessions, newest first (current: the one asking)",
+  input: Type.Object({}),
+  output: Type.Object({
+    name: Type.String(),
+    secured: Type.Boolean(),
+    sessions: Type.Array(Type.Object({ id: Type.Integer(), ip: Type.String(), user_agent: Type.String(), created_at: Type.Integer(), expires_at: Type.Integer(), current: Type.Boolean() })),
+  }),
+});
+export const operatorTotpStart = endpoint({
+  method: 'POST',
+  path: '/operator/account/totp',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Starts setting up an authenticator app for the account: a new secret (base32) and its otpauth:// URI for the QR code, kept aside until /operator/account/secure confirms it',
+  input: Type.Object({}),
+  output: Type.Object({ secret: Type.String(), uri: Type.String() }),
+});
+export const operatorSecure = endpoint({
+  method: 'POST',
+  path: '/operator/account/secure',
+  access: 'operator',
+  tag: 'operator',
+  summary:
+    'Secures the account: a new password (12 to 128 characters) and the authenticator being set up, confirmed by a code of it; an account already secured gives its current password and a code of its current authenticator first. Every console session of the account ends',
+  input: Type.Object({ password: OperatorPassword, code: TotpCodeField, current_password: Type.Optional(CurrentPasswordField), current_code: Type.Optional(TotpCodeField) }),
+  output: Done,
+});
+export const operatorSessionRevoke = endpoint({
+  method: 'POST',
+  path: '/operator/account/sessions/revoke',
+  access: 'operator',
+  tag: 'operator',
+  summary: "Ends one of the account's own console sessions",
+  input: Id,
+  output: Done,
+});
+
+/** The exchange at a glance (the console's dashboard), read from the ledger and the products' records. */
+const CodeSum = Type.Object({ code: Type.String(), count: Type.Integer(), amount: Type.String() });
+export const LedgerCheckResult = Type.Object({
+  at: Type.Integer(),
+  operator: Type.String(),
+  checked: Type.Object({ accounts: Type.Integer(), transactions: Type.Integer(), entries: Type.Integer(), currencies: Type.Integer() }),
+  violations: Type.Integer(),
+  /** the first violations, as the check words them */
+  first: Type.Array(Type.String()),
+});
+export const operatorOverview = endpoint({
+  method: 'GET',
+  path: '/operator/overview',
+  access: 'operator',
+  tag: 'operator',
+  summary:
+    "The exchange at a glance: users (all, verified), the last 30 UTC days (sign-ups, deposits credited, withdrawals sent, fees earned in the margin currency), the period's deposits and withdrawals per currency, what the house fees accounts hold, open interest per contract market, and the ledger check's last result",
+  input: Type.Object({}),
+  output: Type.Object({
+    now: Type.Integer(),
+    users: Type.Object({ total: Type.Integer(), verified: Type.Integer() }),
+    days: Type.Array(Type.Object({ day: Type.String(), signups: Type.Integer(), deposits: Type.Integer(), withdrawals: Type.Integer(), fees: Type.String() })),
+    deposits: Type.Array(CodeSum),
+    withdrawals: Type.Array(CodeSum),
+    fees: Type.Array(Type.Object({ code: Type.String(), amount: Type.String() })),
+    fee_currency: Type.String(),
+    open_interest: Type.Array(Type.Object({ market: Type.String(), positions: Type.Integer(), long: Type.String(), short: Type.String(), margin: Type.String(), margin_currency: Type.String() })),
+    ledger_check: Type.Union([LedgerCheckResult, Type.Null()]),
+  }),
+});
+export const operatorLedgerCheck = endpoint({
+  method: 'POST',
+  path: '/operator/ledger/check',
+  access: 'operator',
+  tag: 'operator',
+  summary: "Runs the ledger check now (every invariant of npm run ledger:check, in the exchange's single writer so it reads one state), keeps and answers its result",
+  input: Type.Object({}),
+  output: LedgerCheckResult,
 });
 
 // ---- Users: the console's Users screen (search, a user's page, sessions, freezing) ----

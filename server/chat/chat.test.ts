@@ -113,3 +113,21 @@ test('reports reach the operator, who removes a message and mutes its writer', a
   await ok(h.call(endpoints.chatMute, { uid: await uidOf(h, bob), minutes: 0, reason: 'lifted' }, { operator: true }));
   await ok(send(bob, 'sorry'));
 });
+
+test('a report found harmless is dismissed: the message stays, its reports leave the queue, and two operators at once dismiss it once', async () => {
+  const fine = await ok(send(bob, 'BTC looks strong today'));
+  const carl = await h.registerUser('carl@example.com');
+  await ok(h.call(endpoints.chatReport, { message_id: fine.id, reason: 'spam' }, { token: ann }));
+  await ok(h.call(endpoints.chatReport, { message_id: fine.id, reason: 'rude' }, { token: carl }));
+  expect((await ok(h.call(endpoints.operatorPending, {}, { operator: true }))).chat_reports.map((report) => report.reason)).toEqual(['spam', 'rude']);
+  const answers = await Promise.all([h.call(endpoints.chatDismiss, { id: fine.id }, { operator: true }), h.call(endpoints.chatDismiss, { id: fine.id }, { operator: true })]);
+  expect(answers.map((answer) => answer.type).sort()).toEqual(['error', 'ok']);
+  expect((await ok(h.call(endpoints.operatorPending, {}, { operator: true }))).chat_reports).toEqual([]);
+  expect((await ok(h.call(endpoints.chatHistory, { room: 'lang:en' }, {}))).data).toMatchObject([{ id: fine.id, body: 'BTC looks strong today', removed: false }]);
+  const audited = await h.ctx.db.selectFrom('operator_actions').select(['action', 'target']).where('action', '=', 'chat-dismiss').execute();
+  expect(audited).toEqual([{ action: 'chat-dismiss', target: `chat:${fine.id}` }]);
+  // Nothing reported: nothing to dismiss.
+  const quiet = await ok(send(ann, 'gm'));
+  expect(await h.call(endpoints.chatDismiss, { id: quiet.id }, { operator: true })).toMatchObject({ type: 'error' });
+  expect(await h.call(endpoints.chatDismiss, { id: quiet.id }, { token: ann })).toMatchObject({ type: '999' });
+});

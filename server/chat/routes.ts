@@ -51,6 +51,15 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
     return t('server:ok.done');
   });
 
+  route(app, ctx, endpoints.chatDismiss, async ({ input, operator, t }) => {
+    const name = operator ?? 'unknown';
+    const handled = await ctx.db.updateTable('chat_reports').set({ handled_at: ctx.now() }).where('message_id', '=', input.id).where('handled_at', 'is', null).executeTakeFirst();
+    // Nothing left to dismiss (another operator handled it first): refused, not audited twice.
+    if (Number(handled.numUpdatedRows) === 0) throw new ApiError('server:errors.record_unknown');
+    await audit(ctx, name, 'chat-dismiss', `chat:${input.id}`, '');
+    return t('server:ok.done');
+  });
+
   route(app, ctx, endpoints.chatMute, async ({ input, operator, t }) => {
     const name = operator ?? 'unknown';
     const user = await ctx.db.selectFrom('users').select('id').where('uid', '=', input.uid).executeTakeFirst();

@@ -1,26 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
 import { endpoints } from '../../contract/api';
 import type { AppContext } from '../context';
-import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { route } from '../http/route';
+import { audit } from '../operator/auth';
 import { uploadsDir } from '../uploads/routes';
 import { deleteFaq, deleteNews, helpMenu, listFaq, listNews, newsDetail, popNotice, readPage, saveFaq, saveNews, savePage, setServiceLink, type PageKey } from './service';
 
 /** Operators may send whole articles (up to 100,000 characters, any script) in one form. */
 const CONTENT_BODY_LIMIT = 1024 * 1024;
 const LARGE_BODIES = new Set([endpoints.operatorNewsSave.path, endpoints.operatorFaqSave.path, endpoints.operatorPageSave.path].map((p) => `/api${p}`));
-
-/** Keeps one operator decision, in the transaction of the change it made. */
-async function audit(db: Kysely<Database>, at: number, operator: string, action: string, target: string, detail: string): Promise<void> {
-  await db
-    .insertInto('operator_actions')
-    .values({ operator, action, target, detail: detail.slice(0, 500), at })
-    .execute();
-}
 
 /** Content (spec 7): public readers in the caller's language, and the operator's writers. */
 export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -55,7 +46,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
     const saved = await ctx.db.transaction().execute(async (trx) => {
       const result = await saveNews(trx, input, now);
       const what = `${input.id === undefined ? 'new' : 'changed'} c_id=${input.c_id}${input.pop === undefined ? '' : ` pop=${input.pop}`}`;
-      await audit(trx, now, by(operator), 'news-save', `news:${result.id}`, `${what} ${input.lang}: ${input.title}${flags(result.sanitised)}`);
+      await audit({ trx, time: now }, by(operator), 'news-save', `news:${result.id}`, `${what} ${input.lang}: ${input.title}${flags(result.sanitised)}`);
       return result;
     });
     return { id: saved.id };
@@ -65,7 +56,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
     const now = ctx.now();
     await ctx.db.transaction().execute(async (trx) => {
       await deleteNews(trx, input.id, now);
-      await audit(trx, now, by(operator), 'news-delete', `news:${input.id}`, '');
+      await audit({ trx, time: now }, by(operator), 'news-delete', `news:${input.id}`, '');
     });
     return t('server:ok.done');
   });
@@ -74,7 +65,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
     const now = ctx.now();
     const saved = await ctx.db.transaction().execute(async (trx) => {
       const result = await saveFaq(trx, input, now);
-      await audit(trx, now, by(operator), 'faq-save', `faq:${result.id}`, `${input.id === undefined ? 'new' : 'changed'} ${input.lang}: ${input.question}${flags(result.sanitised)}`);
+      await audit({ trx, time: now }, by(operator), 'faq-save', `faq:${result.id}`, `${input.id === undefined ? 'new' : 'changed'} ${input.lang}: ${input.question}${flags(result.sanitised)}`);
       return result;
     });
     return { id: saved.id };
@@ -84,7 +75,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
     const now = ctx.now();
     await ctx.db.transaction().execute(async (trx) => {
       await deleteFaq(trx, input.id, now);
-      await audit(trx, now, by(operator), 'faq-delete', `faq:${input.id}`, '');
+      await audit({ trx, time: now }, by(operator), 'faq-delete', `faq:${input.id}`, '');
     });
     return t('server:ok.done');
   });
@@ -93,7 +84,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
     const now = ctx.now();
     await ctx.db.transaction().execute(async (trx) => {
       const { sanitised } = await savePage(trx, input, now);
-      await audit(trx, now, by(operator), 'page-save', `page:${input.key}`, `${input.lang}: ${input.title}${flags(sanitised)}`);
+      await audit({ trx, time: now }, by(operator), 'page-save', `page:${input.key}`, `${input.lang}: ${input.title}${flags(sanitised)}`);
     });
     return t('server:ok.done');
   });
@@ -103,7 +94,7 @@ export function contentRoutes(app: FastifyInstance, ctx: AppContext): void {
     const now = ctx.now();
     await ctx.db.transaction().execute(async (trx) => {
       await setServiceLink(trx, url);
-      await audit(trx, now, by(operator), 'service-link', 'setting:service_link', url === '' ? '(cleared)' : url);
+      await audit({ trx, time: now }, by(operator), 'service-link', 'setting:service_link', url === '' ? '(cleared)' : url);
     });
     return t('server:ok.done');
   });

@@ -27,6 +27,8 @@ export interface Database {
   fiat_rates: FiatRatesTable;
   operators: OperatorsTable;
   operator_actions: OperatorActionsTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_totp_setups: OperatorTotpSetupsTable;
   identity_submissions: IdentitySubmissionsTable;
   spot_orders: SpotOrdersTable;
   spot_fills: SpotFillsTable;
@@ -518,6 +520,32 @@ export interface OperatorsTable {
   name: string;
   token_hash: string;
   created_at: number;
+  /** the account's password (argon2id), once secured */
+  password_hash: string | null;
+  /** the authenticator in use (base32), once a setup was confirmed */
+  totp_secret: string | null;
+  totp_enabled_at: number | null;
+  /** the newest 30-second step a code was accepted for */
+  totp_last_step: Generated<number>;
+}
+
+/** An authenticator being set up for an operator account, until its first code confirms it. */
+export interface OperatorTotpSetupsTable {
+  operator_id: number;
+  secret: string;
+  created_at: number;
+}
+
+/** A sign-in to the console with an operator account: its own token, expiring, revocable. */
+export interface OperatorSessionsTable {
+  id: Generated<number>;
+  operator_id: number;
+  token_hash: string;
+  ip: string;
+  user_agent: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
 }
 
 export interface OperatorActionsTable {

@@ -356,3 +356,28 @@ test('the demo seeds two artists, artworks of every medium on sale, an auction a
   expect(await keepDemoNft(h.ctx)).toBeGreaterThanOrEqual(5);
   expect(await keepDemoNft(h.ctx)).toBe(0);
 });
+
+test("every operator action on the marketplace is audited under the operator's name; a refused one is not", async () => {
+  const item = await mint('Ember');
+  const collection = await ok(h.call(endpoints.createCollection, { artist_uid: artist.uid, name: 'Fire', description: '', cover: '/uploads/fire.png' }, { operator: true }));
+  const id = await sale(item.code, { mode: 'normal', price: '50' });
+  await ok(h.call(endpoints.nftBuy, { id }, { token: token('bob') }));
+  const resale = await ok(h.call(endpoints.nftResell, { item_id: item.id, mode: 'normal', price: '80', start_at: h.ctx.now(), end_at: h.ctx.now() + HOUR, confirm: 1 }, { token: token('bob') }));
+  expect(await h.call(endpoints.reviewNft, { id: resale.id, approve: 0 }, { operator: true })).toMatchObject({ type: 'error' });
+  await ok(h.call(endpoints.reviewNft, { id: resale.id, approve: 0, reason: 'Blurry photo' }, { operator: true }));
+  const boxed = await mint('Spark');
+  const box = await ok(
+    h.call(endpoints.createBox, { name: 'Sparks', description: '', cover: '/uploads/box.png', price: '5', start_at: h.ctx.now(), end_at: h.ctx.now() + HOUR, codes: boxed.code }, { operator: true }),
+  );
+  // The test's funds come through the operator's adjustments: left out.
+  const audited = await h.ctx.db.selectFrom('operator_actions').select(['operator', 'action', 'target', 'detail']).where('action', '!=', 'adjust').orderBy('id').execute();
+  expect(audited).toEqual([
+    { operator: 'local', action: 'nft-artist', target: `uid:${artist.uid}`, detail: 'Ada Vale' },
+    { operator: 'local', action: 'nft-item', target: `nft:${item.code}`, detail: `uid:${artist.uid} rare Ember` },
+    { operator: 'local', action: 'nft-collection', target: `nft_collection:${collection.id}`, detail: `uid:${artist.uid} Fire` },
+    { operator: 'local', action: 'nft-sale', target: `nft_sale:${id}`, detail: `${item.code} normal 50` },
+    { operator: 'local', action: 'reject-nft-sale', target: `nft_sale:${resale.id}`, detail: 'Blurry photo' },
+    { operator: 'local', action: 'nft-item', target: `nft:${boxed.code}`, detail: `uid:${artist.uid} rare Spark` },
+    { operator: 'local', action: 'nft-box', target: `nft_box:${box.id}`, detail: `Sparks 5: ${boxed.code}` },
+  ]);
+});

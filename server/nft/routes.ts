@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { ApiError } from '../http/errors';
 import { once } from '../http/request-ids';
 import { route } from '../http/route';
+import { audit } from '../operator/auth';
 import { authenticate, tokenFromHeader } from '../auth/sessions';
 import { NFT_CURRENCY } from './desk';
 import { boxCards, boxView, itemViews, maskName, orderViews, people, saleCards, saleViews } from './views';
@@ -396,29 +397,54 @@ export function nftRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { unread: await unread(auth.user.id) };
   });
 
-  // ----- the operator's
-  route(app, ctx, endpoints.createArtist, async ({ input }) => {
+  // ----- the operator's: each audited under the operator's name in the step that makes it
+  const by = (operator: string | null) => operator ?? 'unknown';
+  route(app, ctx, endpoints.createArtist, async ({ input, operator }) => {
     const user = await db.selectFrom('users').select('id').where('uid', '=', input.uid).executeTakeFirst();
     if (!user) throw new ApiError('server:errors.record_unknown');
-    await ctx.exchange.run((step) => nft.createArtist(step, { ...input, user_id: user.id }));
+    await ctx.exchange.run(async (step) => {
+      await nft.createArtist(step, { ...input, user_id: user.id });
+      await audit(step, by(operator), 'nft-artist', `uid:${input.uid}`, input.name);
+    });
     return { uid: input.uid };
   });
-  route(app, ctx, endpoints.createCollection, async ({ input }) => ({ id: await ctx.exchange.run((step) => nft.createCollection(step, input)) }));
-  route(app, ctx, endpoints.createItem, async ({ input }) => ctx.exchange.run((step) => nft.createItem(step, input)));
-  route(app, ctx, endpoints.createNftSale, async ({ input }) => {
+  route(app, ctx, endpoints.createCollection, async ({ input, operator }) => ({
+    id: await ctx.exchange.run(async (step) => {
+      const id = await nft.createCollection(step, input);
+      await audit(step, by(operator), 'nft-collection', `nft_collection:${id}`, `uid:${input.artist_uid} ${input.name}`);
+      return id;
+    }),
+  }));
+  route(app, ctx, endpoints.createItem, async ({ input, operator }) =>
+    ctx.exchange.run(async (step) => {
+      const item = await nft.createItem(step, input);
+      await audit(step, by(operator), 'nft-item', `nft:${item.code}`, `uid:${input.artist_uid} ${input.rarity} ${input.name}`);
+      return item;
+    }),
+  );
+  route(app, ctx, endpoints.createNftSale, async ({ input, operator }) => {
     const sale = await ctx.exchange.run(async (step) => {
       const item = await step.trx.selectFrom('nft_items').selectAll().where('code', '=', input.code).executeTakeFirst();
       if (!item) throw new ApiError('server:errors.nft_item_unknown');
-      return nft.offer(step, item, item.owner_id, input, { resale: item.owner_id !== item.creator_id, reviewed: true });
+      const offered = await nft.offer(step, item, item.owner_id, input, { resale: item.owner_id !== item.creator_id, reviewed: true });
+      await audit(step, by(operator), 'nft-sale', `nft_sale:${offered.id}`, `${input.code} ${input.mode} ${input.price}`);
+      return offered;
     });
     return { id: sale.id };
   });
-  route(app, ctx, endpoints.createBox, async ({ input }) => {
-    const box = await ctx.exchange.run((step) => nft.createBox(step, { ...input, codes: input.codes.split(',') }));
+  route(app, ctx, endpoints.createBox, async ({ input, operator }) => {
+    const box = await ctx.exchange.run(async (step) => {
+      const made = await nft.createBox(step, { ...input, codes: input.codes.split(',') });
+      await audit(step, by(operator), 'nft-box', `nft_box:${made.id}`, `${input.name} ${input.price}: ${input.codes}`);
+      return made;
+    });
     return { id: box.id, commitment: box.commitment };
   });
-  route(app, ctx, endpoints.reviewNft, async ({ input, t }) => {
-    await ctx.exchange.run((step) => nft.review(step, input.id, input.approve === 1, input.reason));
+  route(app, ctx, endpoints.reviewNft, async ({ input, operator, t }) => {
+    await ctx.exchange.run(async (step) => {
+      await nft.review(step, input.id, input.approve === 1, input.reason);
+      await audit(step, by(operator), input.approve === 1 ? 'approve-nft-sale' : 'reject-nft-sale', `nft_sale:${input.id}`, input.reason ?? '');
+    });
     return t('server:ok.done');
   });
 }

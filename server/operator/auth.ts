@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import { makePrivateDir } from '../data-dir';
 import type { Db } from '../db/database';
-import type { Database } from '../db/schema';
 import { newToken, tokenHash } from '../security/tokens';
 
 /**
@@ -39,13 +37,37 @@ export async function ensureLocalOperator(db: Db, dataDir: string, now: number):
   fs.writeFileSync(file, `${token}\n`, { mode: 0o600 });
 }
 
+/**
+ * The operator a token belongs to: an operator's own token, or a console session of its
+ * account (server/operator/accounts.ts) not revoked and not expired.
+ */
 export async function operatorOf(ctx: AppContext, header: string | string[] | undefined): Promise<string | null> {
   if (typeof header !== 'string' || !/^[A-Za-z0-9_-]{20,100}$/.test(header)) return null;
-  const row = await ctx.db.selectFrom('operators').select('name').where('token_hash', '=', tokenHash(header)).executeTakeFirst();
-  return row?.name ?? null;
+  const hash = tokenHash(header);
+  const row = await ctx.db.selectFrom('operators').select('name').where('token_hash', '=', hash).executeTakeFirst();
+  if (row) return row.name;
+  const session = await ctx.db
+    .selectFrom('operator_sessions')
+    .innerJoin('operators', 'operators.id', 'operator_sessions.operator_id')
+    .select('operators.name')
+    .where('operator_sessions.token_hash', '=', hash)
+    .where('operator_sessions.revoked_at', 'is', null)
+    .where('operator_sessions.expires_at', '>', ctx.now())
+    .executeTakeFirst();
+  return session?.name ?? null;
 }
 
-/** Every operator decision is kept: inside the decision's own transaction when `db` is one, so both happen or neither. */
-export async function audit(ctx: AppContext, operator: string, action: string, target: string, detail: string, db: Kysely<Database> = ctx.db): Promise<void> {
-  await db.insertInto('operator_actions').values({ operator, action, target, detail, at: ctx.now() }).execute();
+/**
+ * Where a decision is kept: the server's database at its clock, or the transaction that
+ * makes the change (an exchange step, a content write), so the entry commits with it.
+ */
+export type AuditInto = AppContext | { readonly trx: Db; readonly time: number };
+
+/** Every operator decision is kept (the detail up to 500 characters: a reason, a title). */
+export async function audit(into: AuditInto, operator: string, action: string, target: string, detail: string): Promise<void> {
+  const [db, at] = 'trx' in into ? [into.trx, into.time] : [into.db, into.now()];
+  await db
+    .insertInto('operator_actions')
+    .values({ operator, action, target, detail: detail.slice(0, 500), at })
+    .execute();
 }

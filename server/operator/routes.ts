@@ -13,8 +13,11 @@ import { amountIn } from '../wallet/amounts';
 import { approveRecharge, rejectRecharge } from '../wallet/deposits';
 import { rateText, writeRate } from '../wallet/rates';
 import { approveWithdrawal, rejectWithdrawal } from '../wallet/withdrawals';
+import * as accounts from './accounts';
 import { audit, LOCAL_OPERATOR } from './auth';
+import { overview, runLedgerCheck } from './overview';
 import { computeTraderStats } from '../copy/stats';
+import { NFT_CURRENCY } from '../nft/desk';
 import { newToken, tokenHash } from '../security/tokens';
 
 /** The operator API: reviews, adjustments and rates; every decision is audited. */
@@ -106,14 +109,27 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
           .orderBy('otc_orders.id')
           .execute()
       ).map(({ currency_id, appeal_reason, ...row }) => ({ ...row, code: code(currency_id), appeal_reason: appeal_reason ?? '' })),
-      nft_sales: await ctx.db
-        .selectFrom('nft_sales')
-        .innerJoin('nft_items', 'nft_items.id', 'nft_sales.item_id')
-        .innerJoin('users', 'users.id', 'nft_sales.seller_id')
-        .select(['nft_sales.id', 'users.uid', 'nft_items.code', 'nft_items.name', 'nft_sales.mode', 'nft_sales.price', 'nft_sales.start_at', 'nft_sales.end_at', 'nft_sales.created_at'])
-        .where('nft_sales.status', '=', 'review')
-        .orderBy('nft_sales.id')
-        .execute(),
+      nft_sales: (
+        await ctx.db
+          .selectFrom('nft_sales')
+          .innerJoin('nft_items', 'nft_items.id', 'nft_sales.item_id')
+          .innerJoin('users', 'users.id', 'nft_sales.seller_id')
+          .select([
+            'nft_sales.id',
+            'users.uid',
+            'nft_items.code',
+            'nft_items.name',
+            'nft_items.cover',
+            'nft_sales.mode',
+            'nft_sales.price',
+            'nft_sales.start_at',
+            'nft_sales.end_at',
+            'nft_sales.created_at',
+          ])
+          .where('nft_sales.status', '=', 'review')
+          .orderBy('nft_sales.id')
+          .execute()
+      ).map((row) => ({ ...row, currency: NFT_CURRENCY })),
     };
   });
 
@@ -149,14 +165,18 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, endpoints.approveTrader, async ({ input, operator, t }) => {
-    await ctx.exchange.run((step) => ctx.copy.review(step, input.id, { approve: true }));
+    await ctx.exchange.run(async (step) => {
+      await ctx.copy.review(step, input.id, { approve: true });
+      await audit(step, by(operator), 'approve-trader', `trader:${input.id}`, '');
+    });
     await computeTraderStats(ctx, input.id);
-    await audit(ctx, by(operator), 'approve-trader', `trader:${input.id}`, '');
     return t('server:ok.done');
   });
   route(app, ctx, endpoints.rejectTrader, async ({ input, operator, t }) => {
-    await ctx.exchange.run((step) => ctx.copy.review(step, input.id, { approve: false, reason: input.reason }));
-    await audit(ctx, by(operator), 'reject-trader', `trader:${input.id}`, input.reason);
+    await ctx.exchange.run(async (step) => {
+      await ctx.copy.review(step, input.id, { approve: false, reason: input.reason });
+      await audit(step, by(operator), 'reject-trader', `trader:${input.id}`, input.reason);
+    });
     return t('server:ok.done');
   });
 
@@ -246,6 +266,30 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, endpoints.operatorMe, async ({ operator }) => ({ name: by(operator) }));
+
+  route(app, ctx, endpoints.operatorOverview, async () => overview(ctx));
+  route(app, ctx, endpoints.operatorLedgerCheck, async ({ operator }) => runLedgerCheck(ctx, by(operator)));
+
+  // Operator accounts (server/operator/accounts.ts).
+  const tokenOf = (request: { headers: Record<string, string | string[] | undefined> }) => {
+    const header = request.headers['x-operator-token'];
+    return typeof header === 'string' ? header : undefined;
+  };
+  route(app, ctx, endpoints.operatorSignIn, async ({ input, ip, userAgent }) => accounts.signIn(ctx, input, { ip, userAgent }), { rateLimited: true });
+  route(app, ctx, endpoints.operatorSignOut, async ({ request, t }) => {
+    await accounts.signOut(ctx, tokenOf(request));
+    return t('server:ok.done');
+  });
+  route(app, ctx, endpoints.operatorAccount, async ({ operator, request }) => accounts.accountOf(ctx, by(operator), tokenOf(request)));
+  route(app, ctx, endpoints.operatorTotpStart, async ({ operator }) => accounts.startTotp(ctx, by(operator)));
+  route(app, ctx, endpoints.operatorSecure, async ({ input, operator, t }) => {
+    await accounts.secure(ctx, by(operator), input);
+    return t('server:ok.done');
+  });
+  route(app, ctx, endpoints.operatorSessionRevoke, async ({ input, operator, t }) => {
+    await accounts.revokeSession(ctx, by(operator), input.id);
+    return t('server:ok.done');
+  });
 
   route(app, ctx, endpoints.listOperators, async () => ctx.db.selectFrom('operators').select(['name', 'created_at']).orderBy('id').execute());
 

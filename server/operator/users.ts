@@ -187,7 +187,7 @@ export async function revokeUserSession(ctx: AppContext, operator: string, user:
       .where('expires_at', '>', now)
       .executeTakeFirst();
     if (Number(ended.numUpdatedRows) !== 1) throw new ApiError('server:errors.security_session_unknown');
-    await audit(ctx, operator, 'revoke-session', auditTarget(user), `session:${sessionId}`, trx);
+    await audit({ trx, time: now }, operator, 'revoke-session', auditTarget(user), `session:${sessionId}`);
   });
   ctx.sessions.announce({ userId: user.id, sessionId });
 }
@@ -198,7 +198,7 @@ export async function revokeUserSessions(ctx: AppContext, operator: string, user
     const now = ctx.now();
     const rows = await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', user.id).where('revoked_at', 'is', null).where('expires_at', '>', now).returning('id').execute();
     if (rows.length === 0) throw new ApiError('server:errors.user_no_sessions');
-    await audit(ctx, operator, 'revoke-sessions', auditTarget(user), rows.map((row) => `session:${row.id}`).join(' '), trx);
+    await audit({ trx, time: now }, operator, 'revoke-sessions', auditTarget(user), rows.map((row) => `session:${row.id}`).join(' '));
     return rows.length;
   });
   ctx.sessions.announce({ userId: user.id, sessionId: null });
@@ -222,7 +222,7 @@ export async function freezeUser(ctx: AppContext, operator: string, user: UserRo
       .executeTakeFirst();
     if (Number(frozen.numUpdatedRows) !== 1) throw new ApiError('server:errors.account_already_frozen');
     await revokeAllSessions(ctx, user.id, trx);
-    await audit(ctx, operator, 'freeze-user', auditTarget(user), reason, trx);
+    await audit({ trx, time: now }, operator, 'freeze-user', auditTarget(user), reason);
   });
   ctx.sessions.announce({ userId: user.id, sessionId: null });
 }
@@ -238,6 +238,6 @@ export async function unfreezeUser(ctx: AppContext, operator: string, user: User
       .where('frozen_at', 'is not', null)
       .executeTakeFirst();
     if (Number(unfrozen.numUpdatedRows) !== 1) throw new ApiError('server:errors.account_not_frozen');
-    await audit(ctx, operator, 'unfreeze-user', auditTarget(user), reason, trx);
+    await audit({ trx, time: now }, operator, 'unfreeze-user', auditTarget(user), reason);
   });
 }

@@ -143,8 +143,10 @@ export function otcRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, endpoints.otcDecide, async ({ input, operator, t }) => {
     const name = operator ?? 'unknown';
-    await ctx.exchange.run((step) => otc.decide(step, input.id, input.decision, name));
-    await audit(ctx, name, `otc-${input.decision}`, `otc:${input.id}`, input.reason);
+    await ctx.exchange.run(async (step) => {
+      await otc.decide(step, input.id, input.decision, name);
+      await audit(step, name, `otc-${input.decision}`, `otc:${input.id}`, input.reason);
+    });
     return t('server:ok.done');
   });
 }

@@ -51,6 +51,7 @@ const SAME_AS_ENGLISH = new Set([
   'market:price_summary',
   'trade:advanced.types.oco',
   'admin:queues.uid',
+  'admin:queues.chat.author',
   'admin:users.fields.uid',
   'admin:users.spot_types.oco',
   'admin:users.usd',
@@ -71,6 +72,10 @@ const SAME_IN: Partial<Record<string, readonly string[]>> = {
   ],
   fra: [
     'admin:audit.action',
+    'admin:overview.positions',
+    'admin:overview.long',
+    'admin:overview.short',
+    'admin:queues.fields.message',
     'chat:messages',
     'chat:image',
     'content:article',
