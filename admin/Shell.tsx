@@ -50,6 +50,9 @@ export function Shell() {
               </span>
             ) : null}
           </Link>
+          <Link to="/users" className={styles.navLink} activeOptions={{ includeSearch: false }} activeProps={{ 'aria-current': 'page' }} data-testid="nav-users">
+            {t('nav.users')}
+          </Link>
           <Link to="/audit" className={styles.navLink} activeProps={{ 'aria-current': 'page' }} data-testid="nav-audit">
             {t('nav.audit')}
           </Link>

@@ -4,15 +4,15 @@ import { auditSearch } from './audit/search';
 import { contentSearch } from './content/content';
 import { isQueue, type QueueName } from './queues/queues';
 import { operatorName } from './session';
+import { userSearch, usersSearch } from './users/search';
 import { Shell } from './Shell';
 import { SignIn } from './SignIn';
 
 /**
  * The console's routes, hash routing under /admin/: #/ signs in, #/overview, #/queues,
- * #/audit, #/content and #/account are behind the sign-in (the pathless `shell` layout:
- * sidebar and content). Few
- * routes, so they are written here rather than generated from files as the app's are;
- * each screen is its own chunk all the same.
+ * #/audit, #/users, #/users/<uid>, #/content and #/account are behind the sign-in (the
+ * pathless `shell` layout: sidebar and content). A handful of routes, so they are written
+ * here rather than generated from files as the app's are; each screen is its own chunk.
  */
 const root = createRootRoute({
   component: () => (
@@ -74,9 +74,23 @@ export const contentRoute = createRoute({
   component: lazyRouteComponent(() => import('./content/ContentScreen'), 'ContentScreen'),
 });
 
+export const usersRoute = createRoute({
+  getParentRoute: () => shell,
+  path: '/users',
+  validateSearch: usersSearch,
+  component: lazyRouteComponent(() => import('./users/UsersScreen'), 'UsersScreen'),
+});
+
+export const userRoute = createRoute({
+  getParentRoute: () => shell,
+  path: '/users/$uid',
+  validateSearch: userSearch,
+  component: lazyRouteComponent(() => import('./users/UserScreen'), 'UserScreen'),
+});
+
 export function createConsoleRouter() {
   return createRouter({
-    routeTree: root.addChildren([signInRoute, shell.addChildren([overviewRoute, queuesRoute, auditRoute, contentRoute, accountRoute])]),
+    routeTree: root.addChildren([signInRoute, shell.addChildren([overviewRoute, queuesRoute, usersRoute, userRoute, auditRoute, contentRoute, accountRoute])]),
     history: createHashHistory(),
     defaultPreload: 'intent',
   });

@@ -25,6 +25,13 @@ const HELP = `Kestrel operator commands (DATA_DIR=${process.env['DATA_DIR'] ?? '
   otc-return <order id> <reason...>       decide an appealed OTC order for the seller
   chat-remove <message id>                remove a chat message
   chat-mute <uid> <minutes> <reason...>   mute a user in the chat (0 lifts it)
+  users [text] [--frozen]                 find users by UID, mobile, e-mail or nickname
+                                          (every user, newest first, without a text)
+  freeze <uid> <reason...>                freeze an account: every session ends, logins and
+                                          password resets are refused; its money, orders and
+                                          positions stay and follow the market
+  unfreeze <uid> <reason...>              unfreeze an account: the user can log in again
+  end-sessions <uid>                      end every session of a user (logins still work)
   ieo-create <file.json>                  offer an IEO project: {"name", "token", "token_name",
                                           "token_precision", "issue_price", "total_issuance",
                                           "max_per_user", "lock_days", "start", "end", "list",
@@ -215,6 +222,29 @@ switch (command) {
     break;
   case 'chat-mute':
     console.log(await call('/operator/chat/mute', 'POST', { uid: id(args[0]), minutes: args[1] ?? '', reason: reason(args.slice(2)) }));
+    break;
+  case 'users': {
+    const { positional, on } = options(args, [], ['frozen']);
+    const found = (await call('/operator/users', 'GET', { ...(positional.length > 0 ? { query: positional.join(' ') } : {}), frozen: on.has('frozen') ? '1' : '0', limit: '50' })) as {
+      data: Record<string, unknown>[];
+      more: boolean;
+    };
+    console.table(
+      found.data.map((row) => ({
+        ...row,
+        created_at: new Date(Number(row['created_at'])).toISOString(),
+        frozen_at: row['frozen_at'] === null ? '' : new Date(Number(row['frozen_at'])).toISOString(),
+      })),
+    );
+    if (found.more) console.log('More users match: narrow the search.');
+    break;
+  }
+  case 'freeze':
+  case 'unfreeze':
+    console.log(await call(`/operator/user/${command}`, 'POST', { uid: id(args[0]), reason: reason(args.slice(1)) }));
+    break;
+  case 'end-sessions':
+    console.log(await call('/operator/user/sessions/revoke', 'POST', { uid: id(args[0]) }));
     break;
   case 'approve-nft':
     console.log(await call('/operator/nft/review', 'POST', { id: id(args[0]), approve: '1' }));

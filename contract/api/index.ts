@@ -36,7 +36,7 @@ export { GameRound } from './game';
 export { OtcAd, OtcOrder } from './otc';
 export { NftBox, NftBoxUnit, NftCard, NftItem, NftMessage, NftOrder, NftSale } from './nft';
 export { LoginEvent, Passkey, Session, Whitelist } from './security';
-export { AuditEntry, Pending } from './operator';
+export { AuditEntry, LedgerLine, Pending, UserProfile, UserRow, UserSession } from './operator';
 export { CopyPosition, CopyRules, CopySkip, Follow, TraderApplication, TraderCard, TraderStats } from './copy';
 
 /** Every endpoint the server serves under /api, by name. */
@@ -152,6 +152,16 @@ export const endpoints = {
   removeOperator: operator.removeOperator,
   auditLog: operator.auditLog,
   operatorMe: operator.operatorMe,
+  searchUsers: operator.searchUsers,
+  userProfile: operator.userProfile,
+  userBalances: operator.userBalances,
+  userLedger: operator.userLedger,
+  userOrders: operator.userOrders,
+  userSessions: operator.userSessions,
+  revokeUserSession: operator.revokeUserSession,
+  revokeUserSessions: operator.revokeUserSessions,
+  freezeUser: operator.freezeUser,
+  unfreezeUser: operator.unfreezeUser,
   newsPop: content.newsPop,
   newsList: content.newsList,
   newsDetail: content.newsDetail,

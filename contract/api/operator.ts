@@ -1,8 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint } from './define';
-import { AccountKindField, AmountField, CurrentPasswordField, IdField, ImagePathField, LimitField, PlainText, PriceField, ReasonField, TotpCodeField } from './fields';
+import { AccountKindField, AmountField, CurrentPasswordField, IdField, ImagePathField, LimitField, PageField, PlainText, PriceField, ReasonField, TotpCodeField } from './fields';
 import { ChatMessage, ChatRoom } from './chat';
 import { NftRarity, NftSaleMode } from './nft';
+import { CloseOrder, OptionOrder, Position, SpotOrder } from './trade';
+import { AccountSummary, paged } from './wallet';
 
 /**
  * The operator API: approvals the product needs, balance adjustments, fiat rates.
@@ -561,4 +563,196 @@ export const operatorLedgerCheck = endpoint({
   summary: "Runs the ledger check now (every invariant of npm run ledger:check, in the exchange's single writer so it reads one state), keeps and answers its result",
   input: Type.Object({}),
   output: LedgerCheckResult,
+});
+
+// ---- Users: the console's Users screen (search, a user's page, sessions, freezing) ----
+
+/** A user by the number the app shows them (UID). */
+const Uid = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const Time = Type.Integer({ description: 'Milliseconds since 1970' });
+const NullableTime = Type.Union([Time, Type.Null()]);
+const Frozen = Type.Union([Type.Object({ at: Time, reason: Type.String(), by: Type.String({ description: "the operator's name" }) }), Type.Null()], {
+  description: 'Frozen by an operator: no session works and no login or password reset is accepted; balances, orders and positions stay as they are',
+});
+
+export const UserRow = Type.Object({
+  uid: Type.Integer(),
+  nickname: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  mobile: Type.Union([Type.String(), Type.Null()], { description: 'with its area code: +86 13800000000' }),
+  real_level: Type.Integer({ description: 'identity verification level passed: 0, 1 or 2' }),
+  created_at: Time,
+  frozen_at: NullableTime,
+});
+
+export const searchUsers = endpoint({
+  method: 'GET',
+  path: '/operator/users',
+  access: 'operator',
+  tag: 'operator',
+  summary:
+    'Users, newest first, found by what a support desk types: a UID (that user first), digits of a mobile number, part of an e-mail or a nickname (any case); every user without a query; frozen ones only with frozen=1',
+  input: Type.Object({
+    query: Type.Optional(PlainText({ maxLength: 60 })),
+    frozen: Type.Optional(Type.Union([Type.Literal('0'), Type.Literal('1')], { default: '0' })),
+    page: Type.Optional(PageField),
+    limit: Type.Optional(LimitField),
+  }),
+  output: paged(UserRow),
+});
+
+export const UserProfile = Type.Object({
+  uid: Type.Integer(),
+  nickname: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  mobile: Type.Union([Type.String(), Type.Null()]),
+  invite_code: Type.String(),
+  inviter: Type.Union([Type.Object({ uid: Type.Integer(), nickname: Type.String() }), Type.Null()]),
+  invitees: Type.Integer({ description: 'users who signed up with this user’s invite code' }),
+  created_at: Time,
+  real_level: Type.Integer(),
+  identity: Type.Union(
+    [
+      Type.Object({
+        id: Type.Integer(),
+        level: Type.Integer(),
+        status: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]),
+        reason: Type.String({ description: 'a rejection’s reason' }),
+        created_at: Time,
+        reviewed_at: NullableTime,
+        reviewed_by: Type.Union([Type.String(), Type.Null()]),
+      }),
+      Type.Null(),
+    ],
+    { description: 'the latest identity submission' },
+  ),
+  totp: Type.Boolean({ description: 'the authenticator app is on' }),
+  passkeys: Type.Integer(),
+  pay_password: Type.Boolean(),
+  frozen: Frozen,
+});
+
+const ByUid = Type.Object({ uid: Uid });
+
+export const userProfile = endpoint({
+  method: 'GET',
+  path: '/operator/user',
+  access: 'operator',
+  tag: 'operator',
+  summary: "A user's profile: contacts, invite code and inviter, sign-up, verification level with the latest identity submission, the account's protection, and whether it is frozen",
+  input: ByUid,
+  output: UserProfile,
+});
+
+export const userBalances = endpoint({
+  method: 'GET',
+  path: '/operator/user/balances',
+  access: 'operator',
+  tag: 'operator',
+  summary: "A user's balances per account and currency (available, frozen, locked) as the ledger holds them, and their value in USD",
+  input: ByUid,
+  output: Type.Object({ total_usd: Type.String(), accounts: Type.Array(AccountSummary) }),
+});
+
+export const LedgerLine = Type.Object({
+  id: Type.Integer({ description: 'the entry' }),
+  reason: Type.String({ description: 'contract/ledger.ts LEDGER_REASONS' }),
+  ref: Type.String({ description: 'the record’s reference, kind:id (withdrawal-settle:12)' }),
+  currency_id: Type.Integer(),
+  code: Type.String(),
+  kind: Type.String({ description: 'legal | change | lever | micro' }),
+  part: Type.String({ description: 'available | frozen | locked' }),
+  amount: Type.String({ description: 'signed: positive came in' }),
+  balance_after: Type.String(),
+  memo: Type.String(),
+  created_at: Time,
+});
+
+export const userLedger = endpoint({
+  method: 'GET',
+  path: '/operator/user/ledger',
+  access: 'operator',
+  tag: 'operator',
+  summary: "A user's ledger entries, newest first, with each record's reason and reference; of one currency or account when given; a page of `limit` entries before the entry id `before`",
+  input: Type.Object({
+    uid: Uid,
+    currency: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000, errorKey: 'currency_unknown' })),
+    account: Type.Optional(AccountKindField),
+    before: Type.Optional(IdField),
+    limit: Type.Optional(LimitField),
+  }),
+  output: Type.Object({ data: Type.Array(LedgerLine), more: Type.Boolean() }),
+});
+
+export const userOrders = endpoint({
+  method: 'GET',
+  path: '/operator/user/orders',
+  access: 'operator',
+  tag: 'operator',
+  summary: "A user's trading, read only: spot orders, futures positions, reduce-only close orders and seconds options, each list its open ones then its 20 newest finished ones, newest first",
+  input: ByUid,
+  output: Type.Object({ spot: Type.Array(SpotOrder), positions: Type.Array(Position), close_orders: Type.Array(CloseOrder), options: Type.Array(OptionOrder) }),
+});
+
+export const UserSession = Type.Object({
+  id: Type.Integer(),
+  device: Type.String({ description: 'browser and system read from the user agent; empty when it tells neither' }),
+  user_agent: Type.String(),
+  ip: Type.String(),
+  created_at: Time,
+  last_seen_at: Time,
+  expires_at: Time,
+  revoked_at: NullableTime,
+  active: Type.Boolean({ description: 'neither ended nor expired' }),
+});
+
+export const userSessions = endpoint({
+  method: 'GET',
+  path: '/operator/user/sessions',
+  access: 'operator',
+  tag: 'operator',
+  summary: "A user's sessions: the active ones, then the 20 newest ended or expired ones",
+  input: ByUid,
+  output: Type.Array(UserSession),
+});
+
+export const revokeUserSession = endpoint({
+  method: 'POST',
+  path: '/operator/user/session/revoke',
+  access: 'operator',
+  tag: 'operator',
+  summary: "End one of a user's active sessions: its token stops working and its sockets close, on every process",
+  input: Type.Object({ uid: Uid, id: IdField }),
+  output: Done,
+});
+
+export const revokeUserSessions = endpoint({
+  method: 'POST',
+  path: '/operator/user/sessions/revoke',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'End every active session of a user (the user can log in again)',
+  input: ByUid,
+  output: Done,
+});
+
+export const freezeUser = endpoint({
+  method: 'POST',
+  path: '/operator/user/freeze',
+  access: 'operator',
+  tag: 'operator',
+  summary:
+    'Freeze an account with a reason: every session ends at once, and logins, password resets and tokens made before are refused until it is unfrozen. Nothing of its markets changes: its orders and positions stay and follow the market',
+  input: Type.Object({ uid: Uid, reason: ReasonField }),
+  output: Done,
+});
+
+export const unfreezeUser = endpoint({
+  method: 'POST',
+  path: '/operator/user/unfreeze',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Unfreeze an account with a reason: the user can log in again',
+  input: Type.Object({ uid: Uid, reason: ReasonField }),
+  output: Done,
 });

@@ -1,3 +1,4 @@
+import { refuseFrozen } from '../auth/sessions';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -19,6 +20,8 @@ export type LoginAnswer = string | { totp_required: true; challenge: string; exp
 
 /** After the right password: a session, or with the authenticator app on, the second step's challenge. */
 export async function afterPassword(ctx: AppContext, user: UserRow, source: LoginSource): Promise<LoginAnswer> {
+  // A frozen account is told so at the password, not after the owner has typed a code too.
+  refuseFrozen(user);
   if (await totpEnabled(ctx.db, user.id)) {
     const challenge = newToken();
     const now = ctx.now();

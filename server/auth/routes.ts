@@ -12,7 +12,7 @@ import { welcome } from '../wallet/gifts';
 import { accountRef, contactOf, findUser, targetOf, type AccountRef } from './accounts';
 import { consumeCode, requestCode, verifyCode, type Delivery, type Scene } from './codes';
 import { checkCurrentPassword, confirmChange, recordChange, tellContacts } from './protection';
-import { revokeAllSessions, revokeSession, type Auth } from './sessions';
+import { refuseFrozen, revokeAllSessions, revokeSession, type Auth } from './sessions';
 import { afterPassword } from '../account-security/login';
 import { noteDevice, openSession, recordLogin, sourceOf } from '../account-security/logins';
 import { autoApproveIdentity } from '../identity/service';
@@ -170,6 +170,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
       await consumeCode(trx, codeId, now);
       const user = await findUser(trx, ref);
       if (!user) throw new ApiError('server:errors.code_invalid');
+      // A frozen account keeps its password until an operator unfreezes it (the code stays unused).
+      refuseFrozen(user);
       await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', user.id).execute();
       await revokeAllSessions(ctx, user.id, trx);
       // A reset replaces the password too: withdrawals wait, and every contact is told.

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database, UserRow } from '../db/schema';
+import { ApiError } from '../http/errors';
 import { newToken, tokenHash } from '../security/tokens';
 
 /** A session lasts 30 days from login; logout and password changes end it sooner. */
@@ -12,8 +13,14 @@ export interface Auth {
   user: UserRow;
 }
 
-/** A new session's token; inside a transaction when `db` is one (a login's last step, made once). */
+/**
+ * A new session's token; inside a transaction when `db` is one (a login's last step, made once).
+ * Every way in (password, authenticator code, passkey, sign-up) makes its session here, so a
+ * frozen account is refused here whatever the way; the login's transaction is undone with it.
+ */
 export async function createSession(ctx: AppContext, userId: number, ip: string, userAgent: string, db: Kysely<Database> = ctx.db): Promise<string> {
+  const user = await db.selectFrom('users').select('frozen_at').where('id', '=', userId).executeTakeFirstOrThrow();
+  refuseFrozen(user);
   const token = newToken();
   const now = ctx.now();
   await db
@@ -32,6 +39,11 @@ export async function createSession(ctx: AppContext, userId: number, ip: string,
   return token;
 }
 
+/** A frozen account (an operator's decision) signs in nowhere: said only to whoever has proved they hold it (its password, a code, a passkey). */
+export function refuseFrozen(user: Pick<UserRow, 'frozen_at'>): void {
+  if (user.frozen_at !== null) throw new ApiError('server:errors.account_frozen');
+}
+
 /** The Authorization header holds the token, bare or after "Bearer ". */
 export function tokenFromHeader(header: string | undefined): string | null {
   if (!header) return null;
@@ -39,6 +51,11 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return /^[A-Za-z0-9_-]{20,100}$/.test(token) ? token : null;
 }
 
+/**
+ * The session a token opens. A frozen account's sessions open nothing, in every process and
+ * whenever they were made: freezing ends them too, but a login that checked the account just
+ * before it was frozen may still have made one.
+ */
 export async function authenticate(ctx: AppContext, token: string | null): Promise<Auth | null> {
   if (!token) return null;
   const now = ctx.now();
@@ -50,6 +67,7 @@ export async function authenticate(ctx: AppContext, token: string | null): Promi
     .where('sessions.token_hash', '=', tokenHash(token))
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', now)
+    .where('users.frozen_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   const { session_id: sessionId, session_seen: seen, ...user } = row;

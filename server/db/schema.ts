@@ -666,6 +666,10 @@ export interface UsersTable {
   updated_at: number;
   /** identity verification level passed: 0 none, 1, 2 */
   real_level: Generated<number>;
+  /** frozen by an operator (null: not frozen): no session works and no login or password reset is accepted */
+  frozen_at: number | null;
+  frozen_reason: string | null;
+  frozen_by: string | null;
 }
 
 export interface SessionsTable {

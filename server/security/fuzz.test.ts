@@ -290,8 +290,13 @@ async function send(operationKey: string, request: FuzzRequest, ip: string, acce
     const text = coded ? envelope.msg : envelope.message;
     if (typeof text !== 'string' || text.trim() === '') problems.push('a refusal without a message');
     else for (const [what, pattern] of BROKEN_MESSAGE) if (pattern.test(text)) problems.push(`${what} in the message: ${text.slice(0, 120)}`);
-    // The caller's session must outlive the fuzz (only /user/logout ends it on purpose).
-    if (type === '999' && request.loggedIn && access !== 'operator') token = await createSession(h.ctx, userId, '127.0.0.1', 'fuzz');
+    // The caller's session must outlive the fuzz: /user/logout ends it on purpose, and the
+    // operator's user endpoints may have ended it or frozen the account (lifted here as an
+    // operator would, so the rest of the fuzz runs logged in).
+    if (type === '999' && request.loggedIn && access !== 'operator') {
+      await h.ctx.db.updateTable('users').set({ frozen_at: null, frozen_reason: null, frozen_by: null }).where('id', '=', userId).execute();
+      token = await createSession(h.ctx, userId, '127.0.0.1', 'fuzz');
+    }
   }
   return problems;
 }

@@ -79,8 +79,8 @@ export async function holdings(ctx: AppContext, userId: number): Promise<{ total
   return { total_usd: text(total, 2), accounts };
 }
 
-/** One page of a user's bills: the ledger entries of their accounts, newest first. */
-export async function billsOf(ctx: AppContext, userId: number, filter: { currency?: number; kind?: AccountKind }, page: number, limit: number) {
+/** A user's ledger entries with their record's reason and memo, of one currency or account when given: the bills' rows, and the console's. */
+function entriesOf(ctx: AppContext, userId: number, filter: { currency?: number; kind?: AccountKind }) {
   let query = ctx.db
     .selectFrom('ledger_entries')
     .innerJoin('ledger_accounts', 'ledger_accounts.id', 'ledger_entries.account_id')
@@ -99,19 +99,39 @@ export async function billsOf(ctx: AppContext, userId: number, filter: { currenc
     .where('ledger_accounts.user_id', '=', userId);
   if (filter.currency !== undefined) query = query.where('ledger_accounts.currency_id', '=', filter.currency);
   if (filter.kind !== undefined) query = query.where('ledger_accounts.kind', '=', filter.kind);
-  const rows = await query
+  return query;
+}
+
+/** An entry's amounts at its currency's precision, and the currency's code. */
+function entryFigures(ctx: AppContext, row: { currency_id: number; amount: string; balance_after: string }) {
+  const currency = ctx.catalogue.currency(row.currency_id);
+  return { code: currency.code, amount: new Money(row.amount).toFixed(currency.precision), balance_after: text(row.balance_after, currency.precision) };
+}
+
+/** One page of a user's bills: the ledger entries of their accounts, newest first. */
+export async function billsOf(ctx: AppContext, userId: number, filter: { currency?: number; kind?: AccountKind }, page: number, limit: number) {
+  const rows = await entriesOf(ctx, userId, filter)
     .orderBy('ledger_entries.id', 'desc')
     .limit(limit + 1)
     .offset((page - 1) * limit)
     .execute();
+  return { data: rows.slice(0, limit).map((row) => ({ ...row, ...entryFigures(ctx, row) })), page, limit, more: rows.length > limit };
+}
+
+/**
+ * A user's ledger entries as an operator reads them: with each record's reference
+ * (kind:id), newest first, a page before the entry id `before` (ids only grow, so a page
+ * boundary stays put while new entries arrive).
+ */
+export async function ledgerOf(ctx: AppContext, userId: number, filter: { currency?: number; kind?: AccountKind }, before: number | undefined, limit: number) {
+  let query = entriesOf(ctx, userId, filter).select(['ledger_transactions.ref_kind', 'ledger_transactions.ref_id']);
+  if (before !== undefined) query = query.where('ledger_entries.id', '<', before);
+  const rows = await query
+    .orderBy('ledger_entries.id', 'desc')
+    .limit(limit + 1)
+    .execute();
   return {
-    data: rows.slice(0, limit).map((row) => {
-      const currency = ctx.catalogue.currency(row.currency_id);
-      const decimals = currency.precision;
-      return { ...row, code: currency.code, amount: new Money(row.amount).toFixed(decimals), balance_after: text(row.balance_after, decimals) };
-    }),
-    page,
-    limit,
+    data: rows.slice(0, limit).map(({ ref_kind: kind, ref_id: id, ...row }) => ({ ...row, ...entryFigures(ctx, row), ref: `${kind}:${id}` })),
     more: rows.length > limit,
   };
 }

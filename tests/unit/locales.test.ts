@@ -52,6 +52,9 @@ const SAME_AS_ENGLISH = new Set([
   'trade:advanced.types.oco',
   'admin:queues.uid',
   'admin:queues.chat.author',
+  'admin:users.fields.uid',
+  'admin:users.spot_types.oco',
+  'admin:users.usd',
 ]);
 
 /**

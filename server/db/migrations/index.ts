@@ -25,6 +25,7 @@ import * as m023 from './023_account_security';
 import * as m024 from './024_price_alerts';
 import * as m025 from './025_advanced_orders';
 import * as m026 from './026_chart_preferences';
+import * as m027 from './027_account_freezes';
 import * as m029 from './029_operator_accounts';
 
 /**
@@ -59,5 +60,6 @@ export const migrations: Record<string, Migration> = {
   '024_price_alerts': m024,
   '025_advanced_orders': m025,
   '026_chart_preferences': m026,
+  '027_account_freezes': m027,
   '029_operator_accounts': m029,
 };

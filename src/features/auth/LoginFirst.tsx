@@ -19,6 +19,9 @@ export function LoginFirst() {
   const location = useLocation();
   const tab = tabOf(location.pathname);
   useEffect(() => {
+    // On the way to the login already (a 999 answer sends there too, and the router moves
+    // before this screen leaves): nothing to say, and no login coming back to the login.
+    if (location.pathname === LOGIN_PATH) return;
     toast(t('common:login_first'));
     const back = { redirect: location.href };
     redirectAfterToast(() => navigate(LOGIN_PATH, back));
