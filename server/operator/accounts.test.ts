@@ -146,3 +146,16 @@ test('wrong sign-ins are slowed down like wrong logins: after five, the source w
   for (let i = 0; i < 5; i++) expect(await signIn('wrong password here', '000000')).toEqual({ type: 'error', message: FAILED });
   expect(await signIn('wrong password here', '000000')).toMatchObject({ type: 'error', message: expect.stringMatching(/Too many/) });
 });
+
+test('setups started at once all answer, and the newest is the one kept', async () => {
+  const answers = await Promise.all(Array.from({ length: 10 }, () => h.call(endpoints.operatorTotpStart, {}, as(ana))));
+  expect(answers.map((answer) => answer.type)).toEqual(Array(10).fill('ok'));
+  const kept = await h.ctx.db.selectFrom('operator_totp_setups').select('secret').execute();
+  expect(kept).toHaveLength(1);
+  const secrets = answers.flatMap((answer) => (answer.type === 'ok' ? [answer.message.secret] : []));
+  expect(secrets).toContain(kept[0]?.secret);
+  // Only the kept one secures the account.
+  const other = secrets.find((secret) => secret !== kept[0]?.secret) ?? '';
+  expect(await h.call(endpoints.operatorSecure, { password: PASSWORD, code: codeOf(other) }, as(ana))).toMatchObject({ type: 'error' });
+  await ok(h.call(endpoints.operatorSecure, { password: PASSWORD, code: codeOf(kept[0]?.secret ?? '') }, as(ana)));
+});

@@ -125,13 +125,15 @@ export async function accountOf(ctx: AppContext, name: string, token: string | u
  */
 export async function startTotp(ctx: AppContext, name: string): Promise<{ secret: string; uri: string }> {
   const secret = newTotpSecret();
-  await ctx.db.transaction().execute(async (trx) => {
-    const row = await operatorNamed(trx, name);
-    if (!row) throw new ApiError('server:errors.record_unknown');
-    // A secured account's secret in use stays; the new one waits in the session-less setup column.
-    await trx.deleteFrom('operator_totp_setups').where('operator_id', '=', row.id).execute();
-    await trx.insertInto('operator_totp_setups').values({ operator_id: row.id, secret, created_at: ctx.now() }).execute();
-  });
+  const row = await operatorNamed(ctx.db, name);
+  if (!row) throw new ApiError('server:errors.record_unknown');
+  // One setup per account, the newest: an upsert, so setups started at once never collide
+  // (PostgreSQL runs them side by side); the secret in use (if any) stays meanwhile.
+  await ctx.db
+    .insertInto('operator_totp_setups')
+    .values({ operator_id: row.id, secret, created_at: ctx.now() })
+    .onConflict((oc) => oc.column('operator_id').doUpdateSet({ secret, created_at: ctx.now() }))
+    .execute();
   return { secret, uri: totpUri(secret, 'Kestrel console', name) };
 }
 
