@@ -256,12 +256,15 @@ test("an operator approves a trader application, decides an OTC appeal after rea
       page,
       baseUrl(),
       'otc/ad/create',
-      { side: 'sell', currency_id: '3', fiat: 'CNY', price_type: 'fixed', price: '7', min_fiat: '7', max_fiat: '700', amount: '100', payments: 'domestic' },
+      { side: 'sell', currency_id: '3', fiat: 'CNY', price_type: 'fixed', price: '7.5', min_fiat: '7.5', max_fiat: '750', amount: '100', payments: 'domestic' },
       ann.token,
     ),
   );
-  const order = okObject<{ id: number }>(await post(page, baseUrl(), 'otc/order/create', { ad_id: String(ad.id), fiat_amount: '70', request_id: crypto.randomUUID().replace(/-/g, '') }, bob.token));
-  ok(await post(page, baseUrl(), 'chat/send', { room: `otc:${order.id}`, body: 'I paid 70 CNY by bank transfer.' }, bob.token));
+  const order = okObject<{ id: number }>(await post(page, baseUrl(), 'otc/order/create', { ad_id: String(ad.id), fiat_amount: '75', request_id: crypto.randomUUID().replace(/-/g, '') }, bob.token));
+  // The specs share one server: the advertisement (priced above otc.spec.ts's, never the
+  // best offer) leaves the market once Bob's order is made; the order goes on.
+  ok(await post(page, baseUrl(), 'otc/ad/status', { id: String(ad.id), status: 'offline' }, ann.token));
+  ok(await post(page, baseUrl(), 'chat/send', { room: `otc:${order.id}`, body: 'I paid 75 CNY by bank transfer.' }, bob.token));
   ok(await post(page, baseUrl(), 'chat/send', { room: `otc:${order.id}`, body: 'Nothing has arrived yet.' }, ann.token));
   ok(await post(page, baseUrl(), 'otc/order/paid', { id: String(order.id) }, bob.token));
   ok(await post(page, baseUrl(), 'otc/order/appeal', { id: String(order.id), reason: 'The seller does not release.' }, bob.token));
@@ -290,7 +293,7 @@ test("an operator approves a trader application, decides an OTC appeal after rea
     await page.getByTestId('queue-otc_appeals').click();
     await expect(page.getByTestId('queue-keys')).toContainText('a release · r return');
     const row = page.getByTestId(`queue-row-${order.id}`);
-    await expect(row).toContainText(`Order ${order.id} · 10.00 USDT · 70.00 CNY`);
+    await expect(row).toContainText(`Order ${order.id} · 10.00 USDT · 75.00 CNY`);
     // The row's words, not its middle: a short row has its buttons there.
     await row.getByText(`Order ${order.id} ·`).click();
     const detail = page.getByTestId('queue-detail');
@@ -299,7 +302,7 @@ test("an operator approves a trader application, decides an OTC appeal after rea
     const chat = detail.getByTestId('order-chat-message');
     await expect(chat).toHaveCount(2);
     await expect(chat.nth(0)).toContainText(`UID ${bob.uid}`);
-    await expect(chat.nth(0)).toContainText('I paid 70 CNY by bank transfer.');
+    await expect(chat.nth(0)).toContainText('I paid 75 CNY by bank transfer.');
     await expect(chat.nth(1)).toContainText('Nothing has arrived yet.');
     await row.getByRole('button', { name: 'Release to buyer' }).click();
     const reason = page.getByLabel('Reason for releasing the coins to the buyer');
