@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import type { Db } from '../db/database';
 import { ApiError } from '../http/errors';
+import type { ServerKey } from '../i18n';
 import { matchingStep, newTotpSecret, totpUri } from '../account-security/totp';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../security/passwords';
 import { BUDGETS, reserveAttempt } from '../security/rate-limit';
@@ -39,11 +40,12 @@ const isSecured = (row: OperatorRow): row is OperatorRow & { password_hash: stri
 
 /**
  * Uses up a code in the transaction it confirms: a step later than the newest used, by a
- * conditional update, so the same code sent twice at once serves one request.
+ * conditional update, so the same code sent twice at once serves one request; the other
+ * is refused with `refusal` (a sign-in answers its one refusal for every wrong part).
  */
-async function useStep(db: Db, operatorId: number, step: number): Promise<void> {
+async function useStep(db: Db, operatorId: number, step: number, refusal: ServerKey = 'server:errors.totp_reused'): Promise<void> {
   const result = await db.updateTable('operators').set({ totp_last_step: step }).where('id', '=', operatorId).where('totp_last_step', '<', step).executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new ApiError('server:errors.totp_reused');
+  if (Number(result.numUpdatedRows) !== 1) throw new ApiError(refusal);
 }
 
 /**
@@ -74,8 +76,7 @@ export async function signIn(
     const expires = now + OPERATOR_SESSION_MS;
     await ctx.db.transaction().execute(async (trx) => {
       // The same code sent at once: the first request uses it, the others are refused alike.
-      const used = await trx.updateTable('operators').set({ totp_last_step: step }).where('id', '=', secured.id).where('totp_last_step', '<', step).executeTakeFirst();
-      if (Number(used.numUpdatedRows) !== 1) throw new ApiError('server:errors.operator_sign_in_failed');
+      await useStep(trx, secured.id, step, 'server:errors.operator_sign_in_failed');
       await trx
         .insertInto('operator_sessions')
         .values({ operator_id: secured.id, token_hash: tokenHash(token), ip: source.ip, user_agent: source.userAgent.slice(0, 300), created_at: now, expires_at: expires, revoked_at: null })
