@@ -56,6 +56,9 @@ export function Shell() {
           <Link to="/audit" className={styles.navLink} activeProps={{ 'aria-current': 'page' }} data-testid="nav-audit">
             {t('nav.audit')}
           </Link>
+          <Link to="/products" search={{ tab: 'lockup' }} className={styles.navLink} activeOptions={{ includeSearch: false }} activeProps={{ 'aria-current': 'page' }} data-testid="nav-products">
+            {t('products.title')}
+          </Link>
           <Link to="/content" search={{ kind: 'news' }} className={styles.navLink} activeOptions={{ includeSearch: false }} activeProps={{ 'aria-current': 'page' }} data-testid="nav-content">
             {t('content.title')}
           </Link>

@@ -3,6 +3,7 @@ import { ToastHost } from '../src/ui/toast';
 import { auditSearch } from './audit/search';
 import { contentSearch } from './content/content';
 import { isQueue, type QueueName } from './queues/queues';
+import { productsSearch } from './products/products';
 import { operatorName } from './session';
 import { userSearch, usersSearch } from './users/search';
 import { Shell } from './Shell';
@@ -10,7 +11,7 @@ import { SignIn } from './SignIn';
 
 /**
  * The console's routes, hash routing under /admin/: #/ signs in, #/overview, #/queues,
- * #/audit, #/users, #/users/<uid>, #/content and #/account are behind the sign-in (the
+ * #/audit, #/users, #/users/<uid>, #/products, #/content and #/account are behind the sign-in (the
  * pathless `shell` layout: sidebar and content). A handful of routes, so they are written
  * here rather than generated from files as the app's are; each screen is its own chunk.
  */
@@ -88,9 +89,16 @@ export const userRoute = createRoute({
   component: lazyRouteComponent(() => import('./users/UserScreen'), 'UserScreen'),
 });
 
+export const productsRoute = createRoute({
+  getParentRoute: () => shell,
+  path: '/products',
+  validateSearch: productsSearch,
+  component: lazyRouteComponent(() => import('./products/ProductsScreen'), 'ProductsScreen'),
+});
+
 export function createConsoleRouter() {
   return createRouter({
-    routeTree: root.addChildren([signInRoute, shell.addChildren([overviewRoute, queuesRoute, usersRoute, userRoute, auditRoute, contentRoute, accountRoute])]),
+    routeTree: root.addChildren([signInRoute, shell.addChildren([overviewRoute, queuesRoute, usersRoute, userRoute, auditRoute, productsRoute, contentRoute, accountRoute])]),
     history: createHashHistory(),
     defaultPreload: 'intent',
   });

@@ -83,6 +83,7 @@ const SAME_IN: Partial<Record<string, readonly string[]>> = {
     'admin:content.kinds.faq',
     'admin:content.kinds.pages',
     'admin:content.fields.question',
+    'admin:products.tabs.coupons',
     'settings:settings.version',
     'settings:profile.signature',
     'settings:security.email',

@@ -1,0 +1,4 @@
+/** Built by the Coupons task (replaced). */
+export function CouponsTab() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Built by the Dual task (replaced). */
+export function DualTab() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Built by the Fees task (replaced). */
+export function FeesTab() {
+  return null;
+}

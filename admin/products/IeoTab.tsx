@@ -1,0 +1,4 @@
+/** Built by the Ieo task (replaced). */
+export function IeoTab() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Built by the Lockup task (replaced). */
+export function LockupTab() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Built by the Rates task (replaced). */
+export function RatesTab() {
+  return null;
+}
