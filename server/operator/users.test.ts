@@ -3,12 +3,13 @@ import { Secret, TOTP } from 'otpauth';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { endpoints, type InputOf } from '../../contract/api';
+import { Money } from '../../contract/money';
 import { createSession } from '../auth/sessions';
 import { checkLedger } from '../ledger/check';
 import { attachRealtime } from '../realtime/socket';
 import { createHarness, ok, type Answer, type Harness } from '../testing/harness';
 import { fund, tradeAt, uidOf } from '../testing/market';
-import { bindMobile, userIdOf } from '../testing/wallet';
+import { bindMobile, setPayPassword, userIdOf, verifyIdentity } from '../testing/wallet';
 
 /**
  * The operator API under the console's Users screen: a support desk finds a user by UID,
@@ -23,6 +24,7 @@ const BTC = 1;
 const USDT = 3;
 const BTC_MARKET = 1;
 const PASSWORD = 'secret-pass';
+const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';
 
@@ -85,6 +87,13 @@ async function auditOf(user: Pick<User, 'uid'>) {
 
 const freeze = (user: Pick<User, 'uid'>, reason = 'Reported stolen by its owner on the phone.') => h.call(endpoints.freezeUser, { uid: user.uid, reason }, asAlice());
 const unfreeze = (user: Pick<User, 'uid'>, reason = 'The owner proved who they are.') => h.call(endpoints.unfreezeUser, { uid: user.uid, reason }, asAlice());
+
+/** A user's USDT coin account, its available and frozen parts, as the ledger holds them. */
+async function usdtParts(user: Pick<User, 'id'>): Promise<{ available: string; frozen: string }> {
+  const rows = await h.ctx.db.selectFrom('ledger_accounts').select(['part', 'balance']).where('user_id', '=', user.id).where('currency_id', '=', USDT).where('kind', '=', 'change').execute();
+  const part = (name: string) => new Money(rows.find((row) => row.part === name)?.balance ?? 0).toFixed();
+  return { available: part('available'), frozen: part('frozen') };
+}
 
 const times = <T>(n: number, make: (i: number) => Promise<T>): Promise<T[]> => Promise.all(Array.from({ length: n }, (_, i) => make(i)));
 const messages = (answers: readonly Answer<unknown>[]) => answers.map((answer) => String(answer.message)).sort();
@@ -337,6 +346,25 @@ describe('freezing an account', () => {
       'alice unfreeze-user The owner proved who they are.',
       'alice freeze-user Reported stolen by its owner on the phone.',
     ]);
+  });
+
+  test('a withdrawal asked before the freeze is not sent while frozen: refused, still pending with its amount held; rejected, the amount returns', async () => {
+    const ann = await newUser('payout');
+    await fund(h, ann.uid, 'USDT', '500');
+    await setPayPassword(h, ann.token, ann.email);
+    await verifyIdentity(h, ann.token);
+    await ok(h.call(endpoints.withdraw, { currency: USDT, network: 'TRC20', address: TRON, amount: '200', pay_password: '246810' }, { token: ann.token }));
+    const withdrawal = await h.ctx.db.selectFrom('withdrawals').select(['id', 'status']).where('user_id', '=', ann.id).executeTakeFirstOrThrow();
+    await ok(freeze(ann));
+
+    const refused = await times(5, () => h.call(endpoints.approveWithdrawal, { id: withdrawal.id, txid: 'tx-frozen' }, asAlice()));
+    expect(refused.map((answer) => answer.type)).toEqual(['error', 'error', 'error', 'error', 'error']);
+    expect(refused[0]?.message).toBe('This account is frozen, so its withdrawal cannot be sent: reject it (the amount returns to the account) or unfreeze the account first.');
+    expect(await h.ctx.db.selectFrom('withdrawals').select('status').where('id', '=', withdrawal.id).executeTakeFirstOrThrow()).toEqual({ status: 'pending' });
+    expect(await usdtParts(ann)).toEqual({ available: '300', frozen: '200' });
+
+    expect(await h.call(endpoints.rejectWithdrawal, { id: withdrawal.id, reason: 'The account is frozen.' }, asAlice())).toMatchObject({ type: 'ok' });
+    expect(await usdtParts(ann)).toEqual({ available: '500', frozen: '0' });
   });
 
   test('a token made before the freeze by a login that had just checked the account opens nothing', async () => {

@@ -1,9 +1,11 @@
+import type { Kysely } from 'kysely';
 import { Money, text } from '../../contract/money';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { house, userAccount } from '../ledger/accounts';
 import { AlreadyRecorded, explainShortfall, record } from '../ledger/ledger';
+import { storeOf } from '../db/dialect';
 import { isValidAddress } from './addresses';
 import { amountIn } from './amounts';
 import { checkPayPassword } from './pay-password';
@@ -131,6 +133,14 @@ async function settle(ctx: AppContext, id: number, operator: string, outcome: { 
     const row = await trx.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new ApiError('server:errors.record_unknown');
     if (row.status !== 'pending') throw new ApiError('server:errors.not_pending');
+    // A frozen account's money does not leave: an operator freezes it because it may be in
+    // the wrong hands. The account's row is read locked (PostgreSQL; SQLite's writer holds
+    // the whole database), so a freeze committing meanwhile is waited for and seen.
+    if (outcome.approve) {
+      const owner = step.trx.selectFrom('users').select('frozen_at').where('id', '=', row.user_id);
+      const user = await (storeOf(trx as Kysely<unknown>) === 'postgres' ? owner.forUpdate() : owner).executeTakeFirstOrThrow();
+      if (user.frozen_at !== null) throw new ApiError('server:errors.withdrawal_account_frozen');
+    }
     const frozen = userAccount(row.user_id, row.currency_id, 'change', 'frozen');
     try {
       if (outcome.approve) {
