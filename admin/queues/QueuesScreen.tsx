@@ -218,7 +218,8 @@ function summary(t: ConsoleT, queue: QueueName, row: AnyItem): string {
     }
     case 'withdrawals': {
       const withdrawal = row as QueueItem<'withdrawals'>;
-      return `${uid(withdrawal.uid)} · ${formatAmount(withdrawal.amount, language)} ${withdrawal.code} · ${withdrawal.network}`;
+      const line = `${uid(withdrawal.uid)} · ${formatAmount(withdrawal.amount, language)} ${withdrawal.code} · ${withdrawal.network}`;
+      return withdrawal.frozen ? `${line} · ${t('queues.frozen')}` : line;
     }
     case 'traders': {
       const trader = row as QueueItem<'traders'>;
@@ -289,6 +290,7 @@ function Details({ t, queue, item }: { t: ConsoleT; queue: QueueName; item: AnyI
         [t('queues.fields.network'), withdrawal.network],
         [t('queues.fields.address'), withdrawal.address],
       );
+      if (withdrawal.frozen) note = t('queues.withdrawal_frozen');
       break;
     }
     case 'traders': {

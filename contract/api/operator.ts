@@ -36,6 +36,8 @@ export const Pending = Type.Object({
       amount: Type.String(),
       fee: Type.String(),
       address: Type.String(),
+      /** the account is frozen: approving is refused (server:errors.withdrawal_account_frozen) */
+      frozen: Type.Boolean(),
       created_at: Type.Integer(),
     }),
   ),

@@ -35,7 +35,7 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
     const withdrawals = await ctx.db
       .selectFrom('withdrawals')
       .innerJoin('users', 'users.id', 'withdrawals.user_id')
-      .select(['withdrawals.id', 'users.uid', 'withdrawals.currency_id', 'withdrawals.network', 'withdrawals.amount', 'withdrawals.fee', 'withdrawals.address', 'withdrawals.created_at'])
+      .select(['withdrawals.id', 'users.uid', 'withdrawals.currency_id', 'withdrawals.network', 'withdrawals.amount', 'withdrawals.fee', 'withdrawals.address', 'withdrawals.created_at', 'users.frozen_at'])
       .where('withdrawals.status', '=', 'pending')
       .orderBy('withdrawals.id')
       .execute();
@@ -59,7 +59,7 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
     const code = (id: number) => ctx.catalogue.currency(id).code;
     return {
       recharges: recharges.map(({ currency_id, ...row }) => ({ ...row, code: code(currency_id) })),
-      withdrawals: withdrawals.map(({ currency_id, ...row }) => ({ ...row, code: code(currency_id) })),
+      withdrawals: withdrawals.map(({ currency_id, frozen_at, ...row }) => ({ ...row, code: code(currency_id), frozen: frozen_at !== null })),
       identities,
       traders: await ctx.db
         .selectFrom('traders')

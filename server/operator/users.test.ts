@@ -355,7 +355,11 @@ describe('freezing an account', () => {
     await verifyIdentity(h, ann.token);
     await ok(h.call(endpoints.withdraw, { currency: USDT, network: 'TRC20', address: TRON, amount: '200', pay_password: '246810' }, { token: ann.token }));
     const withdrawal = await h.ctx.db.selectFrom('withdrawals').select(['id', 'status']).where('user_id', '=', ann.id).executeTakeFirstOrThrow();
+    const queued = async () => (await ok(h.call(endpoints.operatorPending, {}, asAlice()))).withdrawals.find((row) => row.id === withdrawal.id);
+    expect(await queued()).toMatchObject({ uid: ann.uid, frozen: false });
     await ok(freeze(ann));
+    // The queue says so before anyone presses approve.
+    expect(await queued()).toMatchObject({ uid: ann.uid, frozen: true });
 
     const refused = await times(5, () => h.call(endpoints.approveWithdrawal, { id: withdrawal.id, txid: 'tx-frozen' }, asAlice()));
     expect(refused.map((answer) => answer.type)).toEqual(['error', 'error', 'error', 'error', 'error']);
