@@ -271,6 +271,8 @@ export const OperatorIeoProject = Type.Composite([
   Type.Object({
     /** contract/ieo.ts ieoStage */
     stage: IeoStage,
+    /** the token's name as its coin is called */
+    token_name: Type.String(),
     subscribers: Type.Integer({ description: 'users with a subscription' }),
     /** in the subscription currency: the payments frozen until the allocation, then what the allocated tokens cost */
     raised: Type.String({ description: 'decimal text' }),

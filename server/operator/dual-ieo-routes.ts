@@ -145,7 +145,16 @@ async function ieoProjects(ctx: AppContext, input: InputOf<typeof endpoints.oper
     if (!view) return [];
     // Before the allocation: every subscription's payment, frozen (tokens asked for x the issue price, exact).
     const raised = row.allocated_at === null ? new Money(row.subscribed).times(row.issue_price) : sum(costs.get(row.id) ?? []);
-    return [{ ...view, stage: ieoStage(row, now), subscribers: subscribers.get(row.id) ?? 0, raised: text(raised, view.pay_precision), created_at: row.created_at }];
+    return [
+      {
+        ...view,
+        stage: ieoStage(row, now),
+        token_name: ctx.catalogue.currency(row.token_currency_id).name,
+        subscribers: subscribers.get(row.id) ?? 0,
+        raised: text(raised, view.pay_precision),
+        created_at: row.created_at,
+      },
+    ];
   });
   // The server takes USDT only (the market a token lists against): IeoDesk.create.
   const usdt = ctx.catalogue.currencyByCodeOf('USDT');
