@@ -41,7 +41,7 @@ export function DualTab() {
   const [status, setStatus] = useState<Status | ''>('');
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
-  const listing = useRead(() => api('GET /operator/dual', { ...(status !== '' ? { status } : {}), page, limit: PAGE }, { silent: page > 1 }), [status, page]);
+  const listing = useRead(() => api('GET /operator/dual', { ...(status !== '' ? { status } : {}), page, limit: PAGE }), [status, page]);
   const shown = listing.data;
 
   return (

@@ -40,7 +40,7 @@ export function IeoTab() {
   const [stage, setStage] = useState<Stage | ''>('');
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
-  const listing = useRead(() => api('GET /operator/ieo', { ...(stage !== '' ? { stage } : {}), page, limit: PAGE }, { silent: page > 1 }), [stage, page]);
+  const listing = useRead(() => api('GET /operator/ieo', { ...(stage !== '' ? { stage } : {}), page, limit: PAGE }), [stage, page]);
   const shown = listing.data;
 
   return (

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { baseUrl, dataDir, ledgerCheck, open, secondPhone, toast } from './support';
 
@@ -23,6 +24,20 @@ const local = (time: number) => {
   const date = new Date(time);
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 };
+
+/** axe's serious and critical findings in the open tab (its table and form). */
+async function axe(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('[role=tabpanel]').analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
 
 async function signIn(page: Page): Promise<void> {
   await page.goto(`${baseUrl()}/admin/`);
@@ -55,6 +70,7 @@ test('an operator offers a dual product and an IEO project from the console; eac
     await page.getByTestId('dual-create').click();
     await expect(page.getByTestId('dual-problem')).toHaveText('Please enter a number above 0 with at most 6 decimals.');
     await expect(page.getByTestId('dual-unit')).toHaveAttribute('aria-invalid', 'true');
+    expect(await axe(page)).toEqual([]);
 
     await page.getByTestId('dual-unit').fill('100');
     await page.getByTestId('dual-create').click();
@@ -129,6 +145,7 @@ test('an operator offers a dual product and an IEO project from the console; eac
     await page.getByTestId('ieo-create').click();
     await expect(page.getByTestId('ieo-problem')).toHaveText('Please enter an https:// link.');
     await expect(page.getByTestId('ieo-white-paper')).toHaveAttribute('aria-invalid', 'true');
+    expect(await axe(page)).toEqual([]);
 
     await page.getByTestId('ieo-white-paper').fill('https://example.com/osprey.pdf');
     await page.getByTestId('ieo-create').click();
