@@ -152,7 +152,7 @@ describe('dual products', () => {
       ['alice', 'close-dual'],
       ['alice', 'create-dual'],
     ]);
-    expect(entries[0]?.detail).toBe('1 orders refunded');
+    expect(entries[0]?.detail).toBe('refunded=1');
     expect(JSON.parse(entries[1]?.detail ?? '{}')).toMatchObject({ market_id: BTC_MARKET, type: 'call', unit_price: '0.01', total_shares: 100 });
 
     const before = await h.ctx.db.selectFrom('operator_actions').select('id').execute();

@@ -211,7 +211,7 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
     async ({ input, operator, t }) => {
       await ctx.exchange.run(async (step) => {
         const refunded = await ctx.dual.withdraw(step, input.id);
-        await audit(step, by(operator), 'close-dual', `dual:${input.id}`, `${refunded} orders refunded`);
+        await audit(step, by(operator), 'close-dual', `dual:${input.id}`, `refunded=${refunded}`);
       });
       return t('server:ok.done');
     },
