@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { ieoAllocation, ieoCost, ieoPhase } from './ieo';
+import { ieoAllocation, ieoCost, ieoPhase, ieoStage } from './ieo';
 import { Money } from './money';
 
 describe('ieoAllocation', () => {
@@ -60,4 +60,11 @@ test('ieoPhase follows the clock; ieoCost is exact', () => {
   const project = { start_at: 1000, end_at: 2000 };
   expect([999, 1000, 1999, 2000].map((now) => ieoPhase(project, now))).toEqual(['warmup', 'progress', 'progress', 'ended']);
   expect(ieoCost('33333.3333', '0.05').toFixed()).toBe('1666.666665');
+});
+
+test('ieoStage: the clock until the window ends, then the records (allocated, listed)', () => {
+  const project = { start_at: 1000, end_at: 2000, allocated_at: null, market_id: null };
+  expect([999, 1000, 1999, 2000, 9999].map((now) => ieoStage(project, now))).toEqual(['upcoming', 'subscribing', 'subscribing', 'allocating', 'allocating']);
+  expect(ieoStage({ ...project, allocated_at: 2015 }, 2020)).toBe('allocated');
+  expect(ieoStage({ ...project, allocated_at: 2015, market_id: 5002 }, 2020)).toBe('listed');
 });

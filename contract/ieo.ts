@@ -20,6 +20,20 @@ export function ieoPhase(project: { start_at: number; end_at: number }, now: num
   return now < project.start_at ? 'warmup' : now < project.end_at ? 'progress' : 'ended';
 }
 
+/**
+ * Where a project is in its lifecycle, for the operator: upcoming (before its start),
+ * subscribing (its window), allocating (ended, the ieo job not yet run), allocated (tokens
+ * given, waiting for the time to market), listed (its market trades).
+ */
+export type IeoStage = 'upcoming' | 'subscribing' | 'allocating' | 'allocated' | 'listed';
+
+export function ieoStage(project: { start_at: number; end_at: number; allocated_at: number | null; market_id: number | null }, now: number): IeoStage {
+  if (project.market_id !== null) return 'listed';
+  if (project.allocated_at !== null) return 'allocated';
+  const phase = ieoPhase(project, now);
+  return phase === 'warmup' ? 'upcoming' : phase === 'progress' ? 'subscribing' : 'allocating';
+}
+
 export interface IeoAsk {
   id: number;
   amount: MoneyValue;

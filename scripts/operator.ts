@@ -18,7 +18,8 @@ const HELP = `Kestrel operator commands (DATA_DIR=${process.env['DATA_DIR'] ?? '
   dual-offer <SYMBOL> <call|put> <unit price> <apr> <linked price> <days> <open hours> <shares>
                                           offer a dual product (call: sell high, put: buy low;
                                           apr as a fraction, 0.365 is 36.5 %); prints its id
-  dual-close <id>                         withdraw a dual product: every order refunded
+  dual-close <id>                         withdraw a dual product still open for purchase: every
+                                          order refunded
   approve-nft <sale id>                   put an NFT resale on sale
   reject-nft <sale id> <reason...>        refuse an NFT resale; the item is free to list again
   otc-release <order id> <reason...>      decide an appealed OTC order for the buyer

@@ -124,6 +124,8 @@ export const endpoints = {
   createDual: operator.createDual,
   closeDual: operator.closeDual,
   createProject: operator.createProject,
+  operatorDualProducts: operator.operatorDualProducts,
+  operatorIeoProjects: operator.operatorIeoProjects,
   nftUpload: operator.nftUpload,
   createArtist: operator.createArtist,
   createCollection: operator.createCollection,

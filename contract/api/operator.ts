@@ -2,6 +2,8 @@ import { Type } from '@sinclair/typebox';
 import { endpoint } from './define';
 import { AccountKindField, AmountField, CurrentPasswordField, IdField, ImagePathField, LimitField, PageField, PlainText, PriceField, ReasonField, TotpCodeField } from './fields';
 import { ChatMessage, ChatRoom } from './chat';
+import { DualProduct } from './dual';
+import { IeoProject } from './ieo';
 import { NftRarity, NftSaleMode } from './nft';
 import { CloseOrder, OptionOrder, Position, SpotOrder } from './trade';
 import { AccountSummary, paged } from './wallet';
@@ -195,7 +197,7 @@ export const closeDual = endpoint({
   path: '/operator/dual/close',
   access: 'operator',
   tag: 'operator',
-  summary: 'Withdraw a dual product before its holding period starts: every order is refunded in full and marked failed',
+  summary: 'Withdraw a dual product still open for purchase (before its holding period starts): every order is refunded in full and marked failed',
   input: Id,
   output: Done,
 });
@@ -224,6 +226,70 @@ export const createProject = endpoint({
     intro: PlainText({ minLength: 1, maxLength: 2000 }),
   }),
   output: Type.Object({ id: Type.Integer() }),
+});
+/** A dual product as the console lists it: the app's view and what its records add (shares sold, orders, buyers, the amount subscribed). */
+export const OperatorDualProduct = Type.Composite([
+  DualProduct,
+  Type.Object({
+    sold_shares: Type.Integer(),
+    /** orders bought, refunded ones (a withdrawn product's) included */
+    orders: Type.Integer(),
+    buyers: Type.Integer({ description: 'users with an order' }),
+    /** unit price x shares sold, in the invested currency */
+    subscribed: Type.String({ description: 'decimal text' }),
+    created_at: Type.Integer(),
+    settled_at: Type.Union([Type.Integer(), Type.Null()], { description: 'settled (the trade settle_tick names) or withdrawn' }),
+  }),
+]);
+/** A market dual products may be offered on: the catalogue's, with the decimals its fields take and the feed's last price. */
+export const DualMarket = Type.Object({
+  id: Type.Integer(),
+  symbol: Type.String(),
+  base: Type.String(),
+  quote: Type.String(),
+  base_precision: Type.Integer(),
+  quote_precision: Type.Integer(),
+  price_precision: Type.Integer(),
+  last: Type.String({ description: 'the last trade of the market, decimal text' }),
+});
+export const operatorDualProducts = endpoint({
+  method: 'GET',
+  path: '/operator/dual',
+  access: 'operator',
+  tag: 'operator',
+  summary:
+    'Every dual product, newest first, of one state when given (open for purchase, holding, settling, settled, closed): shares sold of total, orders, buyers, the amount subscribed, and for a settled one the trade (sequence, price, time) it settled at; and the markets a product may be offered on',
+  input: Type.Object({
+    status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('holding'), Type.Literal('settling'), Type.Literal('settled'), Type.Literal('closed')], { errorKey: 'sort_invalid' })),
+    page: Type.Optional(PageField),
+    limit: Type.Optional(LimitField),
+  }),
+  output: Type.Intersect([paged(OperatorDualProduct), Type.Object({ markets: Type.Array(DualMarket) })]),
+});
+/** An IEO project as the console lists it: the app's view, its stage in the lifecycle, subscribers and the amount raised. */
+export const IeoStage = Type.Union([Type.Literal('upcoming'), Type.Literal('subscribing'), Type.Literal('allocating'), Type.Literal('allocated'), Type.Literal('listed')]);
+export const OperatorIeoProject = Type.Composite([
+  IeoProject,
+  Type.Object({
+    /** contract/ieo.ts ieoStage */
+    stage: IeoStage,
+    /** the token's name as its coin is called */
+    token_name: Type.String(),
+    subscribers: Type.Integer({ description: 'users with a subscription' }),
+    /** in the subscription currency: the payments frozen until the allocation, then what the allocated tokens cost */
+    raised: Type.String({ description: 'decimal text' }),
+    created_at: Type.Integer(),
+  }),
+]);
+export const operatorIeoProjects = endpoint({
+  method: 'GET',
+  path: '/operator/ieo',
+  access: 'operator',
+  tag: 'operator',
+  summary:
+    'Every IEO project, newest first, of one stage when given (upcoming, subscribing, allocating, allocated, listed): subscriptions, subscribers, tokens asked for and allocated, the amount raised and the dates; and the currencies a project may be paid in',
+  input: Type.Object({ stage: Type.Optional(Type.Union(IeoStage.anyOf, { errorKey: 'sort_invalid' })), page: Type.Optional(PageField), limit: Type.Optional(LimitField) }),
+  output: Type.Intersect([paged(OperatorIeoProject), Type.Object({ pay_currencies: Type.Array(Type.Object({ id: Type.Integer(), code: Type.String(), precision: Type.Integer() })) })]),
 });
 export const nftUpload = endpoint({
   method: 'POST',

@@ -25,8 +25,8 @@ import { readTick, tickOf } from '../trading/market';
  * grown by the APR, in the invested currency or converted at the linked price into the
  * other) is paid from the house treasury. The product records that trade; each order its
  * payout, under one ledger reference per order, so nothing is paid twice, and a restart
- * settles at the first trade it sees. An operator may withdraw a product before it is
- * settled: every order is refunded in full and marked failed.
+ * settles at the first trade it sees. An operator may withdraw a product while it is open
+ * for purchase: every order is refunded in full and marked failed.
  */
 export type DualProductRow = Selectable<DualProductsTable>;
 export type DualOrderRow = Selectable<DualOrdersTable>;
@@ -164,10 +164,15 @@ export class DualDesk {
     return orderRow(step.trx, id);
   }
 
-  /** An operator withdraws a product: every order refunded in full, marked failed. */
-  async withdraw(step: Step, productId: number): Promise<void> {
+  /**
+   * An operator withdraws a product still open for purchase: every order refunded in full,
+   * marked failed; answers how many. Once the holding period starts the product is the
+   * market's to settle: withdrawing it then would let the house pick the outcome.
+   */
+  async withdraw(step: Step, productId: number): Promise<number> {
     const product = this.active.get(productId);
     if (!product) throw new ApiError('server:errors.dual_closed');
+    if (step.time >= product.subscribe_until) throw new ApiError('server:errors.dual_close_holding');
     const orders = await step.trx.selectFrom('dual_orders').selectAll().where('product_id', '=', productId).where('status', '=', 'purchased').orderBy('id').execute();
     for (const order of orders) {
       await record(step, {
@@ -182,6 +187,7 @@ export class DualDesk {
     await step.trx.updateTable('dual_orders').set({ status: 'failed', settled_at: step.time }).where('product_id', '=', productId).where('status', '=', 'purchased').execute();
     await step.trx.updateTable('dual_products').set({ status: 'closed', settled_at: step.time }).where('id', '=', productId).execute();
     step.keep(this.active, productId, undefined);
+    return orders.length;
   }
 
   /** The live products of `markets` as the store holds them (several processes). */

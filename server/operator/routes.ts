@@ -186,15 +186,22 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
     ctx,
     endpoints.createDual,
     async ({ input, operator }) => {
-      const row = await ctx.exchange.run((step) => ctx.dual.offer(step, input));
-      await audit(ctx, by(operator), 'create-dual', `dual:${row.id}`, JSON.stringify(input));
+      // The audit entry commits with the product, in its step.
+      const row = await ctx.exchange.run(async (step) => {
+        const made = await ctx.dual.offer(step, input);
+        await audit(step, by(operator), 'create-dual', `dual:${made.id}`, JSON.stringify(input));
+        return made;
+      });
       return { id: row.id };
     },
     { market: ({ input }) => (ctx.catalogue.markets.some((market) => market.id === input.market_id) ? input.market_id : null) },
   );
   route(app, ctx, endpoints.createProject, async ({ input, operator }) => {
-    const row = await ctx.exchange.run((step) => ctx.ieo.create(step, input));
-    await audit(ctx, by(operator), 'create-ieo', `ieo:${row.id}`, JSON.stringify(input));
+    const row = await ctx.exchange.run(async (step) => {
+      const made = await ctx.ieo.create(step, input);
+      await audit(step, by(operator), 'create-ieo', `ieo:${made.id}`, JSON.stringify(input));
+      return made;
+    });
     return { id: row.id };
   });
   route(
@@ -202,8 +209,10 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
     ctx,
     endpoints.closeDual,
     async ({ input, operator, t }) => {
-      await ctx.exchange.run((step) => ctx.dual.withdraw(step, input.id));
-      await audit(ctx, by(operator), 'close-dual', `dual:${input.id}`, '');
+      await ctx.exchange.run(async (step) => {
+        const refunded = await ctx.dual.withdraw(step, input.id);
+        await audit(step, by(operator), 'close-dual', `dual:${input.id}`, `refunded=${refunded}`);
+      });
       return t('server:ok.done');
     },
     { market: async ({ input }) => (await ctx.db.selectFrom('dual_products').select('market_id').where('id', '=', input.id).executeTakeFirst())?.market_id ?? null },

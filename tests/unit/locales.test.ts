@@ -55,6 +55,10 @@ const SAME_AS_ENGLISH = new Set([
   'admin:users.fields.uid',
   'admin:users.spot_types.oco',
   'admin:users.usd',
+  'admin:products.dual.fields.id',
+  'admin:products.dual.sold_of',
+  'admin:products.ieo.fields.id',
+  'admin:products.ieo.asked_of',
 ]);
 
 /**
@@ -84,6 +88,10 @@ const SAME_IN: Partial<Record<string, readonly string[]>> = {
     'admin:content.kinds.pages',
     'admin:content.fields.question',
     'admin:products.tabs.coupons',
+    'admin:products.dual.page',
+    'admin:products.dual.fields.dates',
+    'admin:products.ieo.page',
+    'admin:products.ieo.fields.dates',
     'settings:settings.version',
     'settings:profile.signature',
     'settings:security.email',
