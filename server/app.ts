@@ -41,6 +41,7 @@ import { chatRoutes } from './chat/routes';
 import { chartRoutes } from './chart/routes';
 import { nftMediaRoutes } from './nft/media-routes';
 import { operatorRoutes } from './operator/routes';
+import { operatorProductRoutes } from './operator/product-routes';
 import { operatorUserRoutes } from './operator/user-routes';
 import { privateUploadRoutes } from './uploads/private';
 import { walletRoutes } from './wallet/routes';
@@ -245,6 +246,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   identityRoutes(app, ctx);
   operatorRoutes(app, ctx);
   operatorUserRoutes(app, ctx);
+  operatorProductRoutes(app, ctx);
   nftMediaRoutes(app, ctx);
   privateUploadRoutes(app, ctx);
   tradingRoutes(app, ctx);

@@ -113,6 +113,9 @@ beforeAll(async () => {
       used_at: null,
       used_ref: null,
       created_at: h.ctx.now(),
+      granted_by: null,
+      revoked_at: null,
+      revoked_by: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
