@@ -65,7 +65,7 @@ export function CouponsTab() {
 function describe(t: ConsoleT, coupon: Pick<Coupon, 'kind' | 'value' | 'scope' | 'code'>): string {
   const language = consoleLanguage.value;
   if (coupon.kind === 'fee_discount' && coupon.scope !== null) return t(`products.coupons.describe.${coupon.scope}`, { percent: formatAmount(new Money(coupon.value).times(100).toFixed(), language) });
-  return t('products.coupons.describe.bonus', { amount: formatAmount(coupon.value, language), currency: coupon.code });
+  return t('products.coupons.describe.bonus', { amount: formatAmount(new Money(coupon.value).toFixed(), language), currency: coupon.code });
 }
 
 function GrantForm({ t, onGranted }: { t: ConsoleT; onGranted: () => void }) {

@@ -34,7 +34,7 @@ export function FeesTab() {
       <p className={styles.notice} data-testid="fees-read-only">
         {t('products.fees.read_only')}
       </p>
-      <div className={styles.grid}>
+      <div className={styles.columns}>
         <Section t={t} id="spot">
           <Row t={t} name="spot_fee" figure={fees.spot.fee} shown={share} />
           <Row t={t} name="spot_min_notional" figure={fees.spot.min_notional} shown={count} />
@@ -105,7 +105,7 @@ export function FeesTab() {
               label={t('products.fees.withdrawal', { code: network.code, network: network.name })}
               figure={network.fee}
               shown={(value) => t('products.fees.withdrawal_terms', { fee: amount(value, network.code), min: amount(network.min.value, network.code) })}
-              setting={`${network.fee.setting ?? ''}, ${network.min.setting ?? ''}`}
+              settings={[network.fee.setting, network.min.setting]}
             />
           ))}
         </Section>
@@ -147,16 +147,26 @@ function Section({ t, id, children }: { t: ConsoleT; id: string; children: React
   );
 }
 
-/** One figure: what it is, its value as the server holds it, and the setting that changes it (or that it is a rule of the exchange). */
-function Row({ t, name, label, figure, shown, setting }: { t: ConsoleT; name?: string; label?: string; figure: Figure; shown: (value: string) => string; setting?: string }) {
-  const changedBy = setting ?? figure.setting;
+/** One figure: what it is, its value as the server holds it, and the settings that change it (or that it is a rule of the exchange). */
+function Row({ t, name, label, figure, shown, settings }: { t: ConsoleT; name?: string; label?: string; figure: Figure; shown: (value: string) => string; settings?: readonly (string | null)[] }) {
+  const changedBy = (settings ?? [figure.setting]).filter((setting): setting is string => setting !== null);
   return (
     <tr data-testid={name ? `fee-${name}` : undefined}>
       <th scope="row">{label ?? t(`products.fees.names.${name ?? ''}`)}</th>
-      <td className={styles.number} data-testid="fee-value">
+      <td className={styles.figure} data-testid="fee-value">
         {shown(figure.value)}
       </td>
-      <td>{changedBy ? <code className={styles.setting}>{changedBy}</code> : <span className={styles.rule}>{t('products.fees.rule')}</span>}</td>
+      <td>
+        {changedBy.length > 0 ? (
+          changedBy.map((setting) => (
+            <code key={setting} className={styles.setting}>
+              {setting}
+            </code>
+          ))
+        ) : (
+          <span className={styles.rule}>{t('products.fees.rule')}</span>
+        )}
+      </td>
     </tr>
   );
 }

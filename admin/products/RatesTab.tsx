@@ -47,9 +47,7 @@ export function RatesTab() {
               </th>
               <th scope="col">{t('products.rates.fields.set_by')}</th>
               <th scope="col">{t('products.rates.fields.updated')}</th>
-              <th scope="col">
-                <span className={styles.sub}>{t('products.rates.fields.action')}</span>
-              </th>
+              <th scope="col">{t('products.rates.fields.action')}</th>
             </tr>
           </thead>
           <tbody>
