@@ -35,7 +35,15 @@ export function CouponsTab() {
       <GrantForm t={t} onGranted={list.reload} />
       <section className={styles.section} aria-labelledby="coupons-list-title">
         <h2 id="coupons-list-title">{t('products.coupons.list_title')}</h2>
-        <Filters t={t} filter={filter} onChange={setFilter} />
+        <Filters
+          t={t}
+          filter={filter}
+          onChange={(next) => {
+            // Shown again even when the filter is the same: "Show" reads the coupons as they are now.
+            setFilter(next);
+            list.reload();
+          }}
+        />
         {list.data === null ? (
           <div className={styles.wait} aria-busy="true" />
         ) : list.data.data.length === 0 ? (
