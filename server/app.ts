@@ -42,6 +42,7 @@ import { chartRoutes } from './chart/routes';
 import { nftMediaRoutes } from './nft/media-routes';
 import { operatorRoutes } from './operator/routes';
 import { operatorDualIeoRoutes } from './operator/dual-ieo-routes';
+import { operatorProductRoutes } from './operator/product-routes';
 import { operatorUserRoutes } from './operator/user-routes';
 import { privateUploadRoutes } from './uploads/private';
 import { walletRoutes } from './wallet/routes';
@@ -247,6 +248,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   operatorRoutes(app, ctx);
   operatorUserRoutes(app, ctx);
   operatorDualIeoRoutes(app, ctx);
+  operatorProductRoutes(app, ctx);
   nftMediaRoutes(app, ctx);
   privateUploadRoutes(app, ctx);
   tradingRoutes(app, ctx);

@@ -457,7 +457,10 @@ export const setRate = endpoint({
   access: 'operator',
   tag: 'operator',
   summary: 'Set a fiat rate (units per US dollar)',
-  input: Type.Object({ code: Type.String({ minLength: 3, maxLength: 3, pattern: '^[A-Z]{3}$' }), rate: Type.String({ maxLength: 30, pattern: '^[0-9]+(\\.[0-9]+)?$' }) }),
+  input: Type.Object({
+    code: Type.String({ minLength: 3, maxLength: 3, pattern: '^[A-Z]{3}$', errorKey: 'currency_unknown' }),
+    rate: Type.String({ maxLength: 30, pattern: '^[0-9]+(\\.[0-9]+)?$', errorKey: 'rate_invalid' }),
+  }),
   output: Done,
 });
 
@@ -823,4 +826,129 @@ export const unfreezeUser = endpoint({
   summary: 'Unfreeze an account with a reason: the user can log in again',
   input: Type.Object({ uid: Uid, reason: ReasonField }),
   output: Done,
+});
+
+// ---- Products: coupons, fiat rates, fees and limits (the console's Products screen) ----
+
+const CouponKind = Type.Union([Type.Literal('fee_discount'), Type.Literal('bonus')], { errorKey: 'coupon_kind_invalid' });
+const CouponScope = Type.Union([Type.Literal('conversion'), Type.Literal('spot')], { errorKey: 'coupon_scope_invalid' });
+const CouponStatus = Type.Union([Type.Literal('available'), Type.Literal('used'), Type.Literal('expired'), Type.Literal('revoked')], { errorKey: 'coupon_status_invalid' });
+
+export const OperatorCoupon = Type.Object({
+  id: Type.Integer(),
+  uid: Type.Integer(),
+  kind: CouponKind,
+  value: Type.String({ description: 'fee_discount: the share of the fee waived (0.5); bonus: the amount' }),
+  scope: Type.Union([CouponScope, Type.Null()], { description: 'fee_discount: the one product whose fee it discounts; bonus: null' }),
+  code: Type.String({ description: "a bonus's currency; empty for a fee discount" }),
+  status: CouponStatus,
+  created_at: Time,
+  expires_at: Time,
+  used_at: NullableTime,
+  used_ref: Type.Union([Type.String(), Type.Null()], { description: 'what spent it: coupon:<id> (a bonus redeemed), exchange:<id>, spot:<order id>' }),
+  granted_by: Type.Union([Type.String(), Type.Null()], { description: "the operator's name; null: a welcome coupon" }),
+  revoked_at: NullableTime,
+  revoked_by: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const operatorCoupons = endpoint({
+  method: 'GET',
+  path: '/operator/coupons',
+  access: 'operator',
+  tag: 'operator',
+  summary: "Coupons, newest first: every user's, or one user's (uid); in one state when given (expired: available ones past their expiry)",
+  input: Type.Object({ uid: Type.Optional(Uid), status: Type.Optional(CouponStatus), page: Type.Optional(PageField), limit: Type.Optional(LimitField) }),
+  output: paged(OperatorCoupon),
+});
+
+export const grantCoupon = endpoint({
+  method: 'POST',
+  path: '/operator/coupon/grant',
+  access: 'operator',
+  tag: 'operator',
+  summary:
+    'Grant a user (by uid) a coupon for `days` days: a fee discount (scope: the product whose fee it discounts; value: the share waived, above 0 up to 1) or a bonus (currency code; value: the amount, within its decimals, credited from the house gifts account when the user redeems it). The same request_id sent again answers the coupon the first made',
+  input: Type.Object({
+    uid: Uid,
+    kind: CouponKind,
+    scope: Type.Optional(CouponScope),
+    value: AmountField,
+    currency: Type.Optional(Type.String({ minLength: 1, maxLength: 10, pattern: '^[A-Z0-9]+$', errorKey: 'currency_unknown' })),
+    days: Type.Integer({ minimum: 1, maximum: 365, errorKey: 'coupon_days_invalid' }),
+    request_id: Type.String({ minLength: 8, maxLength: 64, pattern: '^[A-Za-z0-9_-]{8,64}$', errorKey: 'request_id_invalid' }),
+  }),
+  output: OperatorCoupon,
+});
+
+export const revokeCoupon = endpoint({
+  method: 'POST',
+  path: '/operator/coupon/revoke',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Take back a coupon that is still available, with a reason the audit keeps; a coupon used (or being used at the same moment), expired or revoked stays as it is',
+  input: IdReason,
+  output: Done,
+});
+
+export const operatorRates = endpoint({
+  method: 'GET',
+  path: '/operator/rates',
+  access: 'operator',
+  tag: 'operator',
+  summary:
+    'The fiat rates (units per US dollar), each with when and by what it was last set (the reference rates of the first start, FIAT_RATES_FILE, or an operator); and the rates file, when one is set, with when it was last loaded and when it is next read',
+  input: Type.Object({}),
+  output: Type.Object({
+    rates: Type.Array(
+      Type.Object({
+        code: Type.String(),
+        rate: Type.String(),
+        updated_at: Time,
+        set_by: Type.Union([Type.Literal('reference'), Type.Literal('file'), Type.Literal('operator')]),
+        by: Type.String({ description: "the operator's name, or the file's; empty for the reference rates" }),
+      }),
+    ),
+    file: Type.Union([Type.Object({ name: Type.String(), loaded_at: NullableTime, due_at: Time }), Type.Null()], {
+      description: 'FIAT_RATES_FILE: when it was last loaded, and when it is due again (the hourly fiat-rates job reads it then; its rates replace those set here)',
+    }),
+  }),
+});
+
+/** A figure in force and what changes it: a server setting (an environment variable), or null for a rule of the exchange written in its code. */
+const Figure = Type.Object({ value: Type.String(), setting: Type.Union([Type.String(), Type.Null()]) });
+export const operatorFees = endpoint({
+  method: 'GET',
+  path: '/operator/fees',
+  access: 'operator',
+  tag: 'operator',
+  summary:
+    'Every fee and limit in force, read from where each is defined (server/trading/config.ts, the server settings), each with the setting that changes it or null for a rule of the exchange; fixed while the server runs',
+  input: Type.Object({}),
+  output: Type.Object({
+    spot: Type.Object({ fee: Figure, min_notional: Figure, price_band: Figure }),
+    conversion: Type.Object({ fee: Figure }),
+    contracts: Type.Object({
+      margin_currency: Type.String(),
+      fee: Figure,
+      overnight: Figure,
+      liquidation_risk: Figure,
+      price_band: Figure,
+      trail_min: Figure,
+      trail_max: Figure,
+      shares_min: Figure,
+      shares_max: Figure,
+      leverage: Type.Array(Type.Object({ kind: Type.Union([Type.Literal('crypto'), Type.Literal('stock')]), min: Type.Integer(), max: Type.Integer(), presets: Type.Array(Type.Integer()) })),
+    }),
+    options: Type.Object({
+      currencies: Type.Array(Type.String()),
+      max_open: Figure,
+      durations: Type.Array(Type.Object({ seconds: Type.Integer(), ratio: Type.String(), fee_rate: Type.String(), min: Type.String(), max: Type.String() })),
+    }),
+    nft: Type.Object({ fee: Figure, royalty: Figure }),
+    invites: Type.Object({ rebate_rate: Figure }),
+    loans: Type.Object({ apr: Figure }),
+    copy: Type.Object({ profit_share: Figure }),
+    withdrawals: Type.Array(Type.Object({ code: Type.String(), network: Type.String(), name: Type.String(), min: Figure, fee: Figure })),
+    limits: Type.Object({ public_per_minute: Figure, codes_per_ip_hour: Figure }),
+  }),
 });

@@ -380,9 +380,10 @@ export const Coupon = Type.Object({
   value: Amount,
   scope: Type.Union([Type.Literal('conversion'), Type.Literal('spot'), Type.Null()], { description: 'fee_discount: the one product whose fee it discounts; bonus: null' }),
   code: Type.String({ description: 'currency of a bonus' }),
-  status: Type.String({ description: 'available | used | expired' }),
+  status: Type.String({ description: 'available | used | expired | revoked (taken back by the exchange; listed with the expired ones)' }),
   expires_at: Type.Integer(),
   used_at: Type.Union([Type.Integer(), Type.Null()]),
+  revoked_at: Type.Union([Type.Integer(), Type.Null()]),
 });
 
 export const couponList = endpoint({
@@ -390,7 +391,7 @@ export const couponList = endpoint({
   path: '/coupon/list',
   access: 'user',
   tag: 'wallet',
-  summary: "The caller's coupons in one state",
+  summary: "The caller's coupons in one state (expired: also those the exchange took back)",
   input: Type.Object({ status: Type.Union([Type.Literal('available'), Type.Literal('used'), Type.Literal('expired')], { default: 'available' }) }),
   output: Type.Array(Coupon),
 });

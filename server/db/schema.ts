@@ -199,7 +199,7 @@ export interface SecurityChangesTable {
 export interface RequestIdsTable {
   user_id: number;
   request_id: string;
-  kind: 'withdraw' | 'move' | 'exchange' | 'spot' | 'contract' | 'close' | 'option' | 'ieo' | 'nft' | 'loan' | 'game' | 'otc' | 'alert';
+  kind: 'withdraw' | 'move' | 'exchange' | 'spot' | 'contract' | 'close' | 'option' | 'ieo' | 'nft' | 'loan' | 'game' | 'otc' | 'alert' | 'coupon';
   ref_id: number;
   created_at: number;
 }
@@ -239,11 +239,16 @@ export interface CouponsTable {
   /** fee_discount: the one product whose fee it discounts; bonus: null */
   scope: 'conversion' | 'spot' | null;
   currency_id: number | null;
-  status: 'available' | 'used';
+  /** revoked: taken back by an operator while it was available (migration 031) */
+  status: 'available' | 'used' | 'revoked';
   expires_at: number;
   used_at: number | null;
   used_ref: string | null;
   created_at: number;
+  /** the operator who granted it; null: a welcome coupon */
+  granted_by: string | null;
+  revoked_at: number | null;
+  revoked_by: string | null;
 }
 
 export interface SpotOrdersTable {

@@ -418,6 +418,9 @@ test('random sequences of money operations keep the ledger consistent and every 
                   used_at: null,
                   used_ref: null,
                   created_at: h.ctx.now(),
+                  granted_by: null,
+                  revoked_at: null,
+                  revoked_by: null,
                 })
                 .returning('id')
                 .executeTakeFirstOrThrow();

@@ -328,11 +328,16 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   // One of the eleven fiat currencies the app offers; USD stays 1, the unit of the table.
   route(app, ctx, endpoints.setRate, async ({ input, operator, t }) => {
-    if (!isFiatCurrency(input.code)) throw new ApiError('server:errors.currency_unknown');
-    const rate = rateText(input.code, input.rate);
-    if (rate === null) throw new ApiError('validation:amount_invalid');
-    await writeRate(ctx.db, input.code, rate, ctx.now(), `operator ${by(operator)}`);
-    await audit(ctx, by(operator), 'set-rate', input.code, rate);
+    const code = input.code;
+    if (!isFiatCurrency(code)) throw new ApiError('server:errors.currency_unknown');
+    const rate = rateText(code, input.rate);
+    if (rate === null) throw new ApiError('validation:rate_invalid');
+    // The rate and its audit entry commit together.
+    const at = ctx.now();
+    await ctx.db.transaction().execute(async (trx) => {
+      await writeRate(trx, code, rate, at, `operator ${by(operator)}`);
+      await audit({ trx, time: at }, by(operator), 'set-rate', code, rate);
+    });
     return t('server:ok.done');
   });
 }

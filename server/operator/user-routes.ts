@@ -7,6 +7,13 @@ import type { Translate } from '../i18n';
 import { holdings, ledgerOf } from '../wallet/balances';
 import { freezeUser, ordersOf, profileOf, revokeUserSession, revokeUserSessions, searchUsers, sessionsOf, unfreezeUser, userByUid } from './users';
 
+/** An operator's reason, trimmed: one of spaces alone says nothing and is refused as a missing one. */
+export function reasonOf(reason: string, t: Translate): string {
+  const said = reason.trim();
+  if (said === '') throw new ApiError('validation:required', { field: t('validation:fields.reason') });
+  return said;
+}
+
 /**
  * The operator API under the console's Users screen (server/operator/users.ts): search, a
  * user's profile, balances, ledger, trading and sessions; ending sessions, freezing and
@@ -46,13 +53,6 @@ export function operatorUserRoutes(app: FastifyInstance, ctx: AppContext): void 
     const count = await revokeUserSessions(ctx, by(operator), await userByUid(ctx, input.uid));
     return t('server:ok.user_sessions_revoked', { count });
   });
-
-  // A reason of spaces alone says nothing: refused as a missing one.
-  const reasonOf = (reason: string, t: Translate): string => {
-    const said = reason.trim();
-    if (said === '') throw new ApiError('validation:required', { field: t('validation:fields.reason') });
-    return said;
-  };
 
   route(app, ctx, endpoints.freezeUser, async ({ input, operator, t }) => {
     await freezeUser(ctx, by(operator), await userByUid(ctx, input.uid), reasonOf(input.reason, t));

@@ -113,6 +113,9 @@ beforeAll(async () => {
       used_at: null,
       used_ref: null,
       created_at: h.ctx.now(),
+      granted_by: null,
+      revoked_at: null,
+      revoked_by: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -200,6 +203,11 @@ beforeAll(async () => {
       '/api/operator/identity/reject': [2, 3, 4].map((id) => ({ id, reason: 'Unreadable' })),
       '/api/coupon/use': [{ id: coupon.id }],
       '/api/operator/rate': [{ code: 'EUR', rate: '0.9' }],
+      '/api/operator/coupon/grant': [
+        { uid, kind: 'bonus', currency: 'USDT', value: '5', days: 30, request_id: 'fuzz-grant-0001' },
+        { uid, kind: 'fee_discount', scope: 'spot', value: '0.5', days: 7, request_id: 'fuzz-grant-0002' },
+      ],
+      '/api/operator/coupon/revoke': [{ id: coupon.id, reason: 'Granted by mistake' }],
       '/api/operator/news/save': [{ c_id: 4, lang: 'en', title: 'Notice', content: '<p>Text</p>' }],
       '/api/operator/faq/save': [{ lang: 'en', question: 'Why?', answer: '<p>Because.</p>' }],
       '/api/operator/dual/create': [

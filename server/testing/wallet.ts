@@ -83,7 +83,21 @@ export async function grantFeeCoupon(h: Harness, userId: number, scope: 'convers
   const now = h.ctx.now();
   const row = await h.ctx.db
     .insertInto('coupons')
-    .values({ user_id: userId, kind: 'fee_discount', value: '0.5', scope, currency_id: null, status: 'available', expires_at: now + 86_400_000, used_at: null, used_ref: null, created_at: now })
+    .values({
+      user_id: userId,
+      kind: 'fee_discount',
+      value: '0.5',
+      scope,
+      currency_id: null,
+      status: 'available',
+      expires_at: now + 86_400_000,
+      used_at: null,
+      used_ref: null,
+      created_at: now,
+      granted_by: null,
+      revoked_at: null,
+      revoked_by: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

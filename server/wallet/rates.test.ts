@@ -126,8 +126,14 @@ describe('operators set rates', () => {
     expect(await h.call(endpoints.setRate, { code: 'JPY', rate: '151.50' }, { operator: true })).toEqual({ type: 'ok', message: 'Done.' });
     expect((await served(h))['JPY']).toEqual({ rate: '151.5', source: 'operator local', updated_at: h.ctx.now() });
     expect(await h.call(endpoints.setRate, { code: 'XAU', rate: '0.0004' }, { operator: true })).toEqual({ type: 'error', message: 'This currency is not available.' });
-    expect(await h.call(endpoints.setRate, { code: 'USD', rate: '2' }, { operator: true })).toEqual({ type: 'error', message: 'Please enter a correct amount.' });
-    expect(await h.call(endpoints.setRate, { code: 'EUR', rate: '0' }, { operator: true })).toEqual({ type: 'error', message: 'Please enter a correct amount.' });
+    expect(await h.call(endpoints.setRate, { code: 'USD', rate: '2' }, { operator: true })).toEqual({
+      type: 'error',
+      message: 'A rate is a positive decimal in units per US dollar, with at most 12 decimals (USD is always 1).',
+    });
+    expect(await h.call(endpoints.setRate, { code: 'EUR', rate: '0' }, { operator: true })).toEqual({
+      type: 'error',
+      message: 'A rate is a positive decimal in units per US dollar, with at most 12 decimals (USD is always 1).',
+    });
     const codes = Object.keys(await served(h));
     expect(codes).toEqual(['USD', 'CNY', 'GBP', 'HKD', 'JPY', 'EUR', 'AED', 'THB', 'PHP', 'SGD', 'VND']);
     expect((await served(h))['USD']).toMatchObject({ rate: '1' });

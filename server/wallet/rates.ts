@@ -132,3 +132,19 @@ export async function refreshRates(ctx: Pick<AppContext, 'config' | 'db' | 'now'
   });
   return { status: 'loaded', codes: [...rates.keys()] };
 }
+
+/** Who or what set a stored rate, from its source as writeRate's callers write it ('reference', 'file <name>', 'operator <name>'). */
+export function rateSetBy(source: string): { set_by: 'reference' | 'file' | 'operator'; by: string } {
+  if (source.startsWith('operator ')) return { set_by: 'operator', by: source.slice('operator '.length) };
+  if (source.startsWith('file ')) return { set_by: 'file', by: source.slice('file '.length) };
+  return { set_by: 'reference', by: '' };
+}
+
+/** FIAT_RATES_FILE, when set: its name, when it was last loaded (null: never) and when it is next due to be read. */
+export async function ratesFile(ctx: Pick<AppContext, 'config' | 'db' | 'now'>): Promise<{ name: string; loaded_at: number | null; due_at: number } | null> {
+  const file = ctx.config.fiatRatesFile;
+  if (!file) return null;
+  const last = Number(await readSetting(ctx.db, LOADED_AT));
+  const loaded = Number.isFinite(last) && last > 0 ? last : null;
+  return { name: path.basename(file), loaded_at: loaded, due_at: loaded === null ? ctx.now() : loaded + RATES_REFRESH_MS };
+}

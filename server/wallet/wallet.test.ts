@@ -388,8 +388,34 @@ describe('coupons', () => {
     await h.ctx.db
       .insertInto('coupons')
       .values([
-        { user_id: userId, kind: 'bonus', value: '20', currency_id: USDT, status: 'available', expires_at: now + 86_400_000, used_at: null, used_ref: null, created_at: now },
-        { user_id: userId, kind: 'bonus', value: '5', currency_id: USDT, status: 'available', expires_at: now + 1000, used_at: null, used_ref: null, created_at: now },
+        {
+          user_id: userId,
+          kind: 'bonus',
+          value: '20',
+          currency_id: USDT,
+          status: 'available',
+          expires_at: now + 86_400_000,
+          used_at: null,
+          used_ref: null,
+          created_at: now,
+          granted_by: null,
+          revoked_at: null,
+          revoked_by: null,
+        },
+        {
+          user_id: userId,
+          kind: 'bonus',
+          value: '5',
+          currency_id: USDT,
+          status: 'available',
+          expires_at: now + 1000,
+          used_at: null,
+          used_ref: null,
+          created_at: now,
+          granted_by: null,
+          revoked_at: null,
+          revoked_by: null,
+        },
       ])
       .execute();
     const available = await h.call(endpoints.couponList, { status: 'available' }, { token: ann });

@@ -59,6 +59,9 @@ const SAME_AS_ENGLISH = new Set([
   'admin:products.dual.sold_of',
   'admin:products.ieo.fields.id',
   'admin:products.ieo.asked_of',
+  'admin:products.coupons.filter_uid',
+  'admin:products.coupons.fields.uid',
+  'admin:products.coupons.fields.id',
 ]);
 
 /**
@@ -143,8 +146,16 @@ const SAME_IN: Partial<Record<string, readonly string[]>> = {
     'nft:collection.title',
     'nft:detail.collection',
     'nft:market.rarity.rare',
+    // Products: coupons, rates and fees (a bonus, conversions, a page, a coupon; seconds as s)
+    'admin:products.coupons.kinds.bonus',
+    'admin:products.coupons.scopes.conversion',
+    'admin:products.coupons.page',
+    'admin:products.coupons.fields.coupon',
+    'admin:products.fees.sections.conversion',
+    'admin:products.fees.seconds',
   ],
   spa: [
+    'admin:products.fees.seconds',
     'assets:accounts.legal',
     'trade:total',
     'validation:fields.total',

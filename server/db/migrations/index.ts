@@ -27,6 +27,7 @@ import * as m025 from './025_advanced_orders';
 import * as m026 from './026_chart_preferences';
 import * as m027 from './027_account_freezes';
 import * as m029 from './029_operator_accounts';
+import * as m031 from './031_coupon_grants';
 
 /**
  * Numbered migrations, applied in name order at start, on SQLite and PostgreSQL alike
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '026_chart_preferences': m026,
   '027_account_freezes': m027,
   '029_operator_accounts': m029,
+  '031_coupon_grants': m031,
 };

@@ -12,7 +12,7 @@ import styles from './assets.module.css';
 
 type Status = 'available' | 'used' | 'expired';
 
-/** Coupons: a fee discount applies by itself to the one product it names (its scope); bonuses are added to the coin account when used. */
+/** Coupons: a fee discount applies by itself to the one product it names (its scope); bonuses are added to the coin account when used. One the exchange took back is listed with the expired ones, saying when. */
 export function CouponScreen() {
   const t = useT();
   const [status, setStatus] = useState<Status>('available');
@@ -47,7 +47,13 @@ export function CouponScreen() {
               {coupon.kind === 'fee_discount' && coupon.scope ? t(`assets:coupons.fee_note.${coupon.scope}`) : t('assets:coupons.bonus_note')}
             </p>
             <div className={styles.recordMeta}>
-              <span>{coupon.used_at ? t('assets:coupons.used_on', { date: date(coupon.used_at) }) : t('assets:coupons.expires', { date: date(coupon.expires_at) })}</span>
+              <span>
+                {coupon.used_at
+                  ? t('assets:coupons.used_on', { date: date(coupon.used_at) })
+                  : coupon.revoked_at
+                    ? t('assets:coupons.revoked_on', { date: date(coupon.revoked_at) })
+                    : t('assets:coupons.expires', { date: date(coupon.expires_at) })}
+              </span>
             </div>
             {status === 'available' && coupon.kind === 'bonus' && (
               <div style={{ marginTop: 12 }}>
