@@ -42,6 +42,7 @@ import { chartRoutes } from './chart/routes';
 import { nftMediaRoutes } from './nft/media-routes';
 import { operatorRoutes } from './operator/routes';
 import { operatorUserRoutes } from './operator/user-routes';
+import { lockupProductRoutes } from './finance/lockup-product-routes';
 import { privateUploadRoutes } from './uploads/private';
 import { walletRoutes } from './wallet/routes';
 import { contentRoutes } from './content/routes';
@@ -251,6 +252,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   contentRoutes(app, ctx);
   peopleRoutes(app, ctx);
   financeRoutes(app, ctx);
+  lockupProductRoutes(app, ctx);
   copyRoutes(app, ctx);
   dualRoutes(app, ctx);
   ieoRoutes(app, ctx);

@@ -36,7 +36,7 @@ export { GameRound } from './game';
 export { OtcAd, OtcOrder } from './otc';
 export { NftBox, NftBoxUnit, NftCard, NftItem, NftMessage, NftOrder, NftSale } from './nft';
 export { LoginEvent, Passkey, Session, Whitelist } from './security';
-export { AuditEntry, LedgerLine, Pending, UserProfile, UserRow, UserSession } from './operator';
+export { AuditEntry, LedgerLine, LockupProductAdmin, Pending, UserProfile, UserRow, UserSession } from './operator';
 export { CopyPosition, CopyRules, CopySkip, Follow, TraderApplication, TraderCard, TraderStats } from './copy';
 
 /** Every endpoint the server serves under /api, by name. */
@@ -162,6 +162,11 @@ export const endpoints = {
   revokeUserSessions: operator.revokeUserSessions,
   freezeUser: operator.freezeUser,
   unfreezeUser: operator.unfreezeUser,
+  lockupProducts: operator.lockupProducts,
+  lockupCreate: operator.lockupCreate,
+  lockupUpdate: operator.lockupUpdate,
+  lockupPause: operator.lockupPause,
+  lockupOpen: operator.lockupOpen,
   newsPop: content.newsPop,
   newsList: content.newsList,
   newsDetail: content.newsDetail,
