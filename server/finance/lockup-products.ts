@@ -1,6 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type { LockupProductAdmin } from '../../contract/api';
-import { Money, parseAmount, text, ZERO } from '../../contract/money';
+import { Money, text, ZERO } from '../../contract/money';
 import type { AppContext } from '../context';
 import type { Currency } from '../exchange/catalogue';
 import type { Step } from '../exchange/step';
@@ -20,8 +20,6 @@ import { lockupProducts, type LockupProductRow } from './products';
 
 /** The highest daily rate or penalty a product may have: 5 % a day is already far past any real offer. */
 const RATE_CEILING = new Money('0.05');
-/** Rates are kept to 1/1,000,000, as the daily rate of an order is (contract/lockup.ts). */
-const RATE_DECIMALS = 6;
 
 export interface LockupTermsInput {
   days: number;
@@ -44,17 +42,22 @@ function lockupCurrency(ctx: AppContext, code: string): Currency {
   return currency;
 }
 
+/** A fraction as the contract's pattern writes it (0.003); 0 itself is a penalty's lowest value. */
+const RATE = /^0(\.[0-9]{1,6})?$/;
+
 function rateOf(value: string, field: 'lockup_rate_range' | 'lockup_penalty_range', floor: 'positive' | 'zero'): Money {
-  const rate = parseAmount(value, RATE_DECIMALS);
-  if (!rate || rate.gt(RATE_CEILING) || (floor === 'positive' ? rate.lte(0) : rate.lt(0))) throw new ApiError(`server:errors.${field}`);
+  if (!RATE.test(value)) throw new ApiError('validation:lockup_rate_invalid');
+  const rate = new Money(value);
+  if (rate.gt(RATE_CEILING) || (floor === 'positive' ? rate.lte(0) : rate.lt(0))) throw new ApiError(`server:errors.${field}`);
   return rate;
 }
 
 /** Checks a product's terms in its coin's decimals; answers them as they are stored. */
 export function checkedTerms(currency: Currency, input: LockupTermsInput): Terms {
   if (!Number.isInteger(input.days) || input.days < 1 || input.days > 365) throw new ApiError('validation:lockup_days_invalid');
+  // A minimum of 0 says what is wrong with it (amountIn takes positive amounts only).
+  if (/^0+(\.0+)?$/.test(input.min_amount)) throw new ApiError('server:errors.lockup_minimum_zero');
   const minimum = amountIn(currency, input.min_amount);
-  if (minimum.lte(0)) throw new ApiError('server:errors.lockup_minimum_zero');
   const full = amountIn(currency, input.full_rate_amount);
   if (full.lt(minimum)) throw new ApiError('server:errors.lockup_full_below_minimum');
   const low = rateOf(input.rate_min, 'lockup_rate_range', 'positive');
