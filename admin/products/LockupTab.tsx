@@ -91,13 +91,7 @@ export function LockupTab() {
                   {t('products.lockup.columns.minimum')}
                 </th>
                 <th scope="col" className={styles.number}>
-                  {t('products.lockup.columns.full_rate')}
-                </th>
-                <th scope="col" className={styles.number}>
                   {t('products.lockup.columns.penalty')}
-                </th>
-                <th scope="col" className={styles.number}>
-                  {t('products.lockup.columns.sort')}
                 </th>
                 <th scope="col">{t('products.lockup.columns.status')}</th>
                 <th scope="col" className={styles.number}>
@@ -119,14 +113,14 @@ export function LockupTab() {
                 <tr key={product.id} data-testid={`lockup-row-${product.id}`} data-status={product.status}>
                   <th scope="row" className={styles.nowrap}>
                     {name(product)}
+                    <span className={styles.sub}>{t('products.lockup.order_line', { sort: product.sort })}</span>
                   </th>
                   <td className={styles.number}>
                     {percent(product.rate_min)} – {percent(product.rate_max)}
+                    <span className={styles.sub}>{t('products.lockup.full_from', { amount: amount(product.full_rate_amount, product.code) })}</span>
                   </td>
                   <td className={styles.number}>{amount(product.min_amount, product.code)}</td>
-                  <td className={styles.number}>{amount(product.full_rate_amount, product.code)}</td>
                   <td className={styles.number}>{percent(product.penalty_rate)}</td>
-                  <td className={styles.number}>{product.sort}</td>
                   <td>
                     <span className={product.status === 'open' ? styles.open : styles.paused} data-testid="lockup-status">
                       {product.status === 'open' ? t('products.lockup.status_open') : t('products.lockup.status_paused')}
