@@ -84,6 +84,8 @@ const SAME_IN: Partial<Record<string, readonly string[]>> = {
     'admin:content.kinds.pages',
     'admin:content.fields.question',
     'admin:products.tabs.coupons',
+    'admin:products.lockup.columns.minimum',
+    'admin:products.lockup.columns.actions',
     'settings:settings.version',
     'settings:profile.signature',
     'settings:security.email',
