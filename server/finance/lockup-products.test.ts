@@ -71,7 +71,18 @@ describe('creating a product: POST /operator/lockup/create', () => {
     expect(id).toBe(5);
     const listed = await appList();
     expect(listed.map((p) => p.id)).toEqual([5, 1, 2, 3, 4]);
-    expect(listed[0]).toEqual({ id: 5, currency_id: USDT, code: 'USDT', precision: 6, days: 7, min_amount: '200', rate_min: '0.002', rate_max: '0.003', full_rate_amount: '2200', penalty_rate: '0.001' });
+    expect(listed[0]).toEqual({
+      id: 5,
+      currency_id: USDT,
+      code: 'USDT',
+      precision: 6,
+      days: 7,
+      min_amount: '200',
+      rate_min: '0.002',
+      rate_max: '0.003',
+      full_rate_amount: '2200',
+      penalty_rate: '0.001',
+    });
     // Half-way from 200 to 2200 earns half-way from 0.2 % to 0.3 %.
     const order = await ok(buy(id, '1200'));
     expect(order).toMatchObject({ product_id: 5, amount: '1200.000000', daily_rate: '0.0025', daily_yield: '3.000000', days: 7, penalty: '8.400000' });
@@ -100,7 +111,10 @@ describe('creating a product: POST /operator/lockup/create', () => {
     ];
     for (const [input, message] of refusals) expect(await create(input), JSON.stringify(input)).toEqual({ type: 'error', message });
     // In the operator's language too.
-    expect(await h.call(endpoints.lockupCreate, { ...TERMS, rate_min: '0.004', rate_max: '0.003' }, { ...asOperator, lang: 'zh' })).toEqual({ type: 'error', message: '最低日利率不能高于最高日利率。' });
+    expect(await h.call(endpoints.lockupCreate, { ...TERMS, rate_min: '0.004', rate_max: '0.003' }, { ...asOperator, lang: 'zh' })).toEqual({
+      type: 'error',
+      message: '最低日利率不能高于最高日利率。',
+    });
     expect((await consoleList()).map((p) => p.id)).toEqual([1, 2, 3, 4]);
     expect(await h.ctx.db.selectFrom('operator_actions').select('id').where('action', 'like', 'lockup-%').execute()).toEqual([]);
     // A minimum equal to the full-rate amount, no penalty, a BTC product in satoshis: all fine.
@@ -132,8 +146,7 @@ describe('new terms apply to what is bought next: POST /operator/lockup/update',
       {
         operator: 'local',
         action: 'lockup-update',
-        detail:
-          'USDT 5 d, minimum 100, 0.003-0.004 a day (full at 10000), penalty 0.004, order 1 -> USDT 20 d, minimum 50, 0.01-0.02 a day (full at 100), penalty 0.05, order 1',
+        detail: 'USDT 5 d, minimum 100, 0.003-0.004 a day (full at 10000), penalty 0.004, order 1 -> USDT 20 d, minimum 50, 0.01-0.02 a day (full at 100), penalty 0.05, order 1',
       },
     ]);
   });
