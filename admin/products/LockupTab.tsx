@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { ApiOutput } from '../../contract/api';
 import { formatAmount } from '../../contract/format';
 import { toast } from '../../src/ui/toast';
@@ -10,6 +10,9 @@ import styles from './lockup.module.css';
 
 type Listing = ApiOutput<'GET /operator/lockup/products'>;
 type Editing = { kind: 'new' } | { kind: 'edit'; product: LockupProduct };
+
+/** The table's columns (a pause's confirmation spans them). */
+const COLUMNS = 9;
 
 /**
  * Lock-up mining as operators run it: every product with its terms, whether it is open,
@@ -110,45 +113,41 @@ export function LockupTab() {
             </thead>
             <tbody>
               {listing.products.map((product) => (
-                <tr key={product.id} data-testid={`lockup-row-${product.id}`} data-status={product.status}>
-                  <th scope="row" className={styles.nowrap}>
-                    {name(product)}
-                    <span className={styles.sub}>{t('products.lockup.order_line', { sort: product.sort })}</span>
-                  </th>
-                  <td className={styles.number}>
-                    {percent(product.rate_min)} – {percent(product.rate_max)}
-                    <span className={styles.sub}>{t('products.lockup.full_from', { amount: amount(product.full_rate_amount, product.code) })}</span>
-                  </td>
-                  <td className={styles.number}>{amount(product.min_amount, product.code)}</td>
-                  <td className={styles.number}>{percent(product.penalty_rate)}</td>
-                  <td>
-                    <span className={product.status === 'open' ? styles.open : styles.paused} data-testid="lockup-status">
-                      {product.status === 'open' ? t('products.lockup.status_open') : t('products.lockup.status_paused')}
-                    </span>
-                  </td>
-                  <td className={styles.number} data-testid="lockup-orders">
-                    {formatAmount(String(product.active_orders), lang)} / {formatAmount(String(product.orders), lang)}
-                  </td>
-                  <td className={styles.number}>{amount(product.locked, product.code)}</td>
-                  <td className={styles.number}>{amount(product.yield_paid, product.code)}</td>
-                  <td className={styles.actionsCell}>
-                    {confirming === product.id ? (
-                      <span className={styles.confirm} role="group" aria-label={t('products.lockup.pause')}>
-                        <span className={styles.confirmText}>{t('products.lockup.pause_question', { product: name(product) })}</span>
-                        <button type="button" className={styles.danger} disabled={busy} onClick={() => void setStatus(product, 'pause')} data-testid="lockup-pause-confirm">
-                          {t('products.lockup.pause_confirm')}
-                        </button>
-                        <button type="button" className={styles.quiet} onClick={() => setConfirming(null)}>
-                          {t('products.lockup.cancel')}
-                        </button>
+                <Fragment key={product.id}>
+                  <tr data-testid={`lockup-row-${product.id}`} data-status={product.status}>
+                    <th scope="row" className={styles.nowrap}>
+                      {name(product)}
+                      <span className={styles.sub}>{t('products.lockup.order_line', { sort: product.sort })}</span>
+                    </th>
+                    <td className={styles.number}>
+                      {percent(product.rate_min)} – {percent(product.rate_max)}
+                      <span className={styles.sub}>{t('products.lockup.full_from', { amount: amount(product.full_rate_amount, product.code) })}</span>
+                    </td>
+                    <td className={styles.number}>{amount(product.min_amount, product.code)}</td>
+                    <td className={styles.number}>{percent(product.penalty_rate)}</td>
+                    <td>
+                      <span className={product.status === 'open' ? styles.open : styles.paused} data-testid="lockup-status">
+                        {product.status === 'open' ? t('products.lockup.status_open') : t('products.lockup.status_paused')}
                       </span>
-                    ) : (
+                    </td>
+                    <td className={styles.number} data-testid="lockup-orders">
+                      {formatAmount(String(product.active_orders), lang)} / {formatAmount(String(product.orders), lang)}
+                    </td>
+                    <td className={styles.number}>{amount(product.locked, product.code)}</td>
+                    <td className={styles.number}>{amount(product.yield_paid, product.code)}</td>
+                    <td className={styles.actionsCell}>
                       <span className={styles.actions}>
                         <button type="button" className={styles.quiet} onClick={() => setEditing({ kind: 'edit', product })} data-testid={`lockup-edit-${product.id}`}>
                           {t('products.lockup.edit')}
                         </button>
                         {product.status === 'open' ? (
-                          <button type="button" className={styles.quiet} onClick={() => setConfirming(product.id)} data-testid={`lockup-pause-${product.id}`}>
+                          <button
+                            type="button"
+                            className={styles.quiet}
+                            aria-expanded={confirming === product.id}
+                            onClick={() => setConfirming(confirming === product.id ? null : product.id)}
+                            data-testid={`lockup-pause-${product.id}`}
+                          >
                             {t('products.lockup.pause')}
                           </button>
                         ) : (
@@ -157,9 +156,24 @@ export function LockupTab() {
                           </button>
                         )}
                       </span>
-                    )}
-                  </td>
-                </tr>
+                    </td>
+                  </tr>
+                  {confirming === product.id ? (
+                    <tr className={styles.confirmRow}>
+                      <td colSpan={COLUMNS}>
+                        <span className={styles.confirm} role="group" aria-label={t('products.lockup.pause')}>
+                          <span className={styles.confirmText}>{t('products.lockup.pause_question', { product: name(product) })}</span>
+                          <button type="button" className={styles.danger} disabled={busy} onClick={() => void setStatus(product, 'pause')} data-testid="lockup-pause-confirm">
+                            {t('products.lockup.pause_confirm')}
+                          </button>
+                          <button type="button" className={styles.quiet} onClick={() => setConfirming(null)}>
+                            {t('products.lockup.cancel')}
+                          </button>
+                        </span>
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
               ))}
             </tbody>
           </table>

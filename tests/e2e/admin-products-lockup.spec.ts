@@ -96,10 +96,12 @@ test('an operator creates a lock-up product, sees it in the app, changes its ter
     await test.step("paused after a confirmation, it leaves the app's list; the others stay", async () => {
       await page.getByTestId(`lockup-pause-${id}`).click();
       await expect(page.getByRole('group', { name: 'Pause' })).toContainText(`Pause #${id} ETH · 45 days?`);
+      await page.screenshot({ path: test.info().outputPath('lockup-pause-confirm.png') });
       await page.getByTestId('lockup-pause-confirm').click();
       await expect(toast(page)).toHaveText('The product is paused: it takes no new purchases.');
       await expect(table.getByTestId(`lockup-row-${id}`).getByTestId('lockup-status')).toHaveText('Paused');
       await expect(page.getByTestId(`lockup-open-${id}`)).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath('lockup-paused.png') });
       await app.page.reload();
       await expect(app.page.getByTestId('lockup-product-1')).toBeVisible();
       await expect(app.page.getByTestId(`lockup-product-${id}`)).toHaveCount(0);
