@@ -13,6 +13,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, sql, SqliteDialect } from 'kysely';
 import { DatabaseUnavailable, isPostgresUrl, openDatabase, redactUrl, type Db } from '../server/db/database';
 import type { Database } from '../server/db/schema';
+import { TABLES_SEEDED_BY_MIGRATIONS } from '../server/db/migrations';
 import { checkLedger } from '../server/ledger/check';
 
 const BATCH = 500;
@@ -50,7 +51,7 @@ const missing = expected.filter((name) => !migrated(name));
 if (missing.length > 0) fail(`the source has not run the migrations ${missing.join(', ')}: start the server on it once with this version first`);
 
 const tables = (source.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%'").all() as { name: string }[]).map((row) => row.name);
-for (const table of tables) {
+for (const table of tables.filter((name) => !TABLES_SEEDED_BY_MIGRATIONS.includes(name))) {
   const [row] = (await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(target)).rows;
   if (Number(row?.n ?? 0) > 0) fail(`the target already holds data (${table} has rows): db:copy moves an exchange into an empty database`);
 }
@@ -77,6 +78,8 @@ function ordered(names: string[]): string[] {
 const started = Date.now();
 const copied: [string, number][] = [];
 await target.transaction().execute(async (trx) => {
+  // What the migrations wrote the source has too, as it stands now: the source's rows replace them.
+  for (const table of TABLES_SEEDED_BY_MIGRATIONS) await sql`delete from ${sql.table(table)}`.execute(trx);
   for (const table of ordered(tables)) {
     const rows = source.prepare(`select * from "${table}"`).all() as Record<string, unknown>[];
     for (let i = 0; i < rows.length; i += BATCH) {

@@ -44,6 +44,7 @@ import { operatorRoutes } from './operator/routes';
 import { operatorDualIeoRoutes } from './operator/dual-ieo-routes';
 import { operatorProductRoutes } from './operator/product-routes';
 import { operatorUserRoutes } from './operator/user-routes';
+import { lockupProductRoutes } from './finance/lockup-product-routes';
 import { privateUploadRoutes } from './uploads/private';
 import { walletRoutes } from './wallet/routes';
 import { contentRoutes } from './content/routes';
@@ -255,6 +256,7 @@ export async function buildApp(ctx: AppContext, options: { logger?: boolean } = 
   contentRoutes(app, ctx);
   peopleRoutes(app, ctx);
   financeRoutes(app, ctx);
+  lockupProductRoutes(app, ctx);
   copyRoutes(app, ctx);
   dualRoutes(app, ctx);
   ieoRoutes(app, ctx);

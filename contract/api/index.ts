@@ -36,7 +36,7 @@ export { GameRound } from './game';
 export { OtcAd, OtcOrder } from './otc';
 export { NftBox, NftBoxUnit, NftCard, NftItem, NftMessage, NftOrder, NftSale } from './nft';
 export { LoginEvent, Passkey, Session, Whitelist } from './security';
-export { AuditEntry, LedgerLine, Pending, UserProfile, UserRow, UserSession } from './operator';
+export { AuditEntry, LedgerLine, LockupProductAdmin, Pending, UserProfile, UserRow, UserSession } from './operator';
 export { CopyPosition, CopyRules, CopySkip, Follow, TraderApplication, TraderCard, TraderStats } from './copy';
 
 /** Every endpoint the server serves under /api, by name. */
@@ -169,6 +169,11 @@ export const endpoints = {
   revokeCoupon: operator.revokeCoupon,
   operatorRates: operator.operatorRates,
   operatorFees: operator.operatorFees,
+  lockupProducts: operator.lockupProducts,
+  lockupCreate: operator.lockupCreate,
+  lockupUpdate: operator.lockupUpdate,
+  lockupPause: operator.lockupPause,
+  lockupOpen: operator.lockupOpen,
   newsPop: content.newsPop,
   newsList: content.newsList,
   newsDetail: content.newsDetail,

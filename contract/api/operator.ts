@@ -951,4 +951,89 @@ export const operatorFees = endpoint({
     withdrawals: Type.Array(Type.Object({ code: Type.String(), network: Type.String(), name: Type.String(), min: Figure, fee: Figure })),
     limits: Type.Object({ public_per_minute: Figure, codes_per_ip_hour: Figure }),
   }),
+
+// ---- Products: lock-up mining (the console's Products screen, its Lock-up tab) ----
+
+/** A daily rate or a penalty rate: a fraction, 0.003 is 0.3 % a day, at most 6 decimals. */
+const LockupRate = Type.String({ minLength: 1, maxLength: 12, pattern: '^0(\\.[0-9]{1,6})?$', errorKey: 'lockup_rate_invalid' });
+const LockupTermsFields = {
+  days: Type.Integer({ minimum: 1, maximum: 365, errorKey: 'lockup_days_invalid' }),
+  min_amount: AmountField,
+  rate_min: LockupRate,
+  rate_max: LockupRate,
+  full_rate_amount: AmountField,
+  penalty_rate: LockupRate,
+  sort: Type.Integer({ minimum: 0, maximum: 1_000_000, errorKey: 'lockup_sort_invalid', description: "the list's order, smallest first" }),
+};
+
+export const LockupProductAdmin = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  precision: Type.Integer(),
+  days: Type.Integer(),
+  min_amount: Type.String(),
+  rate_min: Type.String({ description: 'a fraction: 0.003 is 0.3 % a day' }),
+  rate_max: Type.String(),
+  full_rate_amount: Type.String(),
+  penalty_rate: Type.String(),
+  status: Type.Union([Type.Literal('open'), Type.Literal('paused')], { description: 'paused: out of the app’s list, purchases refused; orders held run on' }),
+  sort: Type.Integer(),
+  created_at: Time,
+  updated_at: Time,
+  orders: Type.Integer({ description: 'every order ever bought' }),
+  active_orders: Type.Integer(),
+  locked: Type.String({ description: 'what the active orders hold' }),
+  yield_paid: Type.String({ description: 'the daily yield paid so far on all its orders' }),
+});
+
+export const lockupProducts = endpoint({
+  method: 'GET',
+  path: '/operator/lockup/products',
+  access: 'operator',
+  tag: 'operator',
+  summary:
+    "Every lock-up product, open and paused, in the app's order: its terms, and what it holds read from its orders (active orders, the amount they lock, the yield paid so far); and the coins a new product may take, with their decimals",
+  input: Type.Object({}),
+  output: Type.Object({ products: Type.Array(LockupProductAdmin), coins: Type.Array(Type.Object({ code: Type.String(), precision: Type.Integer() })) }),
+});
+
+export const lockupCreate = endpoint({
+  method: 'POST',
+  path: '/operator/lockup/create',
+  access: 'operator',
+  tag: 'operator',
+  summary:
+    "Offer a lock-up product: a coin of the coin account (its code), the term in days (1 to 365), the minimum, the daily rate from rate_min at the minimum to rate_max at full_rate_amount and above, the early-redemption penalty a day left, the list's order; it opens at once. Answers its id",
+  input: Type.Object({ currency: Type.String({ minLength: 1, maxLength: 10, pattern: '^[A-Z0-9]+$', errorKey: 'currency_unknown' }), ...LockupTermsFields }),
+  output: Type.Object({ id: Type.Integer() }),
+});
+
+export const lockupUpdate = endpoint({
+  method: 'POST',
+  path: '/operator/lockup/update',
+  access: 'operator',
+  tag: 'operator',
+  summary: 'Change a lock-up product’s terms (its coin stays): they apply to purchases from now on; orders already bought keep the rate, term and penalty they were bought with',
+  input: Type.Object({ id: IdField, ...LockupTermsFields }),
+  output: Done,
+});
+
+export const lockupPause = endpoint({
+  method: 'POST',
+  path: '/operator/lockup/pause',
+  access: 'operator',
+  tag: 'operator',
+  summary: "Pause a lock-up product: it leaves the app's list and purchases are refused from the moment the pause commits; orders held run to their end",
+  input: Id,
+  output: Done,
+});
+
+export const lockupOpen = endpoint({
+  method: 'POST',
+  path: '/operator/lockup/open',
+  access: 'operator',
+  tag: 'operator',
+  summary: "Reopen a paused lock-up product: back in the app's list, purchases taken again",
+  input: Id,
+  output: Done,
 });

@@ -37,8 +37,17 @@ test('npm run db:copy moves a SQLite exchange to PostgreSQL: every row, the same
   await ok(sqlite.call(endpoints.spotTrade, { currency_id: 1, legal_id: 3, type: 'buy', amount: '0.01', target_price: '90000' }, { token }));
   await ok(sqlite.call(endpoints.leverSubmit, { currency_id: 1, legal_id: 3, direction: 'buy', share: 2, multiple: 10 }, { token }));
   await ok(sqlite.call(endpoints.lockupBuy, { config_id: 1, amount: '100' }, { token }));
+  // The products migration 030 wrote, as operators have changed them since: the copy has them so, and the next id follows.
+  const product = await ok(
+    sqlite.call(
+      endpoints.lockupCreate,
+      { currency: 'ETH', days: 21, min_amount: '0.5', rate_min: '0.001', rate_max: '0.002', full_rate_amount: '5', penalty_rate: '0.001', sort: 9 },
+      { operator: true },
+    ),
+  );
+  await ok(sqlite.call(endpoints.lockupPause, { id: 2 }, { operator: true }));
   const source = await checkLedger(sqlite.ctx.db);
-  const tables = ['users', 'ledger_entries', 'ledger_transactions', 'spot_orders', 'lever_positions', 'lockup_orders', 'klines', 'news_texts'];
+  const tables = ['users', 'ledger_entries', 'ledger_transactions', 'spot_orders', 'lever_positions', 'lockup_orders', 'lockup_products', 'klines', 'news_texts'];
   const counts = async (db: Db) => {
     const result: Record<string, number> = {};
     for (const table of tables) result[table] = Number((await sql<{ n: string }>`select count(*) as n from ${sql.table(table)}`.execute(db)).rows[0]?.n);
@@ -65,6 +74,14 @@ test('npm run db:copy moves a SQLite exchange to PostgreSQL: every row, the same
     expect(copied.violations).toEqual([]);
     expect(copied.totals).toEqual(source.totals);
     expect(await counts(db)).toEqual(sourceCounts);
+    const products = await db.selectFrom('lockup_products').select(['id', 'currency', 'days', 'status']).orderBy('id').execute();
+    expect(products.map((row) => `${row.id} ${row.currency} ${row.days} ${row.status}`)).toEqual(['1 USDT 5 open', '2 USDT 30 paused', '3 BTC 15 open', '4 ETH 10 open', `${product.id} ETH 21 open`]);
+    const next = await db
+      .insertInto('lockup_products')
+      .values({ currency: 'BTC', days: 7, min_amount: '1', rate_min: '0.001', rate_max: '0.001', full_rate_amount: '1', penalty_rate: '0', status: 'open', sort: 0, created_at: 0, updated_at: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(next.id).toBe(product.id + 1);
   } finally {
     await db.destroy();
   }

@@ -41,6 +41,7 @@ export interface Database {
   bank_cards: BankCardsTable;
   invite_rebates: InviteRebatesTable;
   lockup_orders: LockupOrdersTable;
+  lockup_products: LockupProductsTable;
   traders: TradersTable;
   trader_stats: TraderStatsTable;
   follows: FollowsTable;
@@ -414,6 +415,30 @@ export interface BankCardsTable {
   swift_code: string;
   /** international: the card holder's address */
   holder_address: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/**
+ * A lock-up mining product, run by operators (server/finance/products.ts). Its terms apply
+ * to purchases made while they hold: an order copies what it needs at purchase.
+ */
+export interface LockupProductsTable {
+  id: Generated<number>;
+  /** the coin's code (USDT, BTC...) */
+  currency: string;
+  days: number;
+  min_amount: string;
+  /** the daily rate at min_amount, rising to rate_max at full_rate_amount (fractions) */
+  rate_min: string;
+  rate_max: string;
+  full_rate_amount: string;
+  /** early redemption: this fraction of the amount per day left */
+  penalty_rate: string;
+  /** paused: out of the app's list, and purchases are refused */
+  status: 'open' | 'paused';
+  /** the list's order, smallest first (then by id) */
+  sort: number;
   created_at: number;
   updated_at: number;
 }

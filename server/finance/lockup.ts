@@ -12,7 +12,7 @@ import { house, userAccount } from '../ledger/accounts';
 import type { HoldSource } from '../ledger/holds';
 import { record } from '../ledger/ledger';
 import { amountIn } from '../wallet/amounts';
-import { dailyRate, LOCKUP_PRODUCTS, lockupProduct } from './products';
+import { dailyRate, lockupProductForPurchase, lockupProducts, type LockupProductRow } from './products';
 
 /**
  * Lock-up mining: an amount of the coin account moves to its locked part for the term;
@@ -25,22 +25,27 @@ import { dailyRate, LOCKUP_PRODUCTS, lockupProduct } from './products';
 export const DAY_MS = 24 * 60 * 60_000;
 type Row = Selectable<LockupOrdersTable>;
 
-export function productViews(catalogue: Catalogue): Static<typeof LockupProduct>[] {
-  return LOCKUP_PRODUCTS.map((product) => {
-    const currency = catalogue.currencyByCodeOf(product.currency);
-    return {
-      id: product.id,
-      currency_id: currency.id,
-      code: currency.code,
-      precision: currency.precision,
-      days: product.days,
-      min_amount: product.minAmount,
-      rate_min: product.rateMin,
-      rate_max: product.rateMax,
-      full_rate_amount: product.fullRateAmount,
-      penalty_rate: product.penaltyRate,
-    };
-  });
+/** A product as the app shows it; undefined when its coin is not in the catalogue (an exchange configured without it). */
+export function productView(catalogue: Catalogue, product: LockupProductRow): Static<typeof LockupProduct> | undefined {
+  const currency = catalogue.currencies.find((candidate) => candidate.code === product.currency);
+  if (!currency) return undefined;
+  return {
+    id: product.id,
+    currency_id: currency.id,
+    code: currency.code,
+    precision: currency.precision,
+    days: product.days,
+    min_amount: new Money(product.min_amount).toFixed(),
+    rate_min: new Money(product.rate_min).toFixed(),
+    rate_max: new Money(product.rate_max).toFixed(),
+    full_rate_amount: new Money(product.full_rate_amount).toFixed(),
+    penalty_rate: new Money(product.penalty_rate).toFixed(),
+  };
+}
+
+/** The products open for purchase, in the list's order (a paused one leaves the app's list). */
+export async function productViews(ctx: AppContext): Promise<Static<typeof LockupProduct>[]> {
+  return (await lockupProducts(ctx.db, 'open')).flatMap((product) => productView(ctx.catalogue, product) ?? []);
 }
 
 const dailyYield = (row: Row, precision: number) => floor(new Money(row.amount).times(row.daily_rate), precision);
@@ -71,15 +76,22 @@ export function orderView(catalogue: Catalogue, row: Row): Static<typeof LockupO
   };
 }
 
+/**
+ * Buys a product at the terms it has when the step runs: the product is read inside the
+ * step (and locked for share on PostgreSQL), so a pause or an edit that commits first is
+ * what the purchase sees, and one that comes after waits for it.
+ */
 export async function buyLockup(ctx: AppContext, userId: number, productId: number, amountText: string): Promise<Row> {
-  const product = lockupProduct(productId);
-  if (!product) throw new ApiError('server:errors.lockup_unknown');
-  const currency = ctx.catalogue.currencyByCodeOf(product.currency);
-  const amount = amountIn(currency, amountText);
-  if (amount.lt(product.minAmount)) throw new ApiError('server:errors.lockup_minimum', { amount: product.minAmount, currency: currency.code });
-  const rate = dailyRate(product, amount);
   return ctx.exchange.run(async (step) => {
     const { trx, time: now } = step;
+    const product = await lockupProductForPurchase(trx, productId);
+    if (!product) throw new ApiError('server:errors.lockup_unknown');
+    if (product.status !== 'open') throw new ApiError('server:errors.lockup_paused');
+    const currency = step.catalogue.currencyByCodeOf(product.currency);
+    const amount = amountIn(currency, amountText);
+    const minimum = new Money(product.min_amount);
+    if (amount.lt(minimum)) throw new ApiError('server:errors.lockup_minimum', { amount: minimum.toFixed(), currency: currency.code });
+    const rate = dailyRate(product, amount);
     const row = await trx
       .insertInto('lockup_orders')
       .values({
@@ -89,7 +101,7 @@ export async function buyLockup(ctx: AppContext, userId: number, productId: numb
         amount: text(amount, currency.precision),
         daily_rate: rate.toFixed(),
         days: product.days,
-        penalty_rate: product.penaltyRate,
+        penalty_rate: new Money(product.penalty_rate).toFixed(),
         days_paid: 0,
         earned: '0',
         status: 'active',

@@ -1,35 +1,38 @@
+import type { Kysely, Selectable } from 'kysely';
 import { lockupDailyRate } from '../../contract/lockup';
 import type { Money } from '../../contract/money';
+import type { Db } from '../db/database';
+import { storeOf } from '../db/dialect';
+import type { LockupProductsTable } from '../db/schema';
 
 /**
- * The lock-up products. The daily rate of an order grows with its amount, from rateMin
- * at minAmount to rateMax at fullRateAmount and above, and is fixed at purchase: the
- * range the list shows is a rule, not a lottery. Early redemption costs penaltyRate x
- * days left x amount (spec 4: 5 days, 0.4 %, 3 days left, 1000 gives 12).
+ * The lock-up products, held in `lockup_products` and run by operators from the console
+ * (server/finance/lockup-products.ts). They are read per request (a handful of rows), so
+ * every process sees a change at once. The daily rate of an order grows with its amount,
+ * from rate_min at min_amount to rate_max at full_rate_amount and above, and is fixed at
+ * purchase: the range the list shows is a rule, not a lottery. Early redemption costs
+ * penalty_rate x days left x amount (spec 4: 5 days, 0.4 %, 3 days left, 1000 gives 12).
  */
-export interface LockupProductDef {
-  id: number;
-  currency: 'USDT' | 'BTC' | 'ETH';
-  days: number;
-  minAmount: string;
-  rateMin: string;
-  rateMax: string;
-  fullRateAmount: string;
-  penaltyRate: string;
+export type LockupProductRow = Selectable<LockupProductsTable>;
+
+/** Every product, in the list's order; the open ones only when asked. */
+export async function lockupProducts(db: Db, only?: 'open'): Promise<LockupProductRow[]> {
+  let query = db.selectFrom('lockup_products').selectAll();
+  if (only) query = query.where('status', '=', only);
+  return query.orderBy('sort').orderBy('id').execute();
 }
 
-export const LOCKUP_PRODUCTS: readonly LockupProductDef[] = [
-  { id: 1, currency: 'USDT', days: 5, minAmount: '100', rateMin: '0.003', rateMax: '0.004', fullRateAmount: '10000', penaltyRate: '0.004' },
-  { id: 2, currency: 'USDT', days: 30, minAmount: '500', rateMin: '0.004', rateMax: '0.0055', fullRateAmount: '50000', penaltyRate: '0.005' },
-  { id: 3, currency: 'BTC', days: 15, minAmount: '0.01', rateMin: '0.001', rateMax: '0.0015', fullRateAmount: '1', penaltyRate: '0.002' },
-  { id: 4, currency: 'ETH', days: 10, minAmount: '0.1', rateMin: '0.0012', rateMax: '0.0018', fullRateAmount: '10', penaltyRate: '0.003' },
-];
-
-export function lockupProduct(id: number): LockupProductDef | undefined {
-  return LOCKUP_PRODUCTS.find((product) => product.id === id);
+/**
+ * One product read inside an exchange step. On PostgreSQL its row is locked for share
+ * until the step commits: a pause (an UPDATE) waits for the purchases that read it open,
+ * and a purchase that comes after the pause reads it paused. SQLite has one writer.
+ */
+export async function lockupProductForPurchase(trx: Db, id: number): Promise<LockupProductRow | undefined> {
+  const query = trx.selectFrom('lockup_products').selectAll().where('id', '=', id);
+  return (storeOf(trx as Kysely<unknown>) === 'postgres' ? query.forShare() : query).executeTakeFirst();
 }
 
 /** The daily rate an amount earns in a product. */
-export function dailyRate(product: LockupProductDef, amount: Money): Money {
-  return lockupDailyRate({ min_amount: product.minAmount, rate_min: product.rateMin, rate_max: product.rateMax, full_rate_amount: product.fullRateAmount }, amount);
+export function dailyRate(product: LockupProductRow, amount: Money): Money {
+  return lockupDailyRate(product, amount);
 }

@@ -236,6 +236,10 @@ beforeAll(async () => {
           intro: 'A fuzzed project.',
         },
       ],
+      '/api/operator/lockup/create': [{ currency: 'ETH', days: 12, min_amount: '0.2', rate_min: '0.001', rate_max: '0.002', full_rate_amount: '4', penalty_rate: '0.001', sort: 8 }],
+      '/api/operator/lockup/update': [{ id: 3, days: 15, min_amount: '0.01', rate_min: '0.001', rate_max: '0.0015', full_rate_amount: '1', penalty_rate: '0.002', sort: 3 }],
+      '/api/operator/lockup/pause': [{ id: 4 }],
+      '/api/operator/lockup/open': [{ id: 4 }],
     },
     files: [{ name: 'a.png', type: 'image/png', bytes: png }],
   };

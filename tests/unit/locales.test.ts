@@ -95,6 +95,8 @@ const SAME_IN: Partial<Record<string, readonly string[]>> = {
     'admin:products.dual.fields.dates',
     'admin:products.ieo.page',
     'admin:products.ieo.fields.dates',
+    'admin:products.lockup.columns.minimum',
+    'admin:products.lockup.columns.actions',
     'settings:settings.version',
     'settings:profile.signature',
     'settings:security.email',

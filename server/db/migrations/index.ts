@@ -27,6 +27,7 @@ import * as m025 from './025_advanced_orders';
 import * as m026 from './026_chart_preferences';
 import * as m027 from './027_account_freezes';
 import * as m029 from './029_operator_accounts';
+import * as m030 from './030_lockup_products';
 import * as m031 from './031_coupon_grants';
 
 /**
@@ -63,5 +64,12 @@ export const migrations: Record<string, Migration> = {
   '026_chart_preferences': m026,
   '027_account_freezes': m027,
   '029_operator_accounts': m029,
+  '030_lockup_products': m030,
   '031_coupon_grants': m031,
 };
+
+/**
+ * Tables a migration writes rows into (030: the lock-up products the code held), so a new
+ * database is not empty there: `npm run db:copy` replaces their rows with the source's.
+ */
+export const TABLES_SEEDED_BY_MIGRATIONS: readonly string[] = ['lockup_products'];
