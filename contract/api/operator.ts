@@ -951,6 +951,7 @@ export const operatorFees = endpoint({
     withdrawals: Type.Array(Type.Object({ code: Type.String(), network: Type.String(), name: Type.String(), min: Figure, fee: Figure })),
     limits: Type.Object({ public_per_minute: Figure, codes_per_ip_hour: Figure }),
   }),
+});
 
 // ---- Products: lock-up mining (the console's Products screen, its Lock-up tab) ----
 
