@@ -244,7 +244,17 @@ describe('IEO projects', () => {
       [sold, 'subscribing'],
     ]);
     // Before the allocation: the payments frozen, 1,600 tokens x 0.5.
-    expect(listed.data[1]).toMatchObject({ token: 'HBR', token_name: 'Harbor', subscribed: '1600', applications: 3, subscribers: 2, passes: 0, raised: '800.000000', allocated_at: null, symbol: null });
+    expect(listed.data[1]).toMatchObject({
+      token: 'HBR',
+      token_name: 'Harbor',
+      subscribed: '1600',
+      applications: 3,
+      subscribers: 2,
+      passes: 0,
+      raised: '800.000000',
+      allocated_at: null,
+      symbol: null,
+    });
 
     h.advance(DAY);
     expect((await projects({ stage: 'allocating' })).data.map((project) => project.id)).toEqual([sold]);

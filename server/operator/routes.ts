@@ -35,7 +35,17 @@ export function operatorRoutes(app: FastifyInstance, ctx: AppContext): void {
     const withdrawals = await ctx.db
       .selectFrom('withdrawals')
       .innerJoin('users', 'users.id', 'withdrawals.user_id')
-      .select(['withdrawals.id', 'users.uid', 'withdrawals.currency_id', 'withdrawals.network', 'withdrawals.amount', 'withdrawals.fee', 'withdrawals.address', 'withdrawals.created_at', 'users.frozen_at'])
+      .select([
+        'withdrawals.id',
+        'users.uid',
+        'withdrawals.currency_id',
+        'withdrawals.network',
+        'withdrawals.amount',
+        'withdrawals.fee',
+        'withdrawals.address',
+        'withdrawals.created_at',
+        'users.frozen_at',
+      ])
       .where('withdrawals.status', '=', 'pending')
       .orderBy('withdrawals.id')
       .execute();
