@@ -46,10 +46,11 @@ async function moveTo(page: Page, row: Locator): Promise<void> {
   await expect(row).toHaveAttribute('aria-selected', 'true');
 }
 
-/** The count on a queue's tab equals the rows it lists. */
+/** The count on a queue's tab equals the rows it lists (both read again until they agree: the rows render after the count arrives). */
 async function expectCountMatches(page: Page, queue: string): Promise<void> {
-  const rows = await page.locator('[data-testid^="queue-row-"]').count();
-  await expect(page.getByTestId(`queue-count-${queue}`)).toHaveText(String(rows));
+  const rows = page.locator('[data-testid^="queue-row-"]');
+  const count = page.getByTestId(`queue-count-${queue}`);
+  await expect.poll(async () => `${await count.textContent()} badge, ${await rows.count()} rows`).toMatch(/^(\d+) badge, \1 rows$/);
 }
 
 test('an operator approves an identity with a click and a withdrawal with the keyboard, rejects photos with a reason, and finds it all in the audit', async ({ page }) => {
