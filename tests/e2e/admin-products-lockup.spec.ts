@@ -105,6 +105,9 @@ test('an operator creates a lock-up product, sees it in the app, changes its ter
       await app.page.reload();
       await expect(app.page.getByTestId('lockup-product-1')).toBeVisible();
       await expect(app.page.getByTestId(`lockup-product-${id}`)).toHaveCount(0);
+      // A link to it kept from before says why there is no buy form.
+      await app.page.goto(`${baseUrl()}/h5/#/pages/lockming/buy?id=${id}`);
+      await expect(app.page.getByText('This lock-up product is not on offer: it may have been paused. Orders already bought run to their end.')).toBeVisible();
     });
   } finally {
     await app.close();
