@@ -96,7 +96,7 @@ export const CopySkip = Type.Object({
   source_position_id: Type.Integer(),
   symbol: Type.String(),
   direction: Type.Union([Type.Literal('buy'), Type.Literal('sell')]),
-  reason: Type.Union([Type.Literal('margin'), Type.Literal('cap'), Type.Literal('ended'), Type.Literal('too_small'), Type.Literal('rules')]),
+  reason: Type.Union([Type.Literal('margin'), Type.Literal('cap'), Type.Literal('ended'), Type.Literal('too_small'), Type.Literal('rules'), Type.Literal('frozen'), Type.Literal('trader_frozen')]),
   /** the reason in the reader's language */
   message: Type.String(),
   created_at: Type.Integer(),

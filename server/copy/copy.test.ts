@@ -219,6 +219,48 @@ describe('mirroring', () => {
   });
 });
 
+test('no copy is made for a frozen follower or from a frozen trader; each skip says so, and copying resumes once unfrozen', async () => {
+  const operator = { headers: { 'x-operator-token': (await ok(h.call(endpoints.addOperator, { name: 'alice' }, { operator: true }))).token } };
+  const other = await h.registerUser('other@example.com');
+  const otherId = await userIdOf(h, 'other@example.com');
+  await fund(h, await uidOf(h, other), 'USDT', '5000', 'lever');
+  await ok(followTrader({ type: 'lots', number: '1' }));
+  await ok(followTrader({ type: 'lots', number: '1' }, other));
+  const followerUid = await uidOf(h, follower);
+  const traderUid = await uidOf(h, trader);
+  await ok(h.call(endpoints.freezeUser, { uid: followerUid, reason: 'Reported stolen by its owner.' }, operator));
+
+  // The follower's account is frozen: the other follower is copied, the frozen one is not.
+  await open(trader, { direction: 'buy', share: 5, multiple: 10 });
+  expect(await positionsOf(followerId)).toEqual([]);
+  expect(await positionsOf(otherId)).toHaveLength(1);
+
+  // The trader's account is frozen: a limit order it left in the book still opens its position, but nobody copies it.
+  await ok(h.call(endpoints.unfreezeUser, { uid: followerUid, reason: 'The owner proved who they are.' }, operator));
+  await open(trader, { direction: 'buy', type: 'limit', price: '95000.00', share: 5, multiple: 10 });
+  await ok(h.call(endpoints.freezeUser, { uid: traderUid, reason: 'Under review.' }, operator));
+  await tradeAt(h, BTC_MARKET, 94_900);
+  expect(await positionsOf(traderId)).toHaveLength(2);
+  expect(await positionsOf(followerId)).toEqual([]);
+  expect(await positionsOf(otherId)).toHaveLength(1);
+
+  const relogged = await ok(h.call(endpoints.login, { user_string: 'follower@example.com', password: 'secret-pass' }));
+  if (typeof relogged !== 'string') throw new Error('no session');
+  const skips = (await ok(h.call(endpoints.myFollows, {}, { token: relogged }))).skips;
+  expect(skips.map((skip) => [skip.reason, skip.message])).toEqual([
+    ['trader_frozen', "Not copied: the trader's account was frozen at the time."],
+    ['frozen', 'Not copied: your account was frozen at the time.'],
+  ]);
+  expect((await ok(h.call(endpoints.myFollows, {}, { token: other }))).skips.map((skip) => skip.reason)).toEqual(['trader_frozen']);
+
+  // Unfrozen, the trader is copied again.
+  await ok(h.call(endpoints.unfreezeUser, { uid: traderUid, reason: 'Cleared.' }, operator));
+  const relogTrader = await ok(h.call(endpoints.login, { user_string: 'trader@example.com', password: 'secret-pass' }));
+  if (typeof relogTrader !== 'string') throw new Error('no session');
+  await open(relogTrader, { direction: 'buy', share: 5, multiple: 10 });
+  expect(await positionsOf(followerId)).toHaveLength(1);
+});
+
 describe('self-hold', () => {
   test('a self-held copy stays open when the trader closes, and only its owner can self-hold a linked copy', async () => {
     await ok(followTrader({ type: 'lots', number: '1' }));

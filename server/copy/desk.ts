@@ -24,7 +24,8 @@ import { readTick } from '../trading/market';
  *   multiple of the trader's lots, rounded down to whole lots; or a fixed number of lots),
  *   with the follower's own margin. A follow whose stop date has passed ends; a follower
  *   short of margin, or whose copies would hold more margin than the follow's cap, is
- *   skipped; each skip is recorded with its reason (`copy_skips`).
+ *   skipped, as is every copy while the follower's or the trader's account is frozen;
+ *   each skip is recorded with its reason (`copy_skips`).
  * - While a copy is linked, the trader's take-profit and stop-loss changes and closes
  *   (every close but a liquidation, which is the trader's own account's) apply to it, at
  *   the trader's closing trade. Self-holding unlinks a copy: from then on it is the
@@ -49,7 +50,7 @@ export const COPY_RULES = {
 const DECIMALS = 6;
 
 export type FollowRow = Selectable<FollowsTable>;
-export type SkipReason = 'margin' | 'cap' | 'ended' | 'too_small' | 'rules';
+export type SkipReason = 'margin' | 'cap' | 'ended' | 'too_small' | 'rules' | 'frozen' | 'trader_frozen';
 
 export interface CopyDeps {
   db: Db;
@@ -167,6 +168,18 @@ export class CopyDesk {
     if (!tick) throw new Error(`position ${source.id} is open without its opening trade`);
     const market = this.deps.catalogue.market(source.market_id);
     const price = new Money(tick.price);
+    // A frozen account (an operator's decision: server/operator/users.ts) is not traded for:
+    // neither a frozen follower's copies nor a frozen trader's positions are made.
+    const frozen = new Set(
+      (
+        await step.trx
+          .selectFrom('users')
+          .select('id')
+          .where('id', 'in', [source.user_id, ...follows.map((follow) => follow.follower_id)])
+          .where('frozen_at', 'is not', null)
+          .execute()
+      ).map((row) => row.id),
+    );
     for (const follow of follows) {
       const skip = (reason: SkipReason) =>
         step.trx
@@ -185,6 +198,14 @@ export class CopyDesk {
       if (follow.end_time !== null && follow.end_time <= step.time) {
         await this.end(step, follow.id, 'ended');
         await skip('ended');
+        continue;
+      }
+      if (frozen.has(source.user_id)) {
+        await skip('trader_frozen');
+        continue;
+      }
+      if (frozen.has(follow.follower_id)) {
+        await skip('frozen');
         continue;
       }
       const lots = copyLots(follow, source.share);

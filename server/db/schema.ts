@@ -807,7 +807,7 @@ export interface CopySkipsTable {
   source_position_id: number;
   market_id: number;
   direction: 1 | -1;
-  reason: 'margin' | 'cap' | 'ended' | 'too_small' | 'rules';
+  reason: 'margin' | 'cap' | 'ended' | 'too_small' | 'rules' | 'frozen' | 'trader_frozen';
   created_at: number;
 }
 

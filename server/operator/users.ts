@@ -209,7 +209,8 @@ export async function revokeUserSessions(ctx: AppContext, operator: string, user
  * Freezes the account: marked frozen (one conditional update, so of two operators freezing
  * at once one does it and the other is told it is frozen already), every session ended,
  * audited, in one transaction. From then on no session of it works and no login or reset
- * is accepted (server/auth/sessions.ts). Its money, orders and positions stay as they are.
+ * is accepted (server/auth/sessions.ts). Its money, orders and positions stay as they are;
+ * copy trading makes no copy for it or from it while it is frozen (server/copy/desk.ts).
  */
 export async function freezeUser(ctx: AppContext, operator: string, user: UserRow, reason: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
