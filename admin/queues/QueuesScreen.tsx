@@ -1,6 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { formatAmount, formatDateTime } from '../../contract/format';
 import { toast } from '../../src/ui/toast';
 import { consoleLanguage, useConsoleT, type ConsoleT } from '../i18n';
@@ -248,14 +248,14 @@ function arrivedAt(queue: QueueName, item: AnyItem): number {
 function Details({ t, queue, item }: { t: ConsoleT; queue: QueueName; item: AnyItem }) {
   const language = consoleLanguage.value;
   const amount = (value: string, code: string) => `${formatAmount(value, language)} ${code}`;
-  const facts: [string, string][] = [];
+  const facts: [string, ReactNode][] = [];
   let photos: [string, string][] = [];
   let note: string | null = null;
   let chat: string | null = null;
   switch (queue) {
     case 'identities': {
       const identity = item as QueueItem<'identities'>;
-      facts.push([t('queues.fields.uid'), String(identity.uid)], [t('queues.fields.level'), String(identity.level)]);
+      facts.push([t('queues.fields.uid'), <UserLink uid={identity.uid} />], [t('queues.fields.level'), String(identity.level)]);
       if (identity.level === 1) {
         facts.push(
           [t('queues.fields.id_type'), identity.id_type ? t(`queues.id_types.${identity.id_type}`) : '—'],
@@ -273,7 +273,7 @@ function Details({ t, queue, item }: { t: ConsoleT; queue: QueueName; item: AnyI
     case 'recharges': {
       const recharge = item as QueueItem<'recharges'>;
       facts.push(
-        [t('queues.fields.uid'), String(recharge.uid)],
+        [t('queues.fields.uid'), <UserLink uid={recharge.uid} />],
         [t('queues.fields.amount'), amount(recharge.amount, recharge.code)],
         [t('queues.fields.network'), recharge.network],
         [t('queues.fields.sender'), recharge.sender || '—'],
@@ -284,7 +284,7 @@ function Details({ t, queue, item }: { t: ConsoleT; queue: QueueName; item: AnyI
     case 'withdrawals': {
       const withdrawal = item as QueueItem<'withdrawals'>;
       facts.push(
-        [t('queues.fields.uid'), String(withdrawal.uid)],
+        [t('queues.fields.uid'), <UserLink uid={withdrawal.uid} />],
         [t('queues.fields.amount'), amount(withdrawal.amount, withdrawal.code)],
         [t('queues.fields.fee'), amount(withdrawal.fee, withdrawal.code)],
         [t('queues.fields.network'), withdrawal.network],
@@ -295,14 +295,14 @@ function Details({ t, queue, item }: { t: ConsoleT; queue: QueueName; item: AnyI
     }
     case 'traders': {
       const trader = item as QueueItem<'traders'>;
-      facts.push([t('queues.fields.uid'), String(trader.uid)], [t('queues.fields.nickname'), trader.nickname]);
+      facts.push([t('queues.fields.uid'), <UserLink uid={trader.uid} />], [t('queues.fields.nickname'), trader.nickname]);
       note = t('queues.trader_note');
       break;
     }
     case 'nft_sales': {
       const sale = item as QueueItem<'nft_sales'>;
       facts.push(
-        [t('queues.fields.seller'), String(sale.uid)],
+        [t('queues.fields.seller'), <UserLink uid={sale.uid} />],
         [t('queues.fields.artwork'), `${sale.name} (${sale.code})`],
         [t('queues.fields.mode'), t(`queues.modes.${sale.mode}`)],
         [t(sale.mode === 'auction' ? 'queues.fields.starting_price' : 'queues.fields.price'), amount(sale.price, sale.currency)],
@@ -317,8 +317,8 @@ function Details({ t, queue, item }: { t: ConsoleT; queue: QueueName; item: AnyI
       const side = appeal.appeal_by_uid === appeal.buyer_uid ? 'buyer' : 'seller';
       facts.push(
         [t('queues.fields.order'), String(appeal.id)],
-        [t('queues.fields.buyer'), String(appeal.buyer_uid)],
-        [t('queues.fields.seller'), String(appeal.seller_uid)],
+        [t('queues.fields.buyer'), <UserLink uid={appeal.buyer_uid} />],
+        [t('queues.fields.seller'), <UserLink uid={appeal.seller_uid} />],
         [t('queues.fields.amount'), amount(appeal.amount, appeal.code)],
         [t('queues.fields.fiat_amount'), amount(appeal.fiat_amount, appeal.fiat)],
         [t('queues.fields.appeal_by'), t(`queues.sides.${side}`, { uid: appeal.appeal_by_uid })],
@@ -332,10 +332,10 @@ function Details({ t, queue, item }: { t: ConsoleT; queue: QueueName; item: AnyI
     case 'chat_reports': {
       const report = item as QueueItem<'chat_reports'>;
       facts.push(
-        [t('queues.fields.writer'), String(report.author_uid)],
+        [t('queues.fields.writer'), <UserLink uid={report.author_uid} />],
         [t('queues.fields.room'), report.room],
         [t('queues.fields.message'), report.body],
-        [t('queues.fields.reporter'), String(report.reporter_uid)],
+        [t('queues.fields.reporter'), <UserLink uid={report.reporter_uid} />],
         [t('queues.fields.report_reason'), report.reason || '—'],
       );
       break;
@@ -357,6 +357,15 @@ function Details({ t, queue, item }: { t: ConsoleT; queue: QueueName; item: AnyI
       <div className={styles.photos}>{photos.map(([label, path]) => (path ? <PrivatePhoto key={path} path={path} label={label} /> : null))}</div>
       {chat !== null ? <OrderChat key={chat} room={chat} /> : null}
     </>
+  );
+}
+
+/** A user's number, opening their page in the console (profile, balances, ledger, orders, sessions). */
+function UserLink({ uid }: { uid: number }) {
+  return (
+    <Link to="/users/$uid" params={{ uid: String(uid) }} search={{ tab: 'overview' }} className={styles.userLink} data-testid="queue-user-link">
+      {uid}
+    </Link>
   );
 }
 

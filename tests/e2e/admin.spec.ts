@@ -282,6 +282,13 @@ test("an operator approves a trader application, decides an OTC appeal after rea
     await page.getByTestId('queue-traders').click();
     const { row, id } = await rowOf(page, ann.uid);
     await expect(row).toContainText(`Ann${suffix}`);
+    // The applicant's number in the details opens their page in the console, and back.
+    await row.getByText(`UID ${ann.uid} ·`).click();
+    await page.getByTestId('queue-detail').getByTestId('queue-user-link').click();
+    await expect(page).toHaveURL(new RegExp(`#/users/${ann.uid}\\?tab=overview$`));
+    await expect(page.getByTestId('user-overview')).toContainText(`Ann${suffix}`);
+    await page.goBack();
+    await expect(page.getByTestId(`queue-row-${id}`)).toBeVisible();
     await row.getByRole('button', { name: 'Approve' }).click();
     await expect(toast(page)).toHaveText('Done.');
     await expect(page.getByTestId(`queue-row-${id}`)).toHaveCount(0);
