@@ -1,5 +1,5 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { Link } from '@tanstack/react-router';
+import { Link, useBlocker } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { formatDateTime } from '../../contract/format';
 import { BCP47, DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../contract/languages';
@@ -49,6 +49,23 @@ export function ItemEditor({ kind, item, onChanged, onCreated, onDeleted }: { ki
   const [lastSaved, setLastSaved] = useState<{ lang: Language; at: number } | null>(null);
   // The item the editor holds (an id, a page's key, or 'new'): a save that created an item opens it without reading it again.
   const holds = useRef<string | null>(null);
+
+  // What would be lost by leaving: the languages edited and not saved, and the shared fields.
+  const unsavedLanguages = editable === null ? [] : LANGUAGES.filter((code) => drafts[code] !== undefined && edited(editable, code, drafts[code]));
+  const sharedEdited = editable !== null && (shared.cover !== editable.cover || shared.pop !== editable.pop || shared.sort !== editable.sort);
+  const unsaved = useRef(false);
+  unsaved.current = unsavedLanguages.length > 0 || sharedEdited;
+  // Leaving with unsaved changes (another item, another screen, back, a reload) asks first.
+  const blocker = useBlocker({
+    shouldBlockFn: ({ next }) => {
+      if (!unsaved.current) return false;
+      // Opening the item this editor holds (a new one just saved, by its id) is not leaving it.
+      const nextItem = next.pathname === '/content' && 'item' in next.search ? String(next.search.item) : null;
+      return nextItem !== holds.current;
+    },
+    enableBeforeUnload: () => unsaved.current,
+    withResolver: true,
+  });
 
   useEffect(() => {
     if (holds.current === item) return;
@@ -125,6 +142,8 @@ export function ItemEditor({ kind, item, onChanged, onCreated, onDeleted }: { ki
       if (editable.kind === 'faq') await api('POST /operator/faq/delete', { id: editable.id });
       else await api('POST /operator/news/delete', { id: editable.id });
       toast(t('content.deleted'));
+      // A deleted item has nothing left to save.
+      unsaved.current = false;
       onDeleted();
     } catch {
       // Toasted by the client.
@@ -153,8 +172,20 @@ export function ItemEditor({ kind, item, onChanged, onCreated, onDeleted }: { ki
   const contentLabel = editable.kind === 'faq' ? t('content.fields.answer') : t('content.fields.content');
   const sharedChanged = shared.cover !== editable.cover || shared.pop !== editable.pop || shared.sort !== editable.sort;
 
+  const lost = [...unsavedLanguages.map((code) => LANGUAGE_NAMES[code]), ...(sharedEdited ? [t('content.shared_fields')] : [])].join(', ');
   return (
     <div className={styles.editor} data-testid="content-editor">
+      {blocker.status === 'blocked' ? (
+        <div className={styles.leaving} role="alertdialog" aria-labelledby="content-leaving" data-testid="content-leaving">
+          <p id="content-leaving">{t('content.unsaved', { what: lost })}</p>
+          <button type="button" className={styles.primary} onClick={blocker.reset} data-testid="content-stay" autoFocus>
+            {t('content.stay')}
+          </button>
+          <button type="button" className={styles.danger} onClick={blocker.proceed} data-testid="content-leave">
+            {t('content.leave')}
+          </button>
+        </div>
+      ) : null}
       <div className={styles.languages} role="tablist" aria-label={t('nav.language')}>
         {LANGUAGES.map((code) => {
           const state = drafts[code] !== undefined && edited(editable, code, drafts[code]) ? 'edited' : editable.stored[code] ? 'stored' : 'missing';

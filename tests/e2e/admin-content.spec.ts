@@ -151,4 +151,24 @@ test('an operator writes an article in English and Thai with a preview, sees it 
     await page.getByTestId('audit-apply').click();
     await expect(page.getByTestId('audit-row').first()).toContainText(/upload:\/uploads\/[A-Za-z0-9_-]+\.png/);
   });
+
+  await test.step('leaving an item with unsaved changes asks first: staying keeps them, leaving drops them', async () => {
+    await page.getByTestId('nav-content').click();
+    await page.getByTestId(`content-row-${id}`).getByRole('button').click();
+    await expect(page).toHaveURL(new RegExp(`#/content\\?kind=news&item=${id}$`));
+    await page.getByTestId('content-lang-th').click();
+    await page.getByTestId('content-title-input').fill(`${THAI.title} (draft)`);
+    await page.getByTestId('content-new').click();
+    await expect(page.getByTestId('content-leaving')).toHaveText(/not saved: ไทย\. Leave it without saving them\?/);
+    await page.getByTestId('content-stay').click();
+    await expect(page.getByTestId('content-leaving')).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`item=${id}$`));
+    await expect(page.getByTestId('content-title-input')).toHaveValue(`${THAI.title} (draft)`);
+    await page.getByTestId('content-new').click();
+    await page.getByTestId('content-leave').click();
+    await expect(page).toHaveURL(/item=new$/);
+    await page.getByTestId(`content-row-${id}`).getByRole('button').click();
+    await page.getByTestId('content-lang-th').click();
+    await expect(page.getByTestId('content-title-input')).toHaveValue(THAI.title);
+  });
 });
