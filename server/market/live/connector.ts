@@ -4,8 +4,10 @@ import type { Candle, Period } from '../../../contract/market';
 /**
  * Follows a public exchange's live market data (issue 25: paper trading on real prices)
  * through ccxt's websocket client (ccxt.pro), which keeps each order book the way the
- * exchange documents (a REST snapshot, then the buffered diffs by update id) and refuses
- * a diff that leaves a gap. For every market followed it gives, in the exchange's units
+ * exchange documents and refuses an update that leaves a gap: on Binance a REST snapshot,
+ * then the buffered diffs by update id; on OKX the snapshot the `books` channel sends when
+ * subscribed, then updates each naming the `seqId` before it. Only how ccxt is built
+ * differs between the exchanges (`build`); following, units and recovery are one path. For every market followed it gives, in the exchange's units
  * turned into ours (prices in ticks, quantities in lots):
  * - each trade with the exchange's trade id and time;
  * - the book's top levels after each update, with the exchange's update id;
@@ -15,7 +17,7 @@ import type { Candle, Period } from '../../../contract/market';
  * It also reads candles of every period from the exchange's REST klines, for history.
  * Nothing here touches the exchange's books: it only reads public data.
  */
-export const LIVE_EXCHANGES = ['binance'] as const;
+export const LIVE_EXCHANGES = ['binance', 'okx'] as const;
 export type LiveExchangeId = (typeof LIVE_EXCHANGES)[number];
 
 export function isLiveExchange(value: unknown): value is LiveExchangeId {
@@ -50,7 +52,11 @@ export type LiveEvent =
 export interface LiveOptions {
   exchange: LiveExchangeId;
   markets: readonly LiveMarket[];
-  /** the exchange's public REST and websocket addresses, when not its own (tests use a local fake) */
+  /**
+   * the exchange's public REST and websocket addresses, when not its own (tests use a
+   * local fake): Binance's `.../api/v3` and its `/ws`; OKX's host (ccxt adds `/api/v5/...`)
+   * and its `.../ws/v5` (ccxt adds `/public`)
+   */
   urls?: { rest: string; ws: string };
   /** book levels a side to give (default 20) */
   depth?: number;
@@ -117,13 +123,7 @@ export class LiveConnector {
   async open(): Promise<Unfollowable[]> {
     const ccxt = (await import('ccxt')).default;
     const { urls } = this.options;
-    // Spot markets only: no futures or account endpoints are read.
-    const exchange: Exchange = new ccxt.pro.binance({
-      // The waits between tries are this connector's (backoff()), the same for a lost
-      // connection and a failed snapshot: ccxt's own dial delay is turned off, not added on top.
-      options: { fetchMarkets: { types: ['spot'] }, fetchCurrencies: false, ws: { backoff: { base: 0 } } },
-      ...(urls ? { urls: { api: { public: urls.rest, ws: { spot: urls.ws } } } } : {}),
-    });
+    const exchange = build(ccxt, this.options.exchange, urls);
     exchange.enableRateLimit = true;
     // ccxt opens a plain ws:// address (the local fake) only through an agent of its own.
     if (urls?.ws.startsWith('ws://')) await exchange.loadHttpProxyAgent();
@@ -315,6 +315,25 @@ export class LiveConnector {
       bids: book.bids.slice(0, depth).map(level),
       asks: book.asks.slice(0, depth).map(level),
     };
+  }
+}
+
+/**
+ * ccxt's client for the exchange, reading spot markets only (no futures, no account
+ * endpoints), at `urls` when given. The waits between tries are the connector's
+ * (backoff()), the same for a lost connection and a failed snapshot: ccxt's own dial delay
+ * is turned off, not added on top.
+ */
+function build(ccxt: typeof import('ccxt').default, id: LiveExchangeId, urls: LiveOptions['urls']): Exchange {
+  // ws.cost 0: ccxt sends a subscription after its rate limiter lets it through without
+  // catching a failed send, so a connection lost (or closed) in that wait was an unhandled
+  // rejection, which ends a Node process; sent at once, there is no such wait.
+  const options = { fetchMarkets: { types: ['spot'] }, fetchCurrencies: false, ws: { backoff: { base: 0 }, cost: 0 } };
+  switch (id) {
+    case 'binance':
+      return new ccxt.pro.binance({ options, ...(urls ? { urls: { api: { public: urls.rest, ws: { spot: urls.ws } } } } : {}) });
+    case 'okx':
+      return new ccxt.pro.okx({ options, ...(urls ? { urls: { api: { rest: urls.rest, ws: urls.ws } } } : {}) });
   }
 }
 
