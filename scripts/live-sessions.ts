@@ -17,7 +17,8 @@
 import path from 'node:path';
 import { Rng } from '../server/market/rng';
 import { writeSession, type BinanceSymbol, type KlineRow, type SessionLine } from '../server/testing/fake-binance';
-import { okxChecksum, okxLevel, writeOkxSession, type OkxCandle, type OkxInstrument, type OkxLevel, type SessionLine as OkxLine } from '../server/testing/fake-okx';
+import { okxChecksum } from '../server/market/live/connector';
+import { okxLevel, writeOkxSession, type OkxCandle, type OkxInstrument, type OkxLevel, type SessionLine as OkxLine } from '../server/testing/fake-okx';
 
 /** 2026-11-27 12:00:00 UTC */
 const START = Date.UTC(2026, 10, 27, 12);

@@ -1,5 +1,5 @@
-import zlib from 'node:zlib';
 import type { WebSocket } from 'ws';
+import { okxChecksum } from '../market/live/connector';
 import {
   FakeExchange,
   applyLevel,
@@ -115,22 +115,6 @@ export function writeOkxSession(file: string, session: Session): void {
   writeSessionFile(file, session);
 }
 
-/**
- * OKX's book checksum: the 25 best bids and asks interleaved as
- * `bid price:bid size:ask price:ask size:...` (a shorter side simply ends), CRC32 of that
- * text as a signed 32-bit integer. Levels best first, as OKX writes them.
- */
-export function okxChecksum(bids: readonly (readonly string[])[], asks: readonly (readonly string[])[]): number {
-  const parts: string[] = [];
-  for (let i = 0; i < 25; i++) {
-    const bid = bids[i];
-    const ask = asks[i];
-    if (bid) parts.push(`${bid[0]}:${bid[1]}`);
-    if (ask) parts.push(`${ask[0]}:${ask[1]}`);
-  }
-  return zlib.crc32(parts.join(':')) | 0;
-}
-
 /** A level as OKX writes it; the recorded walk has no orders, so a level is one order. */
 export function okxLevel(price: string, size: string): OkxLevel {
   return [price, size, '0', Number(size) === 0 ? '0' : '1'];
@@ -153,6 +137,7 @@ const CONNECTION_ID = 'fa4e0001';
 export class FakeOkx extends FakeExchange<OkxPush> implements FakeExchangeView {
   private readonly books = new Map<string, { seqId: number; ts: number; bids: BookSide; asks: BookSide }>();
   private readonly snapshotsSent = new Map<string, number>();
+  private readonly corrupts = new Set<string>();
 
   constructor(
     private readonly session: Session,
@@ -174,6 +159,14 @@ export class FakeOkx extends FakeExchange<OkxPush> implements FakeExchangeView {
   async listen(): Promise<{ rest: string; ws: string }> {
     const host = await this.start();
     return { rest: `http://${host}`, ws: `ws://${host}/ws/v5` };
+  }
+
+  /**
+   * The next book update of `instId` is sent with one size altered and its seqIds intact
+   * (the book kept here takes the true one): only its checksum tells the client's book is wrong.
+   */
+  corruptNextDiff(instId: string): void {
+    this.corrupts.add(instId);
   }
 
   snapshots(instId: string): number {
@@ -202,6 +195,10 @@ export class FakeOkx extends FakeExchange<OkxPush> implements FakeExchangeView {
         }
       }
       if (this.skips.delete(push.arg.instId)) return;
+      if (this.corrupts.delete(push.arg.instId)) {
+        const data = push.data.map((update) => ({ ...update, bids: update.bids.map(([price, size, ...rest]): OkxLevel => [price, `${size}1`, ...rest]) }));
+        return this.publish(line.stream, JSON.stringify({ ...push, data }));
+      }
     }
     this.publish(line.stream, JSON.stringify(push));
   }

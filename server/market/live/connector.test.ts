@@ -1,11 +1,12 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Candle } from '../../../contract/market';
 import { binanceKlines, binanceTrades, FakeBinance, readSession } from '../../testing/fake-binance';
 import type { FakeExchangeView, RecordedCandle, RecordedTrade } from '../../testing/fake-exchange';
 import { FakeOkx, okxCandles, okxTrades, readOkxSession } from '../../testing/fake-okx';
 import { OpenCandles } from '../candles';
-import { LiveConnector, type LiveEvent, type LiveExchangeId, type LiveMarket } from './connector';
+import { LiveConnector, okxChecksum, type LiveEvent, type LiveExchangeId, type LiveMarket } from './connector';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../tests/fixtures');
 const binanceSession = readSession(path.join(fixtures, 'binance-session.ndjson.gz'));
@@ -68,19 +69,22 @@ async function until(condition: () => boolean, ms = 20_000): Promise<void> {
   }
 }
 
-describe.each(EXCHANGES)('$exchange', ({ exchange, fake: makeFake, BTC, ETH, XRP, id, trades: tradesOf, candles: candlesOf }) => {
-  async function follow(markets: LiveMarket[], options: { backoffFirstMs?: number } = {}) {
-    const fake = makeFake();
-    const urls = await fake.listen();
-    const connector = new LiveConnector({ exchange, markets, urls, backoffFirstMs: options.backoffFirstMs ?? 100, backoffMaxMs: 2000 });
-    opened.push({ fake, connector });
-    const refused = await connector.open();
-    const events: LiveEvent[] = [];
-    return { fake, connector, refused, events, start: () => connector.start((batch) => events.push(...batch)) };
-  }
-  /** a decimal as the exchange writes it, in units of 10^-decimals */
-  const units = (value: string, decimals: number) => Math.round(Number(value) * 10 ** decimals);
+async function followOn({ exchange, fake: makeFake }: Exchange, markets: LiveMarket[], options: { backoffFirstMs?: number } = {}) {
+  const fake = makeFake();
+  const urls = await fake.listen();
+  const connector = new LiveConnector({ exchange, markets, urls, backoffFirstMs: options.backoffFirstMs ?? 100, backoffMaxMs: 2000 });
+  opened.push({ fake, connector });
+  const refused = await connector.open();
+  const events: LiveEvent[] = [];
+  return { fake, connector, refused, events, start: () => connector.start((batch) => events.push(...batch)) };
+}
 
+/** a decimal as the exchange writes it, in units of 10^-decimals */
+const units = (value: string, decimals: number) => Math.round(Number(value) * 10 ** decimals);
+
+describe.each(EXCHANGES)('$exchange', (venue) => {
+  const { BTC, ETH, XRP, id, trades: tradesOf, candles: candlesOf } = venue;
+  const follow = (markets: LiveMarket[], options: { backoffFirstMs?: number } = {}) => followOn(venue, markets, options);
   test('markets the exchange does not list, or prices and sizes finer than ours, are refused and stay simulated', async () => {
     const notListed: LiveMarket = { id: 6, symbol: 'SOL/USDT', pricePrecision: 2, qtyPrecision: 2 };
     const coarse: LiveMarket = { ...XRP, qtyPrecision: 0 };
@@ -229,4 +233,43 @@ describe.each(EXCHANGES)('$exchange', ({ exchange, fake: makeFake, BTC, ETH, XRP
     // Weeks open on Monday, as ours do.
     for (const candle of weeks) expect(new Date(candle.time).getUTCDay()).toBe(1);
   });
+});
+
+test("OKX's book checksum is the CRC32 of its 25 best bids and asks interleaved, price then size, as a signed integer", () => {
+  const bids = [
+    ['3366.1', '7'],
+    ['3366', '6'],
+  ];
+  const asks = [
+    ['3366.8', '9'],
+    ['3368', '8'],
+    ['3368.5', '2'],
+  ];
+  expect(okxChecksum(bids, asks)).toBe(zlib.crc32('3366.1:7:3366.8:9:3366:6:3368:8:3368.5:2') | 0);
+  const deep = Array.from({ length: 30 }, (_, index) => [String(4000 - index), '1.5']);
+  expect(okxChecksum(deep, [])).toBe(zlib.crc32(deep.slice(0, 25).flat().join(':')) | 0);
+  expect(okxChecksum(deep, [])).toBeLessThan(2 ** 31);
+});
+
+test('an OKX book update that leaves no gap in its seqIds but does not match its checksum marks the market stale, and the book is rebuilt from a new snapshot', async () => {
+  const okx = EXCHANGES.find((venue) => venue.exchange === 'okx') as Exchange;
+  const { fake, connector, events, start } = await followOn(okx, [okx.BTC]);
+  if (!(fake instanceof FakeOkx)) throw new Error('not the fake OKX');
+  start();
+  fake.play();
+  const books = () => events.filter((event): event is Extract<LiveEvent, { kind: 'book' }> => event.kind === 'book');
+  await until(() => books().length >= 5);
+  expect(fake.snapshots('BTC-USDT')).toBe(1);
+  fake.corruptNextDiff('BTC-USDT');
+  await until(() => events.some((event) => event.kind === 'stale'));
+  expect(events.find((event) => event.kind === 'stale')).toMatchObject({ m: okx.BTC.id, reason: expect.stringContaining('ChecksumError') as unknown });
+  await until(() => connector.isLive(okx.BTC.id));
+  expect(fake.snapshots('BTC-USDT')).toBe(2);
+  // Rebuilt, the book is the exchange's again.
+  await until(() => fake.finished);
+  await until(() => books().at(-1)?.seq === fake.lastUpdateId('BTC-USDT'));
+  const exchangeBook = fake.book('BTC-USDT', 20);
+  const level = ([price, quantity]: [string, string]) => [units(price, okx.BTC.pricePrecision), units(quantity, okx.BTC.qtyPrecision)];
+  expect(books().at(-1)?.bids).toEqual(exchangeBook.bids.map(level));
+  expect(books().at(-1)?.asks).toEqual(exchangeBook.asks.map(level));
 });

@@ -1,4 +1,5 @@
-import type { Exchange, MarketInterface, OrderBook, Trade as CcxtTrade } from 'ccxt';
+import zlib from 'node:zlib';
+import type { Dict, Exchange, Market, MarketInterface, OrderBook, Trade as CcxtTrade } from 'ccxt';
 import type { Candle, Period } from '../../../contract/market';
 
 /**
@@ -333,8 +334,67 @@ function build(ccxt: typeof import('ccxt').default, id: LiveExchangeId, urls: Li
     case 'binance':
       return new ccxt.pro.binance({ options, ...(urls ? { urls: { api: { public: urls.rest, ws: { spot: urls.ws } } } } : {}) });
     case 'okx':
-      return new ccxt.pro.okx({ options, ...(urls ? { urls: { api: { rest: urls.rest, ws: urls.ws } } } : {}) });
+      return new (checkedOkx(ccxt))({ options, ...(urls ? { urls: { api: { rest: urls.rest, ws: urls.ws } } } : {}) });
   }
+}
+
+type Ccxt = typeof import('ccxt').default;
+type OkxClient = Parameters<InstanceType<Ccxt['pro']['okx']>['handleOrderBookMessage']>[0];
+/** a book level as kept for OKX: price and size, then both as OKX wrote them */
+type OkxBookLevel = [number, number, string, string];
+
+/**
+ * ccxt's OKX client, also checking each book message's CRC32 checksum as OKX documents it:
+ * ccxt 4.5.84 checks only that an update's `prevSeqId` is the last `seqId`, which misses a
+ * book that went wrong without a missing update. The checksum is of the levels' text as
+ * OKX wrote it, so each level keeps that text beside ccxt's numbers. A mismatch is handled
+ * as ccxt handles a seqId gap: the book is forgotten and its watch fails, and watching
+ * again subscribes again, for which OKX sends a new snapshot.
+ */
+function checkedOkx(ccxt: Ccxt) {
+  return class CheckedOkx extends ccxt.pro.okx {
+    override handleDelta(bookside: { storeArray(delta: (number | string)[]): void }, delta: string[]): void {
+      const [price = '0', size = '0'] = delta;
+      // ccxt's book side only updates the number of a price it has: remove it so the text is the new one.
+      bookside.storeArray([Number(price), 0]);
+      if (Number(size) !== 0) bookside.storeArray([Number(price), Number(size), price, size]);
+    }
+
+    override handleOrderBookMessage(
+      client: OkxClient,
+      message: Dict,
+      orderbook: { symbol?: string; bids: OkxBookLevel[]; asks: OkxBookLevel[] },
+      messageHash: string,
+      market?: Market,
+    ): typeof orderbook {
+      super.handleOrderBookMessage(client, message, orderbook, messageHash, market);
+      const expected: unknown = message['checksum'];
+      // Already failed on its seqIds, or a message without a checksum.
+      if (!(messageHash in client.subscriptions) || typeof expected !== 'number') return orderbook;
+      const text = (levels: OkxBookLevel[]) => levels.map((level) => [level[2], level[3]]);
+      if (okxChecksum(text(orderbook.bids), text(orderbook.asks)) === expected) return orderbook;
+      delete client.subscriptions[messageHash];
+      if (orderbook.symbol !== undefined) delete this.orderbooks[orderbook.symbol];
+      client.reject(new ccxt.ChecksumError(`${this.id} books checksum mismatch on ${orderbook.symbol ?? messageHash}`), messageHash);
+      return orderbook;
+    }
+  };
+}
+
+/**
+ * OKX's book checksum: the 25 best bids and asks interleaved as
+ * `bid price:bid size:ask price:ask size:...` (a shorter side simply ends), the CRC32 of
+ * that text as a signed 32-bit integer. Levels best first, as OKX writes them.
+ */
+export function okxChecksum(bids: readonly (readonly string[])[], asks: readonly (readonly string[])[]): number {
+  const parts: string[] = [];
+  for (let i = 0; i < 25; i++) {
+    const bid = bids[i];
+    const ask = asks[i];
+    if (bid) parts.push(`${bid[0]}:${bid[1]}`);
+    if (ask) parts.push(`${ask[0]}:${ask[1]}`);
+  }
+  return zlib.crc32(parts.join(':')) | 0;
 }
 
 /** Whether the exchange's step (ccxt's precision: a step such as 0.01) is a whole number of our 10^-decimals units. */
