@@ -84,6 +84,8 @@ export interface FakeExchangeView {
   skipNextDiff(symbol: string): void;
   close(): Promise<void>;
   readonly connections: readonly { at: number; refused: boolean }[];
+  /** REST requests served: path and query */
+  readonly requests: readonly string[];
   /** book snapshots served for `symbol` (the exchange's id), however the exchange serves them */
   snapshots(symbol: string): number;
   /** the book as the replay has built it so far, best `depth` levels a side */

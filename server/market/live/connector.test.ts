@@ -22,6 +22,8 @@ interface Exchange {
   BTC: LiveMarket;
   ETH: LiveMarket;
   XRP: LiveMarket;
+  /** the REST requests reading the markets: spot ones only, public only */
+  marketRequests: string[];
   /** the exchange's id of a pair */
   id: (market: LiveMarket) => string;
   trades: (id: string) => RecordedTrade[];
@@ -36,6 +38,7 @@ const EXCHANGES: Exchange[] = [
     BTC: { id: 1, symbol: 'BTC/USDT', pricePrecision: 2, qtyPrecision: 5 },
     ETH: { id: 2, symbol: 'ETH/USDT', pricePrecision: 2, qtyPrecision: 4 },
     XRP: { id: 4, symbol: 'XRP/USDT', pricePrecision: 4, qtyPrecision: 1 },
+    marketRequests: ['/api/v3/exchangeInfo'],
     id: (market) => market.symbol.replace('/', ''),
     trades: (id) => binanceTrades(binanceSession, id),
     candles: (id, interval) => binanceKlines(binanceSession, id, interval),
@@ -47,6 +50,7 @@ const EXCHANGES: Exchange[] = [
     BTC: { id: 1, symbol: 'BTC/USDT', pricePrecision: 2, qtyPrecision: 8 },
     ETH: { id: 2, symbol: 'ETH/USDT', pricePrecision: 2, qtyPrecision: 6 },
     XRP: { id: 4, symbol: 'XRP/USDT', pricePrecision: 4, qtyPrecision: 6 },
+    marketRequests: ['/api/v5/public/instruments?instType=SPOT'],
     id: (market) => market.symbol.replace('/', '-'),
     trades: (id) => okxTrades(okxSession, id),
     candles: (id, interval) => okxCandles(okxSession, id, { '1m': '1m', '1w': '1Wutc', '1M': '1Mutc' }[interval]),
@@ -83,13 +87,14 @@ async function followOn({ exchange, fake: makeFake }: Exchange, markets: LiveMar
 const units = (value: string, decimals: number) => Math.round(Number(value) * 10 ** decimals);
 
 describe.each(EXCHANGES)('$exchange', (venue) => {
-  const { BTC, ETH, XRP, id, trades: tradesOf, candles: candlesOf } = venue;
+  const { BTC, ETH, XRP, id, marketRequests, trades: tradesOf, candles: candlesOf } = venue;
   const follow = (markets: LiveMarket[], options: { backoffFirstMs?: number } = {}) => followOn(venue, markets, options);
   test('markets the exchange does not list, or prices and sizes finer than ours, are refused and stay simulated', async () => {
     const notListed: LiveMarket = { id: 6, symbol: 'SOL/USDT', pricePrecision: 2, qtyPrecision: 2 };
     const coarse: LiveMarket = { ...XRP, qtyPrecision: 0 };
     const coarsePrice: LiveMarket = { ...ETH, id: 9, pricePrecision: 1 };
-    const { refused, connector } = await follow([BTC, notListed, coarse, coarsePrice]);
+    const { refused, connector, fake } = await follow([BTC, notListed, coarse, coarsePrice]);
+    expect(fake.requests).toEqual(marketRequests);
     expect(refused.map(({ market, reason }) => [market.id, reason])).toEqual([
       [6, 'not_listed'],
       [4, 'finer_quantity'],
