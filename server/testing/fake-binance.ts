@@ -1,8 +1,17 @@
-import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import zlib from 'node:zlib';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
+import {
+  FakeExchange,
+  applyLevel,
+  bestLevels,
+  readSessionFile,
+  writeSessionFile,
+  type BookSide,
+  type FakeExchangeView,
+  type RecordedCandle,
+  type RecordedTrade,
+  type Session as SessionOf,
+  type SessionLine as SessionLineOf,
+} from './fake-exchange';
 
 /**
  * A local stand-in for Binance's public market data, for tests (no network here): the
@@ -73,167 +82,85 @@ export interface DepthMessage {
   a: [string, string][];
 }
 
-/** One recorded message: `at` ms after the session's start, on `stream`. */
-export interface SessionLine {
-  at: number;
-  stream: string;
-  data: TradeMessage | DepthMessage;
-}
-
-export interface Session {
-  header: SessionHeader;
-  lines: SessionLine[];
-}
+export type SessionLine = SessionLineOf<TradeMessage | DepthMessage>;
+export type Session = SessionOf<SessionHeader, TradeMessage | DepthMessage>;
 
 export function readSession(file: string): Session {
-  const raw = fs.readFileSync(file);
-  const text = file.endsWith('.gz') ? zlib.gunzipSync(raw).toString('utf8') : raw.toString('utf8');
-  const [first, ...rest] = text.split('\n').filter((line) => line.trim() !== '');
-  const header = JSON.parse(first ?? '{}') as SessionHeader;
-  if (header.format !== 'binance-session' || header.version !== 1) throw new Error(`${file} is not a Binance session`);
-  return { header, lines: rest.map((line) => JSON.parse(line) as SessionLine) };
+  return readSessionFile<SessionHeader, TradeMessage | DepthMessage>(file, 'binance-session', 1);
 }
 
 export function writeSession(file: string, session: Session): void {
-  const text = `${[JSON.stringify(session.header), ...session.lines.map((line) => JSON.stringify(line))].join('\n')}\n`;
-  fs.writeFileSync(file, file.endsWith('.gz') ? zlib.gzipSync(text, { level: 9 }) : text);
+  writeSessionFile(file, session);
 }
 
-type Side = Map<string, string>;
+/** The session's trades of `symbol`, as every fake gives them to the tests. */
+export function binanceTrades(session: Session, symbol: string): RecordedTrade[] {
+  return session.lines.flatMap(({ data }) => (data.e === 'trade' && data.s === symbol ? [{ id: String(data.t), time: data.T, price: data.p, quantity: data.q, buy: !data.m }] : []));
+}
 
-export class FakeBinance {
-  private readonly server = http.createServer((request, response) => this.rest(request, response));
-  private readonly sockets = new WebSocketServer({ noServer: true });
-  private readonly subscriptions = new Map<WebSocket, Set<string>>();
-  private readonly books = new Map<string, { lastUpdateId: number; bids: Side; asks: Side }>();
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private next = 0;
-  private startedAt = 0;
-  private refusing = false;
-  private readonly skips = new Set<string>();
-  /** websocket connections accepted or refused, in order, with their time */
-  readonly connections: { at: number; refused: boolean }[] = [];
-  /** REST requests served: path and query */
-  readonly requests: string[] = [];
+/** The session's klines of `symbol` at `interval` (Binance's names: 1m, 1w, 1M). */
+export function binanceKlines(session: Session, symbol: string, interval: string): RecordedCandle[] {
+  return (session.header.klines[symbol]?.[interval] ?? []).map((row) => [row[0], row[1], row[2], row[3], row[4], row[5]]);
+}
+
+export class FakeBinance extends FakeExchange<TradeMessage | DepthMessage> implements FakeExchangeView {
+  private readonly books = new Map<string, { lastUpdateId: number; bids: BookSide; asks: BookSide }>();
 
   constructor(
     private readonly session: Session,
     /** replay speed: session ms per real ms */
-    private readonly speed = 1,
+    speed = 1,
   ) {
+    super(session.lines, speed, '/ws');
     for (const [symbol, book] of Object.entries(session.header.books)) {
       this.books.set(symbol, { lastUpdateId: book.lastUpdateId, bids: new Map(book.bids), asks: new Map(book.asks) });
     }
-    this.server.on('upgrade', (request, socket, head) => {
-      if (this.refusing || !request.url?.startsWith('/ws')) {
-        this.connections.push({ at: Date.now(), refused: true });
-        socket.destroy();
-        return;
-      }
-      this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws));
-    });
   }
 
   async listen(): Promise<{ rest: string; ws: string }> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    const { port } = this.server.address() as AddressInfo;
-    return { rest: `http://127.0.0.1:${port}/api/v3`, ws: `ws://127.0.0.1:${port}/ws` };
+    const host = await this.start();
+    return { rest: `http://${host}/api/v3`, ws: `ws://${host}/ws` };
   }
 
-  /** Starts replaying the session's messages on its clock. */
-  play(): void {
-    this.startedAt = Date.now();
-    this.schedule();
+  snapshots(symbol: string): number {
+    return this.requests.filter((request) => {
+      const url = new URL(request, 'http://fake');
+      return url.pathname === '/api/v3/depth' && url.searchParams.get('symbol') === symbol;
+    }).length;
   }
 
-  /** Messages sent so far. */
-  get sent(): number {
-    return this.next;
+  book(symbol: string, depth: number): { bids: [string, string][]; asks: [string, string][] } {
+    const book = this.books.get(symbol);
+    return { bids: book ? bestLevels(book.bids, true, depth) : [], asks: book ? bestLevels(book.asks, false, depth) : [] };
   }
 
-  get finished(): boolean {
-    return this.next >= this.session.lines.length;
+  lastUpdateId(symbol: string): number | undefined {
+    return this.books.get(symbol)?.lastUpdateId;
   }
 
-  /** Closes every websocket connection at once, as a network drop would. */
-  dropAll(): void {
-    for (const ws of this.subscriptions.keys()) ws.terminate();
-    this.subscriptions.clear();
-  }
-
-  /** While on, new websocket connections are cut at once. */
-  refuse(on: boolean): void {
-    this.refusing = on;
-  }
-
-  /** The next depth message of `symbol` is not sent (its update ids leave a gap), but still applied to the book. */
-  skipNextDiff(symbol: string): void {
-    this.skips.add(symbol);
-  }
-
-  async close(): Promise<void> {
-    clearTimeout(this.timer);
-    this.dropAll();
-    this.sockets.close();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-
-  private schedule(): void {
-    const line = this.session.lines[this.next];
-    if (!line) return;
-    const due = this.startedAt + line.at / this.speed - Date.now();
-    this.timer = setTimeout(
-      () => {
-        const now = (Date.now() - this.startedAt) * this.speed;
-        for (let current = this.session.lines[this.next]; current && current.at <= now; current = this.session.lines[this.next]) {
-          this.send(current);
-          this.next++;
-        }
-        this.schedule();
-      },
-      Math.max(0, due),
-    );
-  }
-
-  private send(line: SessionLine): void {
+  protected replay(line: SessionLine): void {
     const { data } = line;
-    let skip = false;
     if (data.e === 'depthUpdate') {
       const book = this.books.get(data.s);
       if (book) {
-        for (const [price, quantity] of data.b) apply(book.bids, price, quantity);
-        for (const [price, quantity] of data.a) apply(book.asks, price, quantity);
+        for (const [price, quantity] of data.b) applyLevel(book.bids, price, quantity);
+        for (const [price, quantity] of data.a) applyLevel(book.asks, price, quantity);
         book.lastUpdateId = data.u;
       }
-      skip = this.skips.delete(data.s);
+      if (this.skips.delete(data.s)) return;
     }
-    if (skip) return;
-    const text = JSON.stringify(data);
-    for (const [ws, streams] of this.subscriptions) if (streams.has(line.stream)) ws.send(text);
+    this.publish(line.stream, JSON.stringify(data));
   }
 
-  private accept(ws: WebSocket): void {
-    this.connections.push({ at: Date.now(), refused: false });
-    this.subscriptions.set(ws, new Set());
-    ws.on('message', (raw: Buffer) => {
-      const request = JSON.parse(raw.toString('utf8')) as { method?: string; params?: string[]; id?: number };
-      const streams = this.subscriptions.get(ws);
-      if (!streams) return;
-      if (request.method === 'SUBSCRIBE') for (const stream of request.params ?? []) streams.add(stream);
-      if (request.method === 'UNSUBSCRIBE') for (const stream of request.params ?? []) streams.delete(stream);
-      ws.send(JSON.stringify({ result: null, id: request.id ?? null }));
-    });
-    ws.on('close', () => this.subscriptions.delete(ws));
+  protected receive(ws: WebSocket, text: string, streams: Set<string>): void {
+    const request = JSON.parse(text) as { method?: string; params?: string[]; id?: number };
+    if (request.method === 'SUBSCRIBE') for (const stream of request.params ?? []) streams.add(stream);
+    if (request.method === 'UNSUBSCRIBE') for (const stream of request.params ?? []) streams.delete(stream);
+    ws.send(JSON.stringify({ result: null, id: request.id ?? null }));
   }
 
-  private rest(request: http.IncomingMessage, response: http.ServerResponse): void {
-    const url = new URL(request.url ?? '/', 'http://fake');
-    this.requests.push(`${url.pathname}${url.search}`);
+  protected rest(url: URL, reply: (status: number, body: unknown) => void): void {
     const symbol = url.searchParams.get('symbol') ?? '';
-    const reply = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
-    };
     switch (url.pathname) {
       case '/api/v3/exchangeInfo':
         return reply(200, { timezone: 'UTC', serverTime: Date.now(), rateLimits: [], exchangeFilters: [], symbols: this.session.header.symbols });
@@ -241,8 +168,7 @@ export class FakeBinance {
         const book = this.books.get(symbol);
         if (!book) return reply(400, { code: -1121, msg: 'Invalid symbol.' });
         const limit = Number(url.searchParams.get('limit') ?? 100);
-        const levels = (side: Side, descending: boolean) => [...side].sort((a, b) => (descending ? Number(b[0]) - Number(a[0]) : Number(a[0]) - Number(b[0]))).slice(0, limit);
-        return reply(200, { lastUpdateId: book.lastUpdateId, bids: levels(book.bids, true), asks: levels(book.asks, false) });
+        return reply(200, { lastUpdateId: book.lastUpdateId, bids: bestLevels(book.bids, true, limit), asks: bestLevels(book.asks, false, limit) });
       }
       case '/api/v3/klines': {
         const rows = this.session.header.klines[symbol]?.[url.searchParams.get('interval') ?? ''];
@@ -256,9 +182,4 @@ export class FakeBinance {
         return reply(404, { code: -1, msg: 'Not found.' });
     }
   }
-}
-
-function apply(side: Side, price: string, quantity: string): void {
-  if (Number(quantity) === 0) side.delete(price);
-  else side.set(price, quantity);
 }

@@ -1,4 +1,4 @@
-import { bucketStart, DAY, PERIODS, type Period } from '../../../contract/market';
+import { bucketStart, DAY, PERIODS, periodMs, type Period } from '../../../contract/market';
 import type { Db } from '../../db/database';
 import { writeCandles } from '../store';
 import type { LiveConnector } from './connector';
@@ -32,26 +32,38 @@ export interface Backfilled {
   written: number;
 }
 
-export async function backfillLive(db: Db, connector: LiveConnector, marketId: number, now: number, page = PAGE): Promise<Backfilled[]> {
+export interface BackfillOptions {
+  /** candles asked for at once (default 1,000, the most Binance gives; OKX gives at most 300) */
+  page?: number;
+  /** how far back a period goes on the first start, in days, where not LIVE_HISTORY_DAYS */
+  days?: Partial<Record<Period, number>>;
+}
+
+export async function backfillLive(db: Db, connector: LiveConnector, marketId: number, now: number, options: BackfillOptions = {}): Promise<Backfilled[]> {
+  const page = options.page ?? PAGE;
   const result: Backfilled[] = [];
   for (const period of PERIODS) {
     const newest = await db.selectFrom('klines').select('time').where('market_id', '=', marketId).where('period', '=', period).orderBy('time', 'desc').limit(1).executeTakeFirst();
-    const from = newest?.time ?? bucketStart(now - LIVE_HISTORY_DAYS[period] * DAY, period);
+    const from = newest?.time ?? bucketStart(now - (options.days?.[period] ?? LIVE_HISTORY_DAYS[period]) * DAY, period);
     const until = bucketStart(now, period);
     let since = from;
     let written = 0;
-    for (;;) {
+    // Binance answers the first `page` candles from `since`; OKX those in the window of
+    // `page` periods from `since`, none for a window before the pair was listed. So an empty
+    // answer moves on a window, and the reading ends at the open candle.
+    while (since <= until) {
       const answer = await connector.candles(marketId, period, since, page);
       const candles = answer.filter((candle) => candle.time >= since && candle.time <= until);
-      if (candles.length === 0) break;
+      if (candles.length === 0) {
+        since += page * periodMs(period);
+        continue;
+      }
       await writeCandles(
         db,
         candles.map((candle) => ({ marketId, period, candle })),
       );
       written += candles.length;
-      const last = (candles.at(-1) as { time: number }).time;
-      if (last >= until || answer.length < page) break;
-      since = last + 1;
+      since = (candles.at(-1) as { time: number }).time + 1;
     }
     result.push({ period, from, written });
   }

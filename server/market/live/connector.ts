@@ -1,11 +1,14 @@
-import type { Exchange, MarketInterface, OrderBook, Trade as CcxtTrade } from 'ccxt';
+import zlib from 'node:zlib';
+import type { Dict, Exchange, Market, MarketInterface, OrderBook, Trade as CcxtTrade } from 'ccxt';
 import type { Candle, Period } from '../../../contract/market';
 
 /**
  * Follows a public exchange's live market data (issue 25: paper trading on real prices)
  * through ccxt's websocket client (ccxt.pro), which keeps each order book the way the
- * exchange documents (a REST snapshot, then the buffered diffs by update id) and refuses
- * a diff that leaves a gap. For every market followed it gives, in the exchange's units
+ * exchange documents and refuses an update that leaves a gap: on Binance a REST snapshot,
+ * then the buffered diffs by update id; on OKX the snapshot the `books` channel sends when
+ * subscribed, then updates each naming the `seqId` before it. Only how ccxt is built
+ * differs between the exchanges (`build`); following, units and recovery are one path. For every market followed it gives, in the exchange's units
  * turned into ours (prices in ticks, quantities in lots):
  * - each trade with the exchange's trade id and time;
  * - the book's top levels after each update, with the exchange's update id;
@@ -15,7 +18,7 @@ import type { Candle, Period } from '../../../contract/market';
  * It also reads candles of every period from the exchange's REST klines, for history.
  * Nothing here touches the exchange's books: it only reads public data.
  */
-export const LIVE_EXCHANGES = ['binance'] as const;
+export const LIVE_EXCHANGES = ['binance', 'okx'] as const;
 export type LiveExchangeId = (typeof LIVE_EXCHANGES)[number];
 
 export function isLiveExchange(value: unknown): value is LiveExchangeId {
@@ -50,7 +53,11 @@ export type LiveEvent =
 export interface LiveOptions {
   exchange: LiveExchangeId;
   markets: readonly LiveMarket[];
-  /** the exchange's public REST and websocket addresses, when not its own (tests use a local fake) */
+  /**
+   * the exchange's public REST and websocket addresses, when not its own (tests use a
+   * local fake): Binance's `.../api/v3` and its `/ws`; OKX's host (ccxt adds `/api/v5/...`)
+   * and its `.../ws/v5` (ccxt adds `/public`)
+   */
   urls?: { rest: string; ws: string };
   /** book levels a side to give (default 20) */
   depth?: number;
@@ -106,6 +113,8 @@ export class LiveConnector {
   private emit: (events: LiveEvent[]) => void = () => {};
   /** tries made after a loss, per market and stream, for tests and logs */
   readonly retries = new Map<string, number>();
+  /** the waits chosen after each loss, per market and stream (`1:trades`), in order, ms */
+  readonly waits = new Map<string, number[]>();
 
   constructor(private readonly options: LiveOptions) {}
 
@@ -117,13 +126,7 @@ export class LiveConnector {
   async open(): Promise<Unfollowable[]> {
     const ccxt = (await import('ccxt')).default;
     const { urls } = this.options;
-    // Spot markets only: no futures or account endpoints are read.
-    const exchange: Exchange = new ccxt.pro.binance({
-      // The waits between tries are this connector's (backoff()), the same for a lost
-      // connection and a failed snapshot: ccxt's own dial delay is turned off, not added on top.
-      options: { fetchMarkets: { types: ['spot'] }, fetchCurrencies: false, ws: { backoff: { base: 0 } } },
-      ...(urls ? { urls: { api: { public: urls.rest, ws: { spot: urls.ws } } } } : {}),
-    });
+    const exchange = build(ccxt, this.options.exchange, urls);
     exchange.enableRateLimit = true;
     // ccxt opens a plain ws:// address (the local fake) only through an agent of its own.
     if (urls?.ws.startsWith('ws://')) await exchange.loadHttpProxyAgent();
@@ -235,7 +238,9 @@ export class LiveConnector {
         this.lost(followed, stream, error);
         const key = `${market.id}:${stream}`;
         this.retries.set(key, (this.retries.get(key) ?? 0) + 1);
-        await this.sleep(this.backoff(failures++));
+        const wait = this.backoff(failures++);
+        this.waits.set(key, [...(this.waits.get(key) ?? []), wait]);
+        await this.sleep(wait);
       }
     }
   }
@@ -316,6 +321,84 @@ export class LiveConnector {
       asks: book.asks.slice(0, depth).map(level),
     };
   }
+}
+
+/**
+ * ccxt's client for the exchange, reading spot markets only (no futures, no account
+ * endpoints), at `urls` when given. The waits between tries are the connector's
+ * (backoff()), the same for a lost connection and a failed snapshot: ccxt's own dial delay
+ * is turned off, not added on top.
+ */
+function build(ccxt: typeof import('ccxt').default, id: LiveExchangeId, urls: LiveOptions['urls']): Exchange {
+  // ws.cost 0: ccxt sends a subscription after its rate limiter lets it through without
+  // catching a failed send, so a connection lost (or closed) in that wait was an unhandled
+  // rejection, which ends a Node process; sent at once, there is no such wait.
+  const options = { fetchMarkets: { types: ['spot'] }, fetchCurrencies: false, ws: { backoff: { base: 0 }, cost: 0 } };
+  switch (id) {
+    case 'binance':
+      return new ccxt.pro.binance({ options, ...(urls ? { urls: { api: { public: urls.rest, ws: { spot: urls.ws } } } } : {}) });
+    case 'okx':
+      return new (checkedOkx(ccxt))({ options, ...(urls ? { urls: { api: { rest: urls.rest, ws: urls.ws } } } : {}) });
+  }
+}
+
+type Ccxt = typeof import('ccxt').default;
+type OkxClient = Parameters<InstanceType<Ccxt['pro']['okx']>['handleOrderBookMessage']>[0];
+/** a book level as kept for OKX: price and size, then both as OKX wrote them */
+type OkxBookLevel = [number, number, string, string];
+
+/**
+ * ccxt's OKX client, also checking each book message's CRC32 checksum as OKX documents it:
+ * ccxt 4.5.84 checks only that an update's `prevSeqId` is the last `seqId`, which misses a
+ * book that went wrong without a missing update. The checksum is of the levels' text as
+ * OKX wrote it, so each level keeps that text beside ccxt's numbers. A mismatch is handled
+ * as ccxt handles a seqId gap: the book is forgotten and its watch fails, and watching
+ * again subscribes again, for which OKX sends a new snapshot.
+ */
+function checkedOkx(ccxt: Ccxt) {
+  return class CheckedOkx extends ccxt.pro.okx {
+    override handleDelta(bookside: { storeArray(delta: (number | string)[]): void }, delta: string[]): void {
+      const [price = '0', size = '0'] = delta;
+      // ccxt's book side only updates the number of a price it has: remove it so the text is the new one.
+      bookside.storeArray([Number(price), 0]);
+      if (Number(size) !== 0) bookside.storeArray([Number(price), Number(size), price, size]);
+    }
+
+    override handleOrderBookMessage(
+      client: OkxClient,
+      message: Dict,
+      orderbook: { symbol?: string; bids: OkxBookLevel[]; asks: OkxBookLevel[] },
+      messageHash: string,
+      market?: Market,
+    ): typeof orderbook {
+      super.handleOrderBookMessage(client, message, orderbook, messageHash, market);
+      const expected: unknown = message['checksum'];
+      // Already failed on its seqIds, or a message without a checksum.
+      if (!(messageHash in client.subscriptions) || typeof expected !== 'number') return orderbook;
+      const text = (levels: OkxBookLevel[]) => levels.map((level) => [level[2], level[3]]);
+      if (okxChecksum(text(orderbook.bids), text(orderbook.asks)) === expected) return orderbook;
+      delete client.subscriptions[messageHash];
+      if (orderbook.symbol !== undefined) delete this.orderbooks[orderbook.symbol];
+      client.reject(new ccxt.ChecksumError(`${this.id} books checksum mismatch on ${orderbook.symbol ?? messageHash}`), messageHash);
+      return orderbook;
+    }
+  };
+}
+
+/**
+ * OKX's book checksum: the 25 best bids and asks interleaved as
+ * `bid price:bid size:ask price:ask size:...` (a shorter side simply ends), the CRC32 of
+ * that text as a signed 32-bit integer. Levels best first, as OKX writes them.
+ */
+export function okxChecksum(bids: readonly (readonly string[])[], asks: readonly (readonly string[])[]): number {
+  const parts: string[] = [];
+  for (let i = 0; i < 25; i++) {
+    const bid = bids[i];
+    const ask = asks[i];
+    if (bid) parts.push(`${bid[0]}:${bid[1]}`);
+    if (ask) parts.push(`${ask[0]}:${ask[1]}`);
+  }
+  return zlib.crc32(parts.join(':')) | 0;
 }
 
 /** Whether the exchange's step (ccxt's precision: a step such as 0.01) is a whole number of our 10^-decimals units. */

@@ -1,0 +1,224 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import zlib from 'node:zlib';
+import { WebSocketServer, type WebSocket } from 'ws';
+
+/**
+ * What the local stand-ins for public exchanges (fake-binance.ts, fake-okx.ts) share, for
+ * the live connector's tests (no network here): the session files they replay (a header,
+ * then one recorded stream message per line with its time from the start), the replay
+ * clock, and an HTTP server with a websocket beside it that tests can cut (drop every
+ * connection, refuse new ones). Each fake adds its exchange's REST endpoints, its
+ * subscription requests and its message formats.
+ */
+
+/** One recorded message: `at` ms after the session's start, on `stream` (the fake's subscription key). */
+export interface SessionLine<Data> {
+  at: number;
+  stream: string;
+  data: Data;
+}
+
+export interface Session<Header, Data> {
+  header: Header;
+  lines: SessionLine<Data>[];
+}
+
+interface SessionHeaderBase {
+  format: string;
+  version: number;
+}
+
+/** Reads a session file (gzipped when it ends in .gz) written in `format`. */
+export function readSessionFile<Header extends SessionHeaderBase, Data>(file: string, format: Header['format'], version: number): Session<Header, Data> {
+  const raw = fs.readFileSync(file);
+  const text = file.endsWith('.gz') ? zlib.gunzipSync(raw).toString('utf8') : raw.toString('utf8');
+  const [first, ...rest] = text.split('\n').filter((line) => line.trim() !== '');
+  const header = JSON.parse(first ?? '{}') as Header;
+  if (header.format !== format || header.version !== version) throw new Error(`${file} is not a ${format} file, version ${version}`);
+  return { header, lines: rest.map((line) => JSON.parse(line) as SessionLine<Data>) };
+}
+
+export function writeSessionFile<Header, Data>(file: string, session: Session<Header, Data>): void {
+  const text = `${[JSON.stringify(session.header), ...session.lines.map((line) => JSON.stringify(line))].join('\n')}\n`;
+  fs.writeFileSync(file, file.endsWith('.gz') ? zlib.gzipSync(text, { level: 9 }) : text);
+}
+
+/** One side of a book: price -> quantity, both as the exchange writes them. */
+export type BookSide = Map<string, string>;
+
+export function applyLevel(side: BookSide, price: string, quantity: string): void {
+  if (Number(quantity) === 0) side.delete(price);
+  else side.set(price, quantity);
+}
+
+/** The side's best `limit` levels: bids from the highest price, asks from the lowest. */
+export function bestLevels(side: BookSide, bids: boolean, limit: number): [string, string][] {
+  return [...side].sort((a, b) => (bids ? Number(b[0]) - Number(a[0]) : Number(a[0]) - Number(b[0]))).slice(0, limit);
+}
+
+/** A recorded trade, the same for every exchange: what the connector must give. */
+export interface RecordedTrade {
+  id: string;
+  time: number;
+  price: string;
+  quantity: string;
+  /** the taker bought */
+  buy: boolean;
+}
+
+/** A recorded candle: open time, open, high, low, close, volume in the base currency. */
+export type RecordedCandle = [number, string, string, string, string, string];
+
+/**
+ * A fake exchange as the connector's tests see it, whichever exchange it plays: what it
+ * recorded and what it has served, in the same shapes, so one test runs against each.
+ */
+export interface FakeExchangeView {
+  listen(): Promise<{ rest: string; ws: string }>;
+  play(): void;
+  readonly finished: boolean;
+  dropAll(): void;
+  refuse(on: boolean): void;
+  skipNextDiff(symbol: string): void;
+  close(): Promise<void>;
+  readonly connections: readonly { at: number; refused: boolean }[];
+  /** REST requests served: path and query */
+  readonly requests: readonly string[];
+  /** book snapshots served for `symbol` (the exchange's id), however the exchange serves them */
+  snapshots(symbol: string): number;
+  /** the book as the replay has built it so far, best `depth` levels a side */
+  book(symbol: string, depth: number): { bids: [string, string][]; asks: [string, string][] };
+  /** the update id of the last book update the replay has applied for `symbol` */
+  lastUpdateId(symbol: string): number | undefined;
+}
+
+export abstract class FakeExchange<Data> {
+  private readonly server = http.createServer((request, response) => this.serve(request, response));
+  private readonly sockets = new WebSocketServer({ noServer: true });
+  /** each open websocket and the streams it subscribed to */
+  protected readonly subscriptions = new Map<WebSocket, Set<string>>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private next = 0;
+  private startedAt = 0;
+  private refusing = false;
+  /** symbols whose next book update is to be left out */
+  protected readonly skips = new Set<string>();
+  /** websocket connections accepted or refused, in order, with their time */
+  readonly connections: { at: number; refused: boolean }[] = [];
+  /** REST requests served: path and query */
+  readonly requests: string[] = [];
+
+  constructor(
+    private readonly lines: readonly SessionLine<Data>[],
+    /** replay speed: session ms per real ms */
+    private readonly speed: number,
+    /** where the websocket is opened (other paths are cut) */
+    private readonly wsPath: string,
+  ) {
+    this.server.on('upgrade', (request, socket, head) => {
+      if (this.refusing || !request.url?.startsWith(this.wsPath)) {
+        this.connections.push({ at: Date.now(), refused: true });
+        socket.destroy();
+        return;
+      }
+      this.sockets.handleUpgrade(request, socket, head, (ws) => this.accept(ws));
+    });
+  }
+
+  /** Starts serving on a free local port and gives its base address (http://127.0.0.1:port). */
+  protected async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    const { port } = this.server.address() as AddressInfo;
+    return `127.0.0.1:${port}`;
+  }
+
+  /** Starts replaying the session's messages on its clock. */
+  play(): void {
+    this.startedAt = Date.now();
+    this.schedule();
+  }
+
+  /** Messages replayed so far. */
+  get sent(): number {
+    return this.next;
+  }
+
+  get finished(): boolean {
+    return this.next >= this.lines.length;
+  }
+
+  /** Closes every websocket connection at once, as a network drop would. */
+  dropAll(): void {
+    for (const ws of this.subscriptions.keys()) ws.terminate();
+    this.subscriptions.clear();
+  }
+
+  /** While on, new websocket connections are cut at once. */
+  refuse(on: boolean): void {
+    this.refusing = on;
+  }
+
+  /** The next book update of `symbol` is not sent (a gap in its update ids), but still applied to the book. */
+  skipNextDiff(symbol: string): void {
+    this.skips.add(symbol);
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    this.dropAll();
+    this.sockets.close();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Sends `text` to every connection subscribed to `stream`. */
+  protected publish(stream: string, text: string): void {
+    for (const [ws, streams] of this.subscriptions) if (streams.has(stream)) ws.send(text);
+  }
+
+  /** Replays one recorded message: applies it to the fake's state and publishes it (or not). */
+  protected abstract replay(line: SessionLine<Data>): void;
+
+  /** A message from a client on its websocket, with the streams it is subscribed to. */
+  protected abstract receive(ws: WebSocket, text: string, streams: Set<string>): void;
+
+  /** A REST request; `reply` answers it as JSON. */
+  protected abstract rest(url: URL, reply: (status: number, body: unknown) => void): void;
+
+  private schedule(): void {
+    const line = this.lines[this.next];
+    if (!line) return;
+    const due = this.startedAt + line.at / this.speed - Date.now();
+    this.timer = setTimeout(
+      () => {
+        const now = (Date.now() - this.startedAt) * this.speed;
+        for (let current = this.lines[this.next]; current && current.at <= now; current = this.lines[this.next]) {
+          this.replay(current);
+          this.next++;
+        }
+        this.schedule();
+      },
+      Math.max(0, due),
+    );
+  }
+
+  private accept(ws: WebSocket): void {
+    this.connections.push({ at: Date.now(), refused: false });
+    const streams = new Set<string>();
+    this.subscriptions.set(ws, streams);
+    ws.on('message', (raw: Buffer) => {
+      if (this.subscriptions.has(ws)) this.receive(ws, raw.toString('utf8'), streams);
+    });
+    ws.on('close', () => this.subscriptions.delete(ws));
+  }
+
+  private serve(request: http.IncomingMessage, response: http.ServerResponse): void {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    this.requests.push(`${url.pathname}${url.search}`);
+    this.rest(url, (status, body) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    });
+  }
+}
