@@ -111,9 +111,7 @@ export class LiveConnector {
   private readonly loops: Promise<void>[] = [];
   private readonly sleeps = new Set<{ timer: ReturnType<typeof setTimeout>; resolve: () => void }>();
   private emit: (events: LiveEvent[]) => void = () => {};
-  /** tries made after a loss, per market and stream, for tests and logs */
-  readonly retries = new Map<string, number>();
-  /** the waits chosen after each loss, per market and stream (`1:trades`), in order, ms */
+  /** the waits chosen since each stream last flowed, per market and stream (`1:trades`), in order, ms */
   readonly waits = new Map<string, number[]>();
 
   constructor(private readonly options: LiveOptions) {}
@@ -218,6 +216,7 @@ export class LiveConnector {
     const exchange = this.exchange as Exchange;
     const { market } = followed;
     let failures = 0;
+    const key = `${market.id}:${stream}`;
     while (this.running) {
       try {
         if (stream === 'trades') {
@@ -232,14 +231,15 @@ export class LiveConnector {
           this.flowing(followed, stream);
           this.emit([this.book(followed, book)]);
         }
+        if (failures > 0) this.waits.delete(key);
         failures = 0;
       } catch (error) {
         if (!this.running) return;
         this.lost(followed, stream, error);
-        const key = `${market.id}:${stream}`;
-        this.retries.set(key, (this.retries.get(key) ?? 0) + 1);
         const wait = this.backoff(failures++);
-        this.waits.set(key, [...(this.waits.get(key) ?? []), wait]);
+        const waits = this.waits.get(key);
+        if (waits) waits.push(wait);
+        else this.waits.set(key, [wait]);
         await this.sleep(wait);
       }
     }
