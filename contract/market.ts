@@ -65,6 +65,13 @@ export interface Candle {
 /** The market kinds of the quote lists. */
 export type MarketKind = 'crypto' | 'stock';
 
+/**
+ * Where a market's prices come from: the exchange's own simulated market, or a public
+ * exchange's live trades and book (MARKET=live, paper trading on real prices).
+ */
+export const MARKET_FEEDS = ['simulated', 'binance', 'okx'] as const;
+export type MarketFeed = (typeof MARKET_FEEDS)[number];
+
 /** Adds a trade to the candle it falls in. */
 export function extendCandle(candle: Candle, price: number, quantity: number): void {
   if (price > candle.high) candle.high = price;

@@ -113,6 +113,12 @@ export const TICKER_WIDTH = TICKER_FIELDS.length;
 export interface TickerBatch {
   s: number;
   d: number[];
+  /**
+   * Markets whose prices are not current right now (MARKET=live: the exchange's stream is
+   * lost and being restored), in every batch while any is; absent when none is. A batch is
+   * sent when a market goes stale or live again.
+   */
+  x?: number[];
 }
 
 /** Taker side of a trade: 1 buy, -1 sell. */

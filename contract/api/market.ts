@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { PERIODS } from '../market';
+import { MARKET_FEEDS, PERIODS } from '../market';
 import { endpoint } from './define';
 
 /** A market as the quote lists show it: what it is, and its 24h figures. */
@@ -22,6 +22,11 @@ export const MarketQuote = Type.Object({
   volume: Type.Number({ description: '24h volume in the base asset' }),
   amount: Type.Number({ description: '24h turnover in the quote asset' }),
   change: Type.Number({ description: '24h change in percent' }),
+  feed: Type.Union(
+    MARKET_FEEDS.map((feed) => Type.Literal(feed)),
+    { description: "Where its prices come from: 'simulated', or the public exchange it follows (MARKET=live)" },
+  ),
+  stale: Type.Boolean({ description: 'Its prices are not current: the exchange stream is lost and being restored (the "tickers" batches say when it changes)' }),
 });
 
 export const quotations = endpoint({
