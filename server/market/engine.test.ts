@@ -263,7 +263,7 @@ describe('a market following a live exchange', () => {
 
   test("a user's order walks the exchange's levels and prints nothing; what rests waits apart from them", () => {
     const engine = liveEngine();
-    engine.apply([book, { t: start + 1, kind: 'print', m: BTC, price: 9_000_100, lots: 50, side: 1, ref: 'b1' }]);
+    engine.apply([book, { t: start + 1, kind: 'print', m: BTC, price: 9_000_100, quantity: 0.0005, lots: 50, side: 1, ref: 'b1' }]);
     const seq = engine.lastSeq(BTC);
     const { fills, resting } = engine.submit({ marketId: BTC, ref: 11, owner: 5, side: 1, lots: 700, limit: 9_000_200 }, start + 2);
     expect(fills.map((fill) => [fill.price, fill.lots, fill.seq, fill.source])).toEqual([
@@ -288,14 +288,18 @@ describe('a market following a live exchange', () => {
     engine.apply([book]);
     engine.submit({ marketId: BTC, ref: 21, owner: 5, side: 1, lots: 100, limit: 8_999_950 }, start);
     engine.submit({ marketId: BTC, ref: 22, owner: 6, side: -1, lots: 100, limit: 9_000_500 }, start);
-    engine.apply([{ t: start + 1, kind: 'print', m: BTC, price: 8_999_950, lots: 80, side: -1, ref: 'at' }]);
+    engine.apply([{ t: start + 1, kind: 'print', m: BTC, price: 8_999_950, quantity: 0.0008, lots: 80, side: -1, ref: 'at' }]);
     expect(fills).toEqual([]);
-    engine.apply([{ t: start + 2, kind: 'print', m: BTC, price: 8_999_900, lots: 30, side: -1, ref: 'through' }]);
+    engine.apply([{ t: start + 2, kind: 'print', m: BTC, price: 8_999_900, quantity: 0.0003, lots: 30, side: -1, ref: 'through' }]);
     expect(fills).toEqual([{ ref: 21, lots: 30, price: 8_999_950, trade: 'through' }]);
     // A buyer went up through the resting sell: all of it, at its own price.
-    engine.apply([{ t: start + 3, kind: 'print', m: BTC, price: 9_000_600, lots: 500, side: 1, ref: 'up' }]);
+    engine.apply([{ t: start + 3, kind: 'print', m: BTC, price: 9_000_600, quantity: 0.005, lots: 500, side: 1, ref: 'up' }]);
     expect(fills.slice(1)).toEqual([{ ref: 22, lots: 100, price: 9_000_500, trade: 'up' }]);
-    engine.apply([{ t: start + 4, kind: 'print', m: BTC, price: 8_999_000, lots: 500, side: -1, ref: 'down' }]);
+    // A trade finer than a lot prints its exact size and fills nothing.
+    engine.apply([{ t: start + 4, kind: 'print', m: BTC, price: 8_999_000, quantity: 0.000004, lots: 0, side: -1, ref: 'hair' }]);
+    expect(fills.slice(2)).toEqual([]);
+    expect(engine.recentTrades(BTC).at(-1)).toMatchObject({ quantity: 0.000004, source: { id: 'hair' } });
+    engine.apply([{ t: start + 5, kind: 'print', m: BTC, price: 8_999_000, quantity: 0.005, lots: 500, side: -1, ref: 'down' }]);
     expect(fills.slice(2)).toEqual([{ ref: 21, lots: 70, price: 8_999_950, trade: 'down' }]);
     expect(engine.resting(BTC, 21)).toBe(0);
     expect(engine.resting(BTC, 22)).toBe(0);

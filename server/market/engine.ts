@@ -334,9 +334,9 @@ export class MarketEngine {
       case 'print': {
         let batch = batches.get(event.m);
         if (!batch) batches.set(event.m, (batch = []));
-        const trade = this.record(market, event.t, event.price, event.lots, event.side, { exchange: market.exchange, id: event.ref });
+        const trade = this.record(market, event.t, event.price, event.lots, event.side, { exchange: market.exchange, id: event.ref }, event.quantity);
         batch.push(trade);
-        if (market.userOrders.size === 0) return;
+        if (market.userOrders.size === 0 || event.lots === 0) return;
         const source: ExchangeRef = { exchange: market.exchange, kind: 'trade', id: event.ref, time: event.t, price: event.price };
         // Resting buys above the price (a seller went through them), resting sells below it.
         for (const [takerSide, limit] of [
@@ -535,8 +535,9 @@ export class MarketEngine {
     return { priceScale: market.scale, lotScale: market.lotsPerUnit };
   }
 
-  private record(market: MarketRuntime, time: number, priceTicks: number, lots: number, side: Side, source?: ExchangeTrade): Trade {
-    const trade: Trade = { seq: ++market.seq, time, price: market.price(priceTicks), quantity: market.quantity(lots), side, ...(source ? { source } : {}) };
+  /** `quantity`: an exchange's trade's exact size, which may be finer than the market's lots */
+  private record(market: MarketRuntime, time: number, priceTicks: number, lots: number, side: Side, source?: ExchangeTrade, quantity = market.quantity(lots)): Trade {
+    const trade: Trade = { seq: ++market.seq, time, price: market.price(priceTicks), quantity, side, ...(source ? { source } : {}) };
     this.prints++;
     market.last = trade.price;
     market.recent.push(trade);

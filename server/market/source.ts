@@ -18,8 +18,11 @@ export type SimulatedEvent =
  * the simulated market maker's quotes. Users' paper orders never print on its tape.
  */
 export type LiveSourceEvent =
-  /** a trade on the exchange at `t` (its time): `ref` its trade id; side 1: the taker bought */
-  | { t: number; kind: 'print'; m: number; price: number; lots: number; side: 1 | -1; ref: string }
+  /**
+   * a trade on the exchange at `t` (its time): `ref` its trade id; side 1: the taker bought;
+   * `quantity` its exact size (base units), `lots` the whole lots of ours in it (what it can fill)
+   */
+  | { t: number; kind: 'print'; m: number; price: number; quantity: number; lots: number; side: 1 | -1; ref: string }
   /** the exchange's book after its update `ref`, best levels first, [ticks, lots] */
   | { t: number; kind: 'book'; m: number; ref: string; bids: [number, number][]; asks: [number, number][] }
   /** the exchange's stream was lost: the market's prices are not current */

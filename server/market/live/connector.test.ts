@@ -46,7 +46,7 @@ const EXCHANGES: Exchange[] = [
   {
     exchange: 'okx',
     fake: () => new FakeOkx(okxSession, SPEED),
-    // OKX's lots are finer than Binance's (BTC: 0.00000001): our lots must be as fine to follow it.
+    // OKX's lots are finer than Binance's (BTC: 0.00000001); ours as fine here, so every size below compares exactly.
     BTC: { id: 1, symbol: 'BTC/USDT', pricePrecision: 2, qtyPrecision: 8 },
     ETH: { id: 2, symbol: 'ETH/USDT', pricePrecision: 2, qtyPrecision: 6 },
     XRP: { id: 4, symbol: 'XRP/USDT', pricePrecision: 4, qtyPrecision: 6 },
@@ -89,7 +89,7 @@ const units = (value: string, decimals: number) => Math.round(Number(value) * 10
 describe.each(EXCHANGES)('$exchange', (venue) => {
   const { BTC, ETH, XRP, id, marketRequests, trades: tradesOf, candles: candlesOf } = venue;
   const follow = (markets: LiveMarket[], options: { backoffFirstMs?: number } = {}) => followOn(venue, markets, options);
-  test('markets the exchange does not list, or prices and sizes finer than ours, are refused and stay simulated', async () => {
+  test('markets the exchange does not list, or quotes in prices finer than ours, are refused and stay simulated', async () => {
     const notListed: LiveMarket = { id: 6, symbol: 'SOL/USDT', pricePrecision: 2, qtyPrecision: 2 };
     const coarse: LiveMarket = { ...XRP, qtyPrecision: 0 };
     const coarsePrice: LiveMarket = { ...ETH, id: 9, pricePrecision: 1 };
@@ -97,14 +97,16 @@ describe.each(EXCHANGES)('$exchange', (venue) => {
     expect(fake.requests).toEqual(marketRequests);
     expect(refused.map(({ market, reason }) => [market.id, reason])).toEqual([
       [6, 'not_listed'],
-      [4, 'finer_quantity'],
       [9, 'finer_price'],
     ]);
-    expect(connector.markets.map((market) => market.id)).toEqual([1]);
+    // Sizes finer than ours are followed (trades keep theirs, the book is cut to whole lots: below).
+    expect(connector.markets.map((market) => market.id)).toEqual([1, 4]);
   });
 
-  test('every recorded trade arrives once, with its exchange id and time, and the candles built from them are the recorded trades aggregated', async () => {
-    const { fake, events, start } = await follow([BTC, ETH]);
+  test('every recorded trade arrives once, with its exchange id, time and exact size, and the candles built from them are the recorded trades aggregated', async () => {
+    // XRP in whole coins: its sizes are finer than our lots there (below).
+    const coarse: LiveMarket = { ...XRP, qtyPrecision: 0 };
+    const { fake, events, start } = await follow([BTC, ETH, coarse]);
     start();
     fake.play();
     const recorded = tradesOf(id(BTC));
@@ -118,8 +120,8 @@ describe.each(EXCHANGES)('$exchange', (venue) => {
     expect(firstIndex).toBeGreaterThanOrEqual(0);
     const expected = recorded.slice(firstIndex);
     expect(trades.map((trade) => trade.id)).toEqual(expected.map((trade) => trade.id));
-    expect(trades.map((trade) => [trade.t, trade.price, trade.lots, trade.side])).toEqual(
-      expected.map((trade) => [trade.time, units(trade.price, BTC.pricePrecision), units(trade.quantity, BTC.qtyPrecision), trade.buy ? 1 : -1]),
+    expect(trades.map((trade) => [trade.t, trade.price, trade.quantity, trade.lots, trade.side])).toEqual(
+      expected.map((trade) => [trade.time, units(trade.price, BTC.pricePrecision), Number(trade.quantity), units(trade.quantity, BTC.qtyPrecision), trade.buy ? 1 : -1]),
     );
 
     const build = (rows: [number, number, number][]): Candle[] => {
@@ -143,6 +145,21 @@ describe.each(EXCHANGES)('$exchange', (venue) => {
       expect(candle.volume).toBeCloseTo(want.volume, 8);
       expect(candle.amount).toBeCloseTo(want.amount, 4);
     }
+
+    // Where the exchange's sizes are finer than our lots, trades keep their exact sizes and the book its whole lots, never more.
+    await until(() => events.some((event) => event.kind === 'book' && event.m === coarse.id && event.seq === fake.lastUpdateId(id(XRP))));
+    const xrp = new Map(tradesOf(id(XRP)).map((trade) => [trade.id, trade]));
+    const xrpTrades = events.filter((event): event is Extract<LiveEvent, { kind: 'trade' }> => event.kind === 'trade' && event.m === coarse.id);
+    expect(xrpTrades.length).toBeGreaterThan(0);
+    for (const trade of xrpTrades) {
+      const quantity = Number(xrp.get(trade.id)?.quantity);
+      expect([trade.quantity, trade.lots]).toEqual([quantity, Math.floor(quantity)]);
+    }
+    const xrpBook = events.filter((event): event is Extract<LiveEvent, { kind: 'book' }> => event.kind === 'book' && event.m === coarse.id).at(-1);
+    const whole = (side: [string, string][]) => side.filter(([, quantity]) => Number(quantity) >= 1).map(([price, quantity]) => [units(price, XRP.pricePrecision), Math.floor(Number(quantity))]);
+    const exchangeBook = fake.book(id(XRP), 1000);
+    expect(xrpBook?.bids).toEqual(whole(exchangeBook.bids).slice(0, 20));
+    expect(xrpBook?.asks).toEqual(whole(exchangeBook.asks).slice(0, 20));
   });
 
   test("the book follows the exchange's updates and, after a gap in them, is marked stale and rebuilt from a new snapshot", async () => {

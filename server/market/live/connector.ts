@@ -41,9 +41,13 @@ export interface LiveMarket {
 export type LiveLevel = [number, number];
 
 export type LiveEvent =
-  /** a trade on the exchange; side 1: the taker bought, -1: sold */
-  | { kind: 'trade'; m: number; id: string; t: number; price: number; lots: number; side: 1 | -1 }
-  /** the exchange's book after update `seq` (its update id), best levels first */
+  /**
+   * a trade on the exchange; side 1: the taker bought, -1: sold. `quantity` is its size as
+   * the exchange gave it (base units); `lots` the whole lots of ours in it (an exchange with
+   * finer lots than ours may trade less than one of ours)
+   */
+  | { kind: 'trade'; m: number; id: string; t: number; price: number; quantity: number; lots: number; side: 1 | -1 }
+  /** the exchange's book after update `seq` (its update id), best levels first, each size cut down to our whole lots (a level under one lot left out) */
   | { kind: 'book'; m: number; seq: number; t: number; bids: LiveLevel[]; asks: LiveLevel[] }
   /** a stream of the market was lost at `t`: its prices are not current */
   | { kind: 'stale'; m: number; t: number; reason: string }
@@ -68,10 +72,14 @@ export interface LiveOptions {
   now?: () => number;
 }
 
-/** Why a market cannot follow the exchange (it stays on the simulator). */
+/**
+ * Why a market cannot follow the exchange (it stays on the simulator): the exchange does
+ * not list it, or quotes prices finer than our ticks (a price we cannot write). Sizes finer
+ * than our lots are followed: trades keep their exact sizes, the book's are cut down.
+ */
 export interface Unfollowable {
   market: LiveMarket;
-  reason: 'not_listed' | 'finer_price' | 'finer_quantity';
+  reason: 'not_listed' | 'finer_price';
 }
 
 /** ccxt's kline intervals for our periods. */
@@ -138,13 +146,9 @@ export class LiveConnector {
         refused.push({ market, reason: 'not_listed' });
         continue;
       }
-      // Every exchange price and size must be a whole number of our ticks and lots.
+      // Every exchange price must be a whole number of our ticks.
       if (!fits(listed.precision.price, market.pricePrecision)) {
         refused.push({ market, reason: 'finer_price' });
-        continue;
-      }
-      if (!fits(listed.precision.amount, market.qtyPrecision)) {
-        refused.push({ market, reason: 'finer_quantity' });
         continue;
       }
       this.followed.set(market.id, {
@@ -302,7 +306,8 @@ export class LiveConnector {
         id,
         t: trade.timestamp ?? this.now(),
         price: Math.round((trade.price ?? 0) * followed.priceScale),
-        lots: Math.round((trade.amount ?? 0) * followed.lotScale),
+        quantity: trade.amount ?? 0,
+        lots: wholeLots(trade.amount ?? 0, followed.lotScale),
         side: trade.side === 'sell' ? -1 : 1,
       });
     }
@@ -311,14 +316,23 @@ export class LiveConnector {
 
   private book(followed: Followed, book: OrderBook): LiveEvent {
     const depth = this.options.depth ?? 20;
-    const level = ([price, amount]: (number | undefined)[]): LiveLevel => [Math.round((price ?? 0) * followed.priceScale), Math.round((amount ?? 0) * followed.lotScale)];
+    // Never more than the exchange shows: a size is cut down to our whole lots, and a level under one lot is left out.
+    const levels = (side: (number | undefined)[][]): LiveLevel[] => {
+      const kept: LiveLevel[] = [];
+      for (const [price, amount] of side) {
+        if (kept.length === depth) break;
+        const lots = wholeLots(amount ?? 0, followed.lotScale);
+        if (lots > 0) kept.push([Math.round((price ?? 0) * followed.priceScale), lots]);
+      }
+      return kept;
+    };
     return {
       kind: 'book',
       m: followed.market.id,
       seq: book.nonce ?? 0,
       t: book.timestamp ?? this.now(),
-      bids: book.bids.slice(0, depth).map(level),
-      asks: book.asks.slice(0, depth).map(level),
+      bids: levels(book.bids),
+      asks: levels(book.asks),
     };
   }
 }
@@ -399,6 +413,11 @@ export function okxChecksum(bids: readonly (readonly string[])[], asks: readonly
     if (ask) parts.push(`${ask[0]}:${ask[1]}`);
   }
   return zlib.crc32(parts.join(':')) | 0;
+}
+
+/** The whole lots in an exchange size (a hair of rounding allowed: 0.29 x 100 is 28.999999999999996). */
+function wholeLots(amount: number, lotScale: number): number {
+  return Math.floor(amount * lotScale + 1e-9);
 }
 
 /** Whether the exchange's step (ccxt's precision: a step such as 0.01) is a whole number of our 10^-decimals units. */

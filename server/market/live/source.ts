@@ -61,7 +61,7 @@ export class LiveSource implements MarketSource {
 function sourceEvent(event: LiveEvent): SourceEvent {
   switch (event.kind) {
     case 'trade':
-      return { t: event.t, kind: 'print', m: event.m, price: event.price, lots: event.lots, side: event.side, ref: event.id };
+      return { t: event.t, kind: 'print', m: event.m, price: event.price, quantity: event.quantity, lots: event.lots, side: event.side, ref: event.id };
     case 'book':
       return { t: event.t, kind: 'book', m: event.m, ref: String(event.seq), bids: event.bids, asks: event.asks };
     case 'stale':
