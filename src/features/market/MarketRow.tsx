@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import type { Quote } from '../../core/store';
 import { useT } from '../../i18n';
-import { ChangeBadge, PriceCell, QuoteText } from './cells';
+import { ChangeBadge, FeedTag, PriceCell, QuoteText } from './cells';
 import styles from './market.module.css';
 
 /** A row's height in px: `.row` in market.module.css. */
@@ -18,6 +18,7 @@ export const MarketRow = memo(function MarketRow({ quote, contract = false }: { 
         <span className={styles.symbol}>
           <strong>{contract ? `${info.base}${info.quote}` : info.base}</strong>
           <span className={styles.quote}>{contract ? ` ${t('market:perpetual')}` : ` /${info.quote}`}</span>
+          <FeedTag quote={quote} />
         </span>
         <span className={styles.volume}>
           {t('market:vol')} <QuoteText text={quote.volumeText} />

@@ -1,5 +1,7 @@
 import { computed, type ReadonlySignal } from '@preact/signals-react';
-import type { Quote } from '../../core/store';
+import { useSignals } from '@preact/signals-react/runtime';
+import { liveFeeds, type Quote } from '../../core/store';
+import { useT } from '../../i18n';
 import { BoundText } from '../../ui/BoundText';
 import styles from './market.module.css';
 
@@ -13,8 +15,9 @@ function toneOf(quote: Quote) {
   let tone = tones.get(quote);
   if (!tone) {
     tone = {
-      text: computed(() => styles[quote.direction.value] ?? ''),
-      background: computed(() => styles[`${quote.direction.value}Bg`] ?? ''),
+      // A stale price is dimmed: it is not where the market is now.
+      text: computed(() => styles[quote.stale.value ? 'stale' : quote.direction.value] ?? ''),
+      background: computed(() => styles[quote.stale.value ? 'staleBg' : `${quote.direction.value}Bg`] ?? ''),
     };
     tones.set(quote, tone);
   }
@@ -35,4 +38,26 @@ export function ChangeText({ quote }: { quote: Quote }) {
 
 export function QuoteText({ text, className }: { text: ReadonlySignal<string>; className?: string }) {
   return <BoundText text={text} {...(className ? { className } : {})} />;
+}
+
+/**
+ * A market row's mark: "Reconnecting" while its prices are stale; "Simulated" on a simulator
+ * market when others follow a live exchange. Only this tag renders when it changes.
+ */
+export function FeedTag({ quote }: { quote: Quote }) {
+  useSignals();
+  const t = useT();
+  if (quote.stale.value)
+    return (
+      <span className={`${styles.tag} ${styles.tagStale}`} data-testid={`stale-${quote.info.id}`}>
+        {t('market:feed_stale')}
+      </span>
+    );
+  if (quote.info.feed === 'simulated' && liveFeeds.value)
+    return (
+      <span className={styles.tag} data-testid={`simulated-${quote.info.id}`}>
+        {t('market:feed_simulated')}
+      </span>
+    );
+  return null;
 }
