@@ -101,10 +101,10 @@ test("a live market's pair screen names its exchange; while stale it says it is 
   expect(find('submit')?.hasAttribute('disabled')).toBe(false);
 });
 
-test('a simulator market says "Simulated market" beside live ones, and nothing when the simulator is alone', async () => {
+test('a simulator market says "Simulated" beside live ones, and nothing when the simulator is alone', async () => {
   applyPatch({ markets: [BTC, ETH, AAPL] });
   await act(async () => page.root.render(<Pair info={AAPL} />));
-  expect(find('feed-source')?.textContent).toBe('Simulated market');
+  expect(find('feed-source')?.textContent).toBe('Simulated');
 
   const alone = market(7201, 'TSLA/USD', 'simulated');
   await act(async () => applyPatch({ markets: [alone] }));

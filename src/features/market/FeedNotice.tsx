@@ -23,9 +23,9 @@ export function usePricesPaused(info: MarketInfo): boolean {
 }
 
 /**
- * Where a market's prices come from, as a small tag: "Prices from Binance", or "Simulated
- * market" on a simulator market. The simulator's tag shows only beside live markets,
- * unless `simulatedAlways` (the pair's own screen has always said it).
+ * Where a market's prices come from, as a small tag: "Prices from Binance", or "Simulated"
+ * on a simulator market. The simulator's tag shows only beside live markets, unless
+ * `simulatedAlways` (the pair's own screen has always said "Simulated market").
  */
 export function FeedSource({ info, simulatedAlways = false, className }: { info: MarketInfo; simulatedAlways?: boolean; className: string | undefined }) {
   useSignals();
@@ -40,7 +40,7 @@ export function FeedSource({ info, simulatedAlways = false, className }: { info:
   if (!simulatedAlways && !liveFeeds.value) return null;
   return (
     <span className={className} data-testid="feed-source">
-      {t('market:simulated')}
+      {t(simulatedAlways ? 'market:simulated' : 'market:feed_simulated')}
     </span>
   );
 }

@@ -1,5 +1,4 @@
 import { computed, type ReadonlySignal } from '@preact/signals-react';
-import { useSignals } from '@preact/signals-react/runtime';
 import { liveFeeds, type Quote } from '../../core/store';
 import { useT } from '../../i18n';
 import { BoundText } from '../../ui/BoundText';
@@ -45,19 +44,14 @@ export function QuoteText({ text, className }: { text: ReadonlySignal<string>; c
  * market when others follow a live exchange. Only this tag renders when it changes.
  */
 export function FeedTag({ quote }: { quote: Quote }) {
-  useSignals();
+  // useT follows signals read here: the tag renders when they change.
   const t = useT();
-  if (quote.stale.value)
-    return (
-      <span className={`${styles.tag} ${styles.tagStale}`} data-testid={`stale-${quote.info.id}`}>
-        {t('market:feed_stale')}
+  const mark = quote.stale.value ? 'stale' : quote.info.feed === 'simulated' && liveFeeds.value ? 'simulated' : null;
+  return (
+    mark && (
+      <span className={`${styles.tag} ${styles[mark] ?? ''}`} data-testid={`${mark}-${quote.info.id}`}>
+        {t(`market:feed_${mark}`)}
       </span>
-    );
-  if (quote.info.feed === 'simulated' && liveFeeds.value)
-    return (
-      <span className={styles.tag} data-testid={`simulated-${quote.info.id}`}>
-        {t('market:feed_simulated')}
-      </span>
-    );
-  return null;
+    )
+  );
 }

@@ -354,7 +354,7 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
             {market.kind === 'stock' && <p className={styles.note}>{t('trade:contract.usd_note')}</p>}
           </div>
         ) : (
-          <LoginToTrade />
+          <LoginToTrade market={market} />
         )}
         <MiniBook market={market} onPrice={(value) => type === 'limit' && setPrice(value)} />
       </div>

@@ -200,7 +200,7 @@ export function SecondsPanel({ market }: { market: MarketInfo }) {
             <p className={styles.note}>{t('trade:seconds.rules')}</p>
           </>
         ) : (
-          <LoginToTrade />
+          <LoginToTrade market={market} />
         )}
       </div>
       {logged && <OpenOptions />}

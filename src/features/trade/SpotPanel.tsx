@@ -388,7 +388,7 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
             )}
           </div>
         ) : (
-          <LoginToTrade />
+          <LoginToTrade market={market} />
         )}
         <MiniBook market={market} onPrice={(value) => type !== 'market' && setPrice(value)} />
       </div>

@@ -12,7 +12,7 @@ import { PrimaryButton, TextInput } from '../../ui/form';
 import { ChevronDownIcon } from '../../ui/icons';
 import { Sheet } from '../../ui/Sheet';
 import { ChangeText, PriceCell } from '../market/cells';
-import { FeedPaused, FeedSource } from '../market/FeedNotice';
+import { exchangeOf, FeedPaused, FeedSource } from '../market/FeedNotice';
 import type { TradeMode } from './search';
 import styles from './trade.module.css';
 
@@ -258,12 +258,13 @@ export function Details({ rows }: { rows: readonly (readonly [ReactNode, ReactNo
   );
 }
 
-/** What a visitor sees in place of an order form. */
-export function LoginToTrade() {
+/** What a visitor sees in place of an order form: where the market's prices come from, too. */
+export function LoginToTrade({ market }: { market: MarketInfo }) {
   const t = useT();
+  const exchange = exchangeOf(market);
   return (
     <div className={styles.formCol}>
-      <p className={styles.note}>{t('trade:login_note')}</p>
+      <p className={styles.note}>{exchange ? t('trade:feed.login_note', { exchange }) : t('trade:login_note')}</p>
       <PrimaryButton onClick={goToLogin} testId="login-to-trade">
         {t('trade:login_to_trade')}
       </PrimaryButton>
