@@ -18,10 +18,10 @@ export const MarketRow = memo(function MarketRow({ quote, contract = false }: { 
         <span className={styles.symbol}>
           <strong>{contract ? `${info.base}${info.quote}` : info.base}</strong>
           <span className={styles.quote}>{contract ? ` ${t('market:perpetual')}` : ` /${info.quote}`}</span>
-          <FeedTag quote={quote} />
         </span>
         <span className={styles.volume}>
           {t('market:vol')} <QuoteText text={quote.volumeText} />
+          <FeedTag quote={quote} />
         </span>
       </span>
       <PriceCell quote={quote} className={styles.rowPrice} />
