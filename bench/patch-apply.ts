@@ -24,6 +24,7 @@ export function preparePatchApply(): () => void {
     contract: false,
     pricePrecision: 2,
     qtyPrecision: 3,
+    feed: 'simulated',
   }));
   applyPatch({ markets });
   let shown = '';

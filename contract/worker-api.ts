@@ -1,6 +1,6 @@
 import type { ApiInput, ApiOutput } from './api';
 import type { ChartIndicators } from './chart-settings';
-import type { Period } from './market';
+import type { MarketFeed, Period } from './market';
 import type { AuctionLive } from './realtime';
 
 /**
@@ -23,6 +23,8 @@ export interface MarketInfo {
   contract: boolean;
   pricePrecision: number;
   qtyPrecision: number;
+  /** where its prices come from: the simulator, or the public exchange it follows (MARKET=live) */
+  feed: MarketFeed;
 }
 
 /** Rows of CANDLE_WIDTH numbers: time, open, high, low, close, volume, amount. */
@@ -122,6 +124,8 @@ export interface Patch {
   /** true while the figures shown come from the device's cache, until live data arrives */
   stale?: boolean;
   markets?: MarketInfo[];
+  /** the markets whose prices are not current (their exchange's stream is being restored), all of them, when that changed */
+  staleMarkets?: number[];
   /** rows of TICKER_WIDTH (contract/realtime.ts): marketId, last, open, high, low, volume, amount */
   tickers?: Float64Array;
   chart?: ChartPatch;

@@ -23,10 +23,14 @@ const NAME = 'kestrel-market';
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 export async function openCache(name = NAME): Promise<CoreCache> {
-  const db: IDBPDatabase<CacheSchema> = await openDB<CacheSchema>(name, 1, {
-    upgrade(database) {
-      database.createObjectStore('quotes');
-      database.createObjectStore('candles');
+  const db: IDBPDatabase<CacheSchema> = await openDB<CacheSchema>(name, 2, {
+    upgrade(database, oldVersion, _newVersion, transaction) {
+      if (oldVersion < 1) {
+        database.createObjectStore('quotes');
+        database.createObjectStore('candles');
+      }
+      // Version 1 kept markets without their feed (where their prices come from): dropped.
+      else void transaction.objectStore('quotes').clear();
     },
   });
   const fresh = (savedAt: number) => Date.now() - savedAt < MAX_AGE_MS;

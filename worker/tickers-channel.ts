@@ -20,6 +20,9 @@ export class TickersChannel {
   readonly sync: ChannelSync<TickerBatch, Quotations>;
   private catalogChanged = false;
   private catalogPromise: Promise<void> | null = null;
+  /** markets whose exchange stream is lost (MARKET=live): from the snapshot, then each batch's `x` */
+  private staleMarkets = new Set<number>();
+  private staleChanged = false;
   /** the figures shown come from the device's cache, not from the server yet */
   private fromCache = false;
   private lastSave = 0;
@@ -38,6 +41,8 @@ export class TickersChannel {
           if (!this.watching) return;
           // A market listed since the snapshot (an IEO token): the list is fetched again, at most once a minute.
           if (this.table.apply(batch.d)) this.refreshCatalog();
+          // Every batch lists the stale markets while any is: one without `x` means none is.
+          this.setStale(batch.x ?? []);
           host.dirty();
         },
         synced: () => host.dirty(),
@@ -67,6 +72,13 @@ export class TickersChannel {
     this.table.reset(toMarkets(snapshot.groups), rows);
     this.catalogChanged = true;
     this.fromCache = false;
+    this.setStale(snapshot.groups.flatMap((group) => group.markets.filter((m) => m.stale).map((m) => m.id)));
+  }
+
+  private setStale(ids: readonly number[]): void {
+    if (ids.length === this.staleMarkets.size && ids.every((id) => this.staleMarkets.has(id))) return;
+    this.staleMarkets = new Set(ids);
+    this.staleChanged = true;
   }
 
   private refreshing = false;
@@ -114,6 +126,10 @@ export class TickersChannel {
       patch.markets = this.table.markets;
       this.catalogChanged = false;
     }
+    if (this.staleChanged) {
+      patch.staleMarkets = [...this.staleMarkets];
+      this.staleChanged = false;
+    }
     const tickers = this.table.takeDirty();
     if (!tickers) return;
     patch.tickers = tickers;
@@ -140,6 +156,7 @@ function toMarkets(groups: Quotations['groups']): MarketInfo[] {
       contract: m.contract,
       pricePrecision: m.price_precision,
       qtyPrecision: m.qty_precision,
+      feed: m.feed,
     })),
   );
 }

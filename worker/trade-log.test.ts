@@ -65,6 +65,7 @@ describe('TickerTable', () => {
       contract: false,
       pricePrecision: 2,
       qtyPrecision: 2,
+      feed: 'simulated' as const,
     });
     table.reset([info(1), info(2)], [1, 10, 9, 11, 8, 100, 1000, 2, 20, 19, 21, 18, 200, 4000]);
     expect(table.takeDirty()?.length).toBe(14);

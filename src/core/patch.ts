@@ -2,7 +2,7 @@ import { batch } from '@preact/signals-react';
 import { RECENT_TRADES, TICKER_WIDTH } from '../../contract/realtime';
 import { TRADE_ROW_WIDTH, type Patch } from '../../contract/worker-api';
 import { applyAccount } from './account';
-import { auctionOf, clockOffset, connection, depthOf, emitAlerts, emitChart, emitChat, quoteOf, setCatalogue, stale, tradesOf } from './store';
+import { auctionOf, clockOffset, connection, depthOf, emitAlerts, emitChart, emitChat, quoteOf, setCatalogue, setStaleMarkets, stale, tradesOf } from './store';
 
 /** Writes one frame's patch into the signals, all at once. */
 export function applyPatch(patch: Patch): void {
@@ -11,6 +11,7 @@ export function applyPatch(patch: Patch): void {
     if (patch.stale !== undefined) stale.value = patch.stale;
     if (patch.clock !== undefined) clockOffset.value = patch.clock;
     if (patch.markets) setCatalogue(patch.markets);
+    if (patch.staleMarkets) setStaleMarkets(patch.staleMarkets);
     const rows = patch.tickers;
     if (rows) {
       for (let at = 0; at + TICKER_WIDTH <= rows.length; at += TICKER_WIDTH) {

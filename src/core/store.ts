@@ -26,12 +26,16 @@ export interface Quote {
   lowText: ReadonlySignal<string>;
   volumeText: ReadonlySignal<string>;
   amountText: ReadonlySignal<string>;
+  /** its prices are not current: the exchange it follows is being reconnected to (MARKET=live) */
+  stale: Signal<boolean>;
 }
 
 export const connection = signal<ConnectionStatus>('closed');
 /** true while figures come from the device cache or the socket is not live */
 export const stale = signal(false);
 export const markets = signal<readonly MarketInfo[]>([]);
+/** Some market follows a public exchange (MARKET=live): only then are simulated ones marked as such. */
+export const liveFeeds = computed(() => markets.value.some((market) => market.feed !== 'simulated'));
 /** How far the server's clock is ahead of the device's (ms), as the worker's socket measured it (contract clockOffset). */
 export const clockOffset = signal(0);
 
@@ -67,6 +71,7 @@ export function createQuote(info: MarketInfo): Quote {
     lowText: price(low),
     volumeText: computed(() => formatCompact(volume.value, language.value)),
     amountText: computed(() => formatCompact(amount.value, language.value)),
+    stale: signal(false),
   };
 }
 
@@ -77,6 +82,12 @@ export function quoteOf(marketId: number): Quote | undefined {
 export function setCatalogue(list: readonly MarketInfo[]): void {
   for (const info of list) if (!quotes.has(info.id)) quotes.set(info.id, createQuote(info));
   markets.value = list;
+}
+
+/** The markets stale now, all of them: every other market is current. */
+export function setStaleMarkets(ids: readonly number[]): void {
+  const now = new Set(ids);
+  for (const [id, quote] of quotes) quote.stale.value = now.has(id);
 }
 
 export function marketBySymbol(symbol: string): MarketInfo | undefined {

@@ -14,6 +14,7 @@ import { ConnectionBanner } from './ConnectionBanner';
 import { DepthPanel, OrderBookPanel, TradesPanel } from './BookPanels';
 import { PairAlert } from '../alerts/PairAlert';
 import { FavouriteButton } from './FavouriteButton';
+import { FeedPaused, FeedSource } from './FeedNotice';
 import { PriceAnnouncer } from './PriceAnnouncer';
 import { rememberMarket } from './recent';
 import styles from './detail.module.css';
@@ -73,12 +74,13 @@ export function DetailScreen() {
       }
     >
       <ConnectionBanner />
+      <FeedPaused info={info} />
       <PriceAnnouncer quote={quote} />
       <section className={styles.summary}>
         <div className={styles.lastBlock}>
           <PriceCell quote={quote} className={styles.last} />
           <ChangeText quote={quote} />
-          <span className={styles.simulated}>{t('market:simulated')}</span>
+          <FeedSource info={info} simulatedAlways className={styles.simulated} />
         </div>
         <dl className={styles.stats}>
           <div>

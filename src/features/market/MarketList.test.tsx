@@ -28,6 +28,7 @@ const catalogue: MarketInfo[] = Array.from({ length: COUNT }, (_, i) => ({
   contract: true,
   pricePrecision: 2,
   qtyPrecision: 3,
+  feed: 'simulated',
 }));
 
 function tickers(step: number, only?: (index: number) => boolean): Float64Array {

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import type { Quote } from '../../core/store';
 import { useT } from '../../i18n';
-import { ChangeBadge, PriceCell, QuoteText } from './cells';
+import { ChangeBadge, FeedTag, PriceCell, QuoteText } from './cells';
 import styles from './market.module.css';
 
 /** A row's height in px: `.row` in market.module.css. */
@@ -21,6 +21,7 @@ export const MarketRow = memo(function MarketRow({ quote, contract = false }: { 
         </span>
         <span className={styles.volume}>
           {t('market:vol')} <QuoteText text={quote.volumeText} />
+          <FeedTag quote={quote} />
         </span>
       </span>
       <PriceCell quote={quote} className={styles.rowPrice} />

@@ -12,7 +12,20 @@ import { ANNOUNCE_EVERY_MS, PriceAnnouncer } from './PriceAnnouncer';
  */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const info: MarketInfo = { id: 1, currencyId: 1, legalId: 3, symbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', name: 'Bitcoin', kind: 'crypto', contract: true, pricePrecision: 2, qtyPrecision: 6 };
+const info: MarketInfo = {
+  id: 1,
+  currencyId: 1,
+  legalId: 3,
+  symbol: 'BTC/USDT',
+  base: 'BTC',
+  quote: 'USDT',
+  name: 'Bitcoin',
+  kind: 'crypto',
+  contract: true,
+  pricePrecision: 2,
+  qtyPrecision: 6,
+  feed: 'simulated',
+};
 
 afterEach(() => {
   vi.useRealTimers();

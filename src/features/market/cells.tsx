@@ -1,5 +1,6 @@
 import { computed, type ReadonlySignal } from '@preact/signals-react';
-import type { Quote } from '../../core/store';
+import { liveFeeds, type Quote } from '../../core/store';
+import { useT } from '../../i18n';
 import { BoundText } from '../../ui/BoundText';
 import styles from './market.module.css';
 
@@ -13,8 +14,9 @@ function toneOf(quote: Quote) {
   let tone = tones.get(quote);
   if (!tone) {
     tone = {
-      text: computed(() => styles[quote.direction.value] ?? ''),
-      background: computed(() => styles[`${quote.direction.value}Bg`] ?? ''),
+      // A stale price is dimmed: it is not where the market is now.
+      text: computed(() => styles[quote.stale.value ? 'stale' : quote.direction.value] ?? ''),
+      background: computed(() => styles[quote.stale.value ? 'staleBg' : `${quote.direction.value}Bg`] ?? ''),
     };
     tones.set(quote, tone);
   }
@@ -35,4 +37,21 @@ export function ChangeText({ quote }: { quote: Quote }) {
 
 export function QuoteText({ text, className }: { text: ReadonlySignal<string>; className?: string }) {
   return <BoundText text={text} {...(className ? { className } : {})} />;
+}
+
+/**
+ * A market row's mark: "Reconnecting" while its prices are stale; "Simulated" on a simulator
+ * market when others follow a live exchange. Only this tag renders when it changes.
+ */
+export function FeedTag({ quote }: { quote: Quote }) {
+  // useT follows signals read here: the tag renders when they change.
+  const t = useT();
+  const mark = quote.stale.value ? 'stale' : quote.info.feed === 'simulated' && liveFeeds.value ? 'simulated' : null;
+  return (
+    mark && (
+      <span className={`${styles.tag} ${styles[mark] ?? ''}`} data-testid={`${mark}-${quote.info.id}`}>
+        {t(`market:feed_${mark}`)}
+      </span>
+    )
+  );
 }

@@ -16,6 +16,7 @@ import { formatAmount, formatFixed } from '../../../contract/format';
 import { useSubmit } from '../../lib/useSubmit';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { PrimaryButton } from '../../ui/form';
+import { OrdersPaused, usePricesPaused } from '../market/FeedNotice';
 import { toast } from '../../ui/toast';
 import { LeverageSlider } from './LeverageSlider';
 import { closeOrdersPlaced, Positions } from './Positions';
@@ -39,6 +40,7 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
   useMarketWatch(market.id);
   useAccountWatch(logged);
   const quote = quoteOf(market.id);
+  const paused = usePricesPaused(market);
   const [info, setInfo] = useState<ApiOutput<'POST /lever/deal'> | null>(null);
   const [type, setType] = useState<'market' | 'limit'>('market');
   const [price, setPrice] = useState('');
@@ -332,18 +334,19 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
               </>
             )}
             <AvailableLine amount={balanceText} currency="USDT" />
+            {paused && <OrdersPaused info={market} className={styles.note} />}
             {reduce ? (
               reducing && (
-                <PrimaryButton variant={reducing.direction === 'buy' ? 'sell' : 'buy'} busy={busy} onClick={reviewReduce} testId="contract-reduce-submit">
+                <PrimaryButton variant={reducing.direction === 'buy' ? 'sell' : 'buy'} busy={busy} disabled={paused} onClick={reviewReduce} testId="contract-reduce-submit">
                   {t(reducing.direction === 'buy' ? 'trade:advanced.close_long' : 'trade:advanced.close_short')}
                 </PrimaryButton>
               )
             ) : (
               <div className={styles.stack}>
-                <PrimaryButton variant="buy" busy={busy} onClick={() => review('buy')} testId="contract-long">
+                <PrimaryButton variant="buy" busy={busy} disabled={paused} onClick={() => review('buy')} testId="contract-long">
                   {t('trade:contract.open_long')}
                 </PrimaryButton>
-                <PrimaryButton variant="sell" busy={busy} onClick={() => review('sell')} testId="contract-short">
+                <PrimaryButton variant="sell" busy={busy} disabled={paused} onClick={() => review('sell')} testId="contract-short">
                   {t('trade:contract.open_short')}
                 </PrimaryButton>
               </div>
@@ -351,7 +354,7 @@ export function ContractPanel({ market }: { market: MarketInfo }) {
             {market.kind === 'stock' && <p className={styles.note}>{t('trade:contract.usd_note')}</p>}
           </div>
         ) : (
-          <LoginToTrade />
+          <LoginToTrade market={market} />
         )}
         <MiniBook market={market} onPrice={(value) => type === 'limit' && setPrice(value)} />
       </div>

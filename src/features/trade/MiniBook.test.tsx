@@ -25,6 +25,7 @@ const market: MarketInfo = {
   contract: true,
   pricePrecision: 2,
   qtyPrecision: 4,
+  feed: 'simulated',
 };
 
 /** Ten levels a side a tick apart around 100, quantities moved by `step`. */

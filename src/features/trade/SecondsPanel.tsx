@@ -19,6 +19,7 @@ import { useSubmit } from '../../lib/useSubmit';
 import { BoundText } from '../../ui/BoundText';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { PrimaryButton } from '../../ui/form';
+import { OrdersPaused, usePricesPaused } from '../market/FeedNotice';
 import { toast } from '../../ui/toast';
 import { ChangeText, PriceCell } from '../market/cells';
 import { AvailableLine, Details, FactGrid, LoginToTrade, NumberBox, OptionHead, priceText } from './shared';
@@ -39,6 +40,7 @@ export function SecondsPanel({ market }: { market: MarketInfo }) {
   useMarketWatch(market.id);
   useAccountWatch(logged);
   const quote = quoteOf(market.id);
+  const paused = usePricesPaused(market);
   const [durations, setDurations] = useState<Durations | null>(null);
   const [seconds, setSeconds] = useState(30);
   const [amount, setAmount] = useState('');
@@ -186,18 +188,19 @@ export function SecondsPanel({ market }: { market: MarketInfo }) {
               </strong>
             </div>
             <AvailableLine amount={currency?.available ?? null} currency={currency?.code ?? 'USDT'} />
+            {paused && <OrdersPaused info={market} className={styles.note} />}
             <div className={styles.buttons}>
-              <PrimaryButton variant="buy" busy={busy} onClick={() => review('up')} testId="seconds-up">
+              <PrimaryButton variant="buy" busy={busy} disabled={paused} onClick={() => review('up')} testId="seconds-up">
                 {t('trade:seconds.buy_up')}
               </PrimaryButton>
-              <PrimaryButton variant="sell" busy={busy} onClick={() => review('down')} testId="seconds-down">
+              <PrimaryButton variant="sell" busy={busy} disabled={paused} onClick={() => review('down')} testId="seconds-down">
                 {t('trade:seconds.buy_down')}
               </PrimaryButton>
             </div>
             <p className={styles.note}>{t('trade:seconds.rules')}</p>
           </>
         ) : (
-          <LoginToTrade />
+          <LoginToTrade market={market} />
         )}
       </div>
       {logged && <OpenOptions />}

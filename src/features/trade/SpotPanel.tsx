@@ -17,6 +17,7 @@ import { formatAmount, formatClock, formatFixed, formatDateTime } from '../../..
 import { useSubmit } from '../../lib/useSubmit';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { PrimaryButton } from '../../ui/form';
+import { OrdersPaused, usePricesPaused } from '../market/FeedNotice';
 import { Segmented } from '../../ui/Segmented';
 import { toast } from '../../ui/toast';
 import { AvailableLine, Details, FactGrid, LoginToTrade, NumberBox, orderKindLabel, OrderHead, priceText, TypeAndPrice, type OrderKind } from './shared';
@@ -41,6 +42,7 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
   const logged = loggedIn.value;
   useMarketWatch(market.id);
   const quote = quoteOf(market.id);
+  const paused = usePricesPaused(market);
   const [side, setSide] = useState<Side>(initialSide);
   const [type, setType] = useState<OrderKind>('limit');
   const [price, setPrice] = useState('');
@@ -358,7 +360,8 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
               </div>
             )}
             <AvailableLine amount={available} currency={side === 'buy' ? market.quote : market.base} testId="spot-available" />
-            <PrimaryButton variant={side} busy={busy} onClick={review} testId="spot-submit">
+            {paused && <OrdersPaused info={market} className={styles.note} />}
+            <PrimaryButton variant={side} busy={busy} disabled={paused} onClick={review} testId="spot-submit">
               {t(side === 'buy' ? 'trade:buy_base' : 'trade:sell_base', {
                 base: market.base,
               })}
@@ -385,7 +388,7 @@ export function SpotPanel({ market, initialSide = 'buy' }: { market: MarketInfo;
             )}
           </div>
         ) : (
-          <LoginToTrade />
+          <LoginToTrade market={market} />
         )}
         <MiniBook market={market} onPrice={(value) => type !== 'market' && setPrice(value)} />
       </div>

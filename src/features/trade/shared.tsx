@@ -12,6 +12,7 @@ import { PrimaryButton, TextInput } from '../../ui/form';
 import { ChevronDownIcon } from '../../ui/icons';
 import { Sheet } from '../../ui/Sheet';
 import { ChangeText, PriceCell } from '../market/cells';
+import { exchangeOf, FeedPaused, FeedSource } from '../market/FeedNotice';
 import type { TradeMode } from './search';
 import styles from './trade.module.css';
 
@@ -34,31 +35,35 @@ export function PairBar({ mode, market, onPick }: { mode: TradeMode; market: Mar
   const [open, setOpen] = useState(false);
   const quote = quoteOf(market.id);
   return (
-    <div className={styles.pairBar}>
-      <button type="button" className={styles.pairButton} onClick={() => setOpen(true)} data-testid="pair-picker">
-        {market.symbol}
-        <ChevronDownIcon size={16} />
-      </button>
-      {quote && (
-        <span className={styles.pairChange}>
-          <ChangeText quote={quote} />
+    <>
+      <div className={styles.pairBar}>
+        <button type="button" className={styles.pairButton} onClick={() => setOpen(true)} data-testid="pair-picker">
+          {market.symbol}
+          <ChevronDownIcon size={16} />
+        </button>
+        {quote && (
+          <span className={styles.pairChange}>
+            <ChangeText quote={quote} />
+          </span>
+        )}
+        <FeedSource info={market} className={styles.feedSource} />
+        <span className={styles.pairLinks}>
+          <Link to="/pages/market/detail" search={{ symbol: market.symbol.replace('/', '') }} className={styles.iconLink}>
+            {t('trade:chart')}
+          </Link>
         </span>
-      )}
-      <span className={styles.pairLinks}>
-        <Link to="/pages/market/detail" search={{ symbol: market.symbol.replace('/', '') }} className={styles.iconLink}>
-          {t('trade:chart')}
-        </Link>
-      </span>
-      <MarketPicker
-        open={open}
-        mode={mode}
-        onClose={() => setOpen(false)}
-        onPick={(picked) => {
-          setOpen(false);
-          onPick(picked);
-        }}
-      />
-    </div>
+        <MarketPicker
+          open={open}
+          mode={mode}
+          onClose={() => setOpen(false)}
+          onPick={(picked) => {
+            setOpen(false);
+            onPick(picked);
+          }}
+        />
+      </div>
+      <FeedPaused info={market} />
+    </>
   );
 }
 
@@ -253,12 +258,13 @@ export function Details({ rows }: { rows: readonly (readonly [ReactNode, ReactNo
   );
 }
 
-/** What a visitor sees in place of an order form. */
-export function LoginToTrade() {
+/** What a visitor sees in place of an order form: where the market's prices come from, too. */
+export function LoginToTrade({ market }: { market: MarketInfo }) {
   const t = useT();
+  const exchange = exchangeOf(market);
   return (
     <div className={styles.formCol}>
-      <p className={styles.note}>{t('trade:login_note')}</p>
+      <p className={styles.note}>{exchange ? t('trade:feed.login_note', { exchange }) : t('trade:login_note')}</p>
       <PrimaryButton onClick={goToLogin} testId="login-to-trade">
         {t('trade:login_to_trade')}
       </PrimaryButton>
