@@ -1,5 +1,5 @@
 import { computed, signal, type ReadonlySignal, type Signal } from '@preact/signals-react';
-import type { Period } from '../../contract/market';
+import type { MarketFeed, Period } from '../../contract/market';
 import type { AuctionLive } from '../../contract/realtime';
 import type { AlertFiringView, ChartPatch, ChatMessageView, ConnectionStatus, MarketInfo } from '../../contract/worker-api';
 import { language } from '../i18n/language';
@@ -34,8 +34,13 @@ export const connection = signal<ConnectionStatus>('closed');
 /** true while figures come from the device cache or the socket is not live */
 export const stale = signal(false);
 export const markets = signal<readonly MarketInfo[]>([]);
+/** The public exchange markets follow (MARKET=live), or null on the simulator alone. */
+export const liveExchange = computed((): Exclude<MarketFeed, 'simulated'> | null => {
+  for (const { feed } of markets.value) if (feed !== 'simulated') return feed;
+  return null;
+});
 /** Some market follows a public exchange (MARKET=live): only then are simulated ones marked as such. */
-export const liveFeeds = computed(() => markets.value.some((market) => market.feed !== 'simulated'));
+export const liveFeeds = computed(() => liveExchange.value !== null);
 /** How far the server's clock is ahead of the device's (ms), as the worker's socket measured it (contract clockOffset). */
 export const clockOffset = signal(0);
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { ChevronRightIcon } from './icons';
+import { ChevronRightIcon } from './icons-later';
 import styles from './Cell.module.css';
 
 /** A row in a settings-style list: icon, title, value, and where it leads. */

@@ -1,9 +1,13 @@
 import type { SVGProps } from 'react';
 
-/** The app's icons: 24-unit line drawings that take the current text colour. */
+/**
+ * The app's icons: 24-unit line drawings that take the current text colour. These are the
+ * ones the shell and the first screens draw; the others are in icons-later.tsx, so the
+ * first screen's JavaScript does not carry them (a module goes whole into one chunk).
+ */
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function make(paths: string, filled = false) {
+export function make(paths: string, filled = false) {
   return function Icon({ size = 22, ...rest }: IconProps) {
     return (
       <svg
@@ -25,8 +29,6 @@ function make(paths: string, filled = false) {
 }
 
 export const BackIcon = make('M15 5l-7 7 7 7');
-export const ChevronRightIcon = make('M9 6l6 6-6 6');
-export const ChevronDownIcon = make('M6 9l6 6 6-6');
 export const GlobeIcon = make('M12 3a9 9 0 100 18 9 9 0 000-18zM3 12h18M12 3c2.5 2.6 3.8 5.6 3.8 9s-1.3 6.4-3.8 9c-2.5-2.6-3.8-5.6-3.8-9S9.5 5.6 12 3z');
 export const EyeIcon = make('M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM12 9a3 3 0 100 6 3 3 0 000-6z');
 export const EyeOffIcon = make('M3 3l18 18M10.6 5.1A10 10 0 0112 5c6.4 0 10 7 10 7a17 17 0 01-3.2 4.1M6.6 6.6A17 17 0 002 12s3.6 7 10 7a9.7 9.7 0 005.4-1.6M9.9 9.9a3 3 0 004.2 4.2');
@@ -35,21 +37,10 @@ export const MarketIcon = make('M4 19V9M10 19V5M16 19v-7M22 19H2');
 export const TradeIcon = make('M7 4v16M7 4L3 8M7 4l4 4M17 20V4M17 20l-4-4M17 20l4-4');
 export const FinanceIcon = make('M12 3v9l7.5 4.5A9 9 0 1112 3zM15 3.5A9 9 0 0121 10h-6z');
 export const AssetsIcon = make('M3 7h15a3 3 0 013 3v8a2 2 0 01-2 2H5a2 2 0 01-2-2zM3 7l12-3v3M16 13.5h2');
-export const UserIcon = make('M12 12a4 4 0 100-8 4 4 0 000 8zM4 21a8 8 0 0116 0');
-export const ShieldIcon = make('M12 3l8 3v6c0 4.5-3.4 8.3-8 9-4.6-.7-8-4.5-8-9V6z');
-export const LockIcon = make('M6 11h12v10H6zM8 11V7a4 4 0 018 0v4');
-export const PhoneIcon = make('M8 2h8a1 1 0 011 1v18a1 1 0 01-1 1H8a1 1 0 01-1-1V3a1 1 0 011-1zM11 18h2');
-export const MailIcon = make('M3 5h18v14H3zM3 6l9 7 9-7');
-export const KeyIcon = make('M8 11a4 4 0 100 8 4 4 0 000-8zM10.8 12.2L20 3M16 7l3 3M14 9l2 2');
-export const CheckIcon = make('M5 12.5l4.5 4.5L19 7');
 export const SettingsIcon = make(
   'M12 15a3 3 0 100-6 3 3 0 000 6zM19.4 15a1.7 1.7 0 00.3 1.8l.1.1a2 2 0 11-2.8 2.8l-.1-.1a1.7 1.7 0 00-1.8-.3 1.7 1.7 0 00-1 1.5V21a2 2 0 11-4 0v-.1a1.7 1.7 0 00-1.1-1.5 1.7 1.7 0 00-1.8.3l-.1.1a2 2 0 11-2.8-2.8l.1-.1a1.7 1.7 0 00.3-1.8 1.7 1.7 0 00-1.5-1H3a2 2 0 110-4h.1a1.7 1.7 0 001.5-1.1 1.7 1.7 0 00-.3-1.8l-.1-.1a2 2 0 112.8-2.8l.1.1a1.7 1.7 0 001.8.3H9a1.7 1.7 0 001-1.5V3a2 2 0 114 0v.1a1.7 1.7 0 001 1.5 1.7 1.7 0 001.8-.3l.1-.1a2 2 0 112.8 2.8l-.1.1a1.7 1.7 0 00-.3 1.8V9a1.7 1.7 0 001.5 1H21a2 2 0 110 4h-.1a1.7 1.7 0 00-1.5 1z',
 );
-export const CopyIcon = make('M9 9h11v11H9zM5 15H4V4h11v1');
-export const CameraIcon = make('M4 8h3l2-3h6l2 3h3v11H4zM12 17a3.5 3.5 0 100-7 3.5 3.5 0 000 7z');
-export const CurrencyIcon = make('M12 3a9 9 0 100 18 9 9 0 000-18zM15 8.5c-.6-.9-1.7-1.5-3-1.5-1.9 0-3 1-3 2.3 0 3.2 6 1.8 6 5 0 1.4-1.3 2.4-3 2.4-1.4 0-2.6-.6-3.2-1.6M12 5.5V7M12 17v1.5');
 export const SearchIcon = make('M11 4a7 7 0 100 14 7 7 0 000-14zM21 21l-5-5');
-export const LogoutIcon = make('M15 4h4a1 1 0 011 1v14a1 1 0 01-1 1h-4M10 17l-5-5 5-5M5 12h11');
 
 /** The home shortcuts' and the assets tab's icons (drawn, not font symbols: a symbol outside the text font makes the browser search its fonts for it). */
 export const DepositIcon = make('M12 4v11M7 10l5 5 5-5M4 19h16');

@@ -5,7 +5,7 @@ import { formatAmount } from '../../../contract/format';
 import { navigate } from '../../app/navigation';
 import { language, useT } from '../../i18n';
 import { CoinIcon } from '../../ui/CoinIcon';
-import { ChevronRightIcon } from '../../ui/icons';
+import { ChevronRightIcon } from '../../ui/icons-later';
 import { Screen } from '../../ui/Screen';
 import { FiatValue } from './FiatValue';
 import { availableIn, coins, type CoinEntry, loadCoins, loadUsdPrices, loadWallet, usdPrices, wallet } from './wallet';

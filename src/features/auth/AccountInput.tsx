@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useT } from '../../i18n';
 import { Field, Segmented, TextInput } from '../../ui/form';
-import { ChevronDownIcon } from '../../ui/icons';
+import { ChevronDownIcon } from '../../ui/icons-later';
 import { areaCode } from './area';
 import styles from './auth.module.css';
 

@@ -18,6 +18,7 @@ import { completeLogin } from './actions';
 import { LanguageButton } from './LanguageButton';
 import { areaCode } from './area';
 import styles from './auth.module.css';
+import { PaperNote } from '../home/PaperNote';
 
 export function LoginScreen() {
   useSignals();
@@ -105,7 +106,7 @@ export function LoginScreen() {
           <Link to="/pages/common/register">{t('auth:login.register')}</Link>
         </p>
       </Form>
-      <p className={styles.note}>{t('common:paper_trading')}</p>
+      <PaperNote className={styles.note} />
     </Screen>
   );
 }

@@ -12,6 +12,7 @@ import { completeLogin } from './actions';
 import { AccountCodeFields, useAccountCodeForm } from './AccountCodeForm';
 import styles from './auth.module.css';
 import { LanguageButton } from './LanguageButton';
+import { PaperNote } from '../home/PaperNote';
 
 export function RegisterScreen() {
   useSignals();
@@ -67,7 +68,7 @@ export function RegisterScreen() {
           <Link to="/pages/common/login">{t('auth:register.login')}</Link>
         </p>
       </Form>
-      <p className={styles.note}>{t('common:paper_trading')}</p>
+      <PaperNote className={styles.note} />
     </Screen>
   );
 }

@@ -14,6 +14,7 @@ import { AfterFirstPaint } from '../../lib/afterPaint';
 import { refreshUser } from '../auth/actions';
 import { Banners, NewsList, PopNotice } from '../content/HomeContent';
 import { LiveQuotes } from './LiveQuotes';
+import { PaperNote } from './PaperNote';
 import { Shortcuts } from './Shortcuts';
 import { navigate } from '../../app/navigation';
 import styles from './HomeScreen.module.css';
@@ -59,7 +60,7 @@ export function HomeScreen() {
       ) : (
         <section className={styles.welcome}>
           <h2 className={styles.title}>{t('common:home.welcome', { site: siteName() })}</h2>
-          <p className={styles.muted}>{t('common:home.welcome_body')}</p>
+          <PaperNote className={styles.muted} welcome />
           <div className={styles.buttons}>
             <PrimaryButton onClick={() => navigate('/pages/common/register')} testId="home-register">
               {t('common:home.register')}
@@ -77,7 +78,7 @@ export function HomeScreen() {
         <LiveQuotes />
         <NewsList />
       </AfterFirstPaint>
-      <p className={styles.note}>{t('common:paper_trading')}</p>
+      <PaperNote className={styles.note} />
       <PopNotice />
     </Screen>
   );

@@ -1,13 +1,10 @@
 import { useSignals } from '@preact/signals-react/runtime';
 import { useSyncExternalStore } from 'react';
-import type { MarketFeed } from '../../../contract/market';
+import { EXCHANGE_NAMES } from '../../../contract/market';
 import type { MarketInfo } from '../../../contract/worker-api';
 import { liveFeeds, quoteOf } from '../../core/store';
 import { useT } from '../../i18n';
 import styles from './market.module.css';
-
-/** The public exchanges a market can follow (MARKET=live), by their own names. */
-export const EXCHANGE_NAMES: Record<Exclude<MarketFeed, 'simulated'>, string> = { binance: 'Binance', okx: 'OKX' };
 
 /** The exchange a market's prices come from, or null for the simulator. */
 export function exchangeOf(info: MarketInfo): string | null {

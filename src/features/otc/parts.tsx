@@ -12,7 +12,7 @@ import { clockOffset } from '../../core/store';
 import { language, useT } from '../../i18n';
 import { useLoad } from '../../lib/useLoad';
 import { Cell, CellGroup } from '../../ui/Cell';
-import { CheckIcon } from '../../ui/icons';
+import { CheckIcon } from '../../ui/icons-later';
 import { Segmented } from '../../ui/form';
 import { Sheet } from '../../ui/Sheet';
 import { coins, loadCoins } from '../assets/wallet';

@@ -2,7 +2,8 @@ import { useT } from '../../i18n';
 import { useLoad } from '../../lib/useLoad';
 import { api } from '../../api/client';
 import { Cell, CellGroup } from '../../ui/Cell';
-import { BillsIcon, KeyIcon, PhoneIcon, ShieldIcon, WithdrawIcon } from '../../ui/icons';
+import { BillsIcon, WithdrawIcon } from '../../ui/icons';
+import { KeyIcon, PhoneIcon, ShieldIcon } from '../../ui/icons-later';
 
 /** The account security rows of the security settings: what protects the account now, and where each is managed. */
 export function SecurityRows() {

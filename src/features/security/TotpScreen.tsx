@@ -7,7 +7,7 @@ import { useSubmit } from '../../lib/useSubmit';
 import { checks } from '../../lib/validate';
 import { copyText } from '../../ui/clipboard';
 import { Form, PrimaryButton } from '../../ui/form';
-import { CheckIcon, CopyIcon } from '../../ui/icons';
+import { CheckIcon, CopyIcon } from '../../ui/icons-later';
 import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
 import { refreshUser } from '../auth/actions';

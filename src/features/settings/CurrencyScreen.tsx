@@ -4,7 +4,7 @@ import { BCP47 } from '../../../contract/languages';
 import { fiat, setFiat } from '../../app/fiat';
 import { language, useT } from '../../i18n';
 import { Cell, CellGroup } from '../../ui/Cell';
-import { CheckIcon } from '../../ui/icons';
+import { CheckIcon } from '../../ui/icons-later';
 import { Screen } from '../../ui/Screen';
 import styles from './settings.module.css';
 

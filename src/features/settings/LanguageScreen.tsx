@@ -2,7 +2,7 @@ import { useSignals } from '@preact/signals-react/runtime';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../../contract/languages';
 import { language, setLanguage, useT } from '../../i18n';
 import { Cell, CellGroup } from '../../ui/Cell';
-import { CheckIcon } from '../../ui/icons';
+import { CheckIcon } from '../../ui/icons-later';
 import { Screen } from '../../ui/Screen';
 import styles from './settings.module.css';
 

@@ -10,7 +10,7 @@ import { useSubmit } from '../../lib/useSubmit';
 import { checks, validate } from '../../lib/validate';
 import { CodeField } from '../../ui/CodeField';
 import { Field, Form, PrimaryButton, TextInput } from '../../ui/form';
-import { ChevronDownIcon } from '../../ui/icons';
+import { ChevronDownIcon } from '../../ui/icons-later';
 import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';
 import { refreshUser } from '../auth/actions';

@@ -9,7 +9,7 @@ import { checks, validate } from '../../lib/validate';
 import { Avatar } from '../../ui/Avatar';
 import { Cell, CellGroup } from '../../ui/Cell';
 import { Field, Form, PrimaryButton, TextInput } from '../../ui/form';
-import { CameraIcon, CopyIcon } from '../../ui/icons';
+import { CameraIcon, CopyIcon } from '../../ui/icons-later';
 import { copyText } from '../../ui/clipboard';
 import { Screen } from '../../ui/Screen';
 import { toast } from '../../ui/toast';

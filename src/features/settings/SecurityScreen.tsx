@@ -4,7 +4,7 @@ import { user } from '../../app/session';
 import { useT } from '../../i18n';
 import { maskEmail, maskMobile } from '../../lib/mask';
 import { Cell, CellGroup } from '../../ui/Cell';
-import { LockIcon, MailIcon, PhoneIcon, ShieldIcon } from '../../ui/icons';
+import { LockIcon, MailIcon, PhoneIcon, ShieldIcon } from '../../ui/icons-later';
 import { Screen } from '../../ui/Screen';
 import { refreshUser } from '../auth/actions';
 import { SecurityRows } from '../security/SecurityRows';

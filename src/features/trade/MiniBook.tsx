@@ -6,7 +6,7 @@ import type { Money } from '../../../contract/money';
 import type { MarketInfo } from '../../../contract/worker-api';
 import { depthOf, quoteOf } from '../../core/store';
 import { language, useT } from '../../i18n';
-import { ChevronDownIcon } from '../../ui/icons';
+import { ChevronDownIcon } from '../../ui/icons-later';
 import { Sheet } from '../../ui/Sheet';
 import { BoundText } from '../../ui/BoundText';
 import { PriceCell } from '../market/cells';

@@ -9,7 +9,7 @@ import { language, useT, type Translator } from '../../i18n';
 import { cleanAmount } from '../../lib/amount';
 import { formatAmount, formatFixed, formatSigned } from '../../../contract/format';
 import { PrimaryButton, TextInput } from '../../ui/form';
-import { ChevronDownIcon } from '../../ui/icons';
+import { ChevronDownIcon } from '../../ui/icons-later';
 import { Sheet } from '../../ui/Sheet';
 import { ChangeText, PriceCell } from '../market/cells';
 import { exchangeOf, FeedPaused, FeedSource } from '../market/FeedNotice';
