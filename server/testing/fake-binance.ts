@@ -1,6 +1,5 @@
 import type { WebSocket } from 'ws';
-import { PERIODS, type Period } from '../../contract/market';
-import { TIMEFRAMES } from '../market/live/connector';
+import type { Period } from '../../contract/market';
 import {
   FakeExchange,
   sessionShift,
@@ -107,8 +106,8 @@ export function binanceKlines(session: Session, symbol: string, interval: string
   return (session.header.klines[symbol]?.[interval] ?? []).map((row) => [row[0], row[1], row[2], row[3], row[4], row[5]]);
 }
 
-/** Our period of each of Binance's kline intervals (its names are ccxt's). */
-const PERIOD_OF_INTERVAL = new Map<string, Period>(PERIODS.map((period) => [TIMEFRAMES[period], period]));
+/** Our period of each of Binance's kline intervals. */
+const PERIOD_OF_INTERVAL: Record<string, Period> = { '1m': '1min', '5m': '5min', '15m': '15min', '30m': '30min', '1h': '60min', '1d': '1day', '1w': '1week', '1M': '1mon' };
 
 /** The session moved to `now` (see sessionShift): stream times, kline open and close times, the start. */
 export function shiftBinanceSession(session: Session, now: number): Session {
@@ -118,7 +117,7 @@ export function shiftBinanceSession(session: Session, now: number): Session {
       symbol,
       Object.fromEntries(
         Object.entries(intervals).map(([interval, rows]) => {
-          const period = PERIOD_OF_INTERVAL.get(interval);
+          const period = PERIOD_OF_INTERVAL[interval];
           if (!period) throw new Error(`no period for Binance's interval ${interval}`);
           // A kline closes 1 ms before the next one opens.
           return [

@@ -1,0 +1,142 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { formatFixed } from '../../contract/format';
+import { binanceTrades, readSession } from '../../server/testing/fake-binance';
+import { startServer, type RunningServer } from './server';
+import { open } from './support';
+
+/**
+ * Paper trading on real prices (MARKET=live): the server follows a local fake of Binance
+ * (npm run fake-exchange) replaying its recorded session shifted to now. The phone shows
+ * the session's BTC prices, while stocks, which Binance does not list, stay simulated.
+ * When the exchange drops every connection and refuses new ones, BTC is stale; when it
+ * lets them in again, BTC is live and its prices move again.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+const session = readSession(path.join(root, 'tests/fixtures/binance-session.ndjson.gz'));
+/** Every price of the session's BTC trades, as the app writes BTC's (2 decimals, English). */
+const BTC_PRICES = new Set(binanceTrades(session, 'BTCUSDT').map((trade) => formatFixed(Number(trade.price), 2, 'en')));
+const BTC = 1;
+const AAPL = 25;
+
+interface Fake {
+  rest: string;
+  ws: string;
+  /** POSTs one of the fake's control endpoints (drop, refuse?on=1|0, play) */
+  control(action: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts scripts/fake-exchange.ts holding its replay back (the test plays it once the server is up). */
+async function startFake(): Promise<Fake> {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/fake-exchange.ts', '--exchange', 'binance', '--hold'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [, rest = '', ws = ''] = await new Promise<RegExpExecArray>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the fake exchange did not start within 30 s')), 30_000);
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /LIVE_REST_URL=(\S+) LIVE_WS_URL=(\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`the fake exchange exited (${code}):\n${output}`)));
+  });
+  const base = new URL(rest).origin;
+  return {
+    rest,
+    ws,
+    async control(action) {
+      const answer = await fetch(`${base}/__fake/${action}`, { method: 'POST' });
+      if (!answer.ok) throw new Error(`the fake exchange refused ${action}: ${answer.status}`);
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+    },
+  };
+}
+
+interface Quote {
+  id: number;
+  feed: string;
+  stale: boolean;
+}
+
+async function quotes(request: APIRequestContext, url: string): Promise<Map<number, Quote>> {
+  const answer = (await (await request.get(`${url}/api/currency/quotation_new`)).json()) as { message: { groups: { markets: Quote[] }[] } };
+  return new Map(answer.message.groups.flatMap((group) => group.markets).map((quote) => [quote.id, quote]));
+}
+
+/** Waits until `cell` shows a price of the session other than `than`, and gives it. */
+async function nextSessionPrice(cell: Locator, than = ''): Promise<string> {
+  let shown = '';
+  await expect
+    .poll(
+      async () => {
+        shown = (await cell.textContent()) ?? '';
+        return shown !== than && BTC_PRICES.has(shown);
+      },
+      { message: `a price of the session's BTC trades other than "${than}" (last shown: "${shown}")`, timeout: 15_000 },
+    )
+    .toBe(true);
+  return shown;
+}
+
+let fake: Fake;
+let server: RunningServer;
+test.beforeAll(async () => {
+  fake = await startFake();
+  server = await startServer({ MARKET: 'live', LIVE_EXCHANGE: 'binance', LIVE_REST_URL: fake.rest, LIVE_WS_URL: fake.ws });
+  // The session's 40 s of trades start now, with the server following the exchange.
+  await fake.control('play');
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await fake?.stop();
+});
+
+test("the phone shows the exchange's BTC prices beside simulated stocks, marks BTC stale while the exchange is cut, and follows it again after", async ({ page }) => {
+  // The session lasts 40 s from the start of this test's server.
+  test.setTimeout(60_000);
+  await open(page, '/pages/market/market', server.url);
+  await page.getByTestId('market-tab-coins').click();
+  const listed = page.getByTestId('market-BTC/USDT').getByTestId(`price-${BTC}`);
+  // Prices of the session's trades, and they move as its trades come.
+  await nextSessionPrice(listed, await nextSessionPrice(listed));
+
+  // Binance does not list our stocks: they are still there, on the simulator.
+  await page.getByTestId('market-tab-stock').click();
+  await expect(page.getByTestId('market-AAPL/USD').getByTestId(`price-${AAPL}`)).toHaveText(/^\d[\d,]*\.\d{2}$/);
+  const feeds = await quotes(page.request, server.url);
+  expect(feeds.get(BTC)).toMatchObject({ feed: 'binance', stale: false });
+  expect(feeds.get(AAPL)).toMatchObject({ feed: 'simulated', stale: false });
+
+  // The BTC screen: its price and the latest trades are the session's.
+  await open(page, '/pages/market/detail?symbol=BTCUSDT', server.url);
+  const price = page.getByTestId(`price-${BTC}`);
+  await nextSessionPrice(price);
+  await page.getByTestId('panel-trades').click();
+  const latestTrade = page.getByTestId('trades').locator('span.up, span.down').first();
+  await nextSessionPrice(latestTrade);
+
+  // The exchange cuts every connection and lets none in: BTC is stale; stocks are not.
+  await fake.control('refuse?on=1');
+  await fake.control('drop');
+  await expect.poll(async () => (await quotes(page.request, server.url)).get(BTC)?.stale, { timeout: 10_000 }).toBe(true);
+  expect((await quotes(page.request, server.url)).get(AAPL)?.stale).toBe(false);
+
+  // It lets connections in again: BTC is live, and its price moves on with the session's trades.
+  await fake.control('refuse?on=0');
+  await expect.poll(async () => (await quotes(page.request, server.url)).get(BTC)?.stale, { timeout: 15_000 }).toBe(false);
+  const before = (await price.textContent()) ?? '';
+  await nextSessionPrice(price, before);
+  await nextSessionPrice(latestTrade, (await latestTrade.textContent()) ?? '');
+});
