@@ -9,9 +9,10 @@ import { open } from './support';
 /**
  * Paper trading on real prices (MARKET=live): the server follows a local fake of Binance
  * (npm run fake-exchange) replaying its recorded session shifted to now. The phone shows
- * the session's BTC prices, while stocks, which Binance does not list, stay simulated.
- * When the exchange drops every connection and refuses new ones, BTC is stale; when it
- * lets them in again, BTC is live and its prices move again.
+ * the session's BTC prices, named as Binance's, while stocks, which Binance does not
+ * list, stay simulated and are tagged so. When the exchange drops every connection and
+ * refuses new ones, BTC is stale (the pair's screen says prices are paused, its row in
+ * the list is tagged); when it lets them in again, BTC is live and its prices move again.
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const session = readSession(path.join(root, 'tests/fixtures/binance-session.ndjson.gz'));
@@ -108,35 +109,44 @@ test("the phone shows the exchange's BTC prices beside simulated stocks, marks B
   test.setTimeout(60_000);
   await open(page, '/pages/market/market', server.url);
   await page.getByTestId('market-tab-coins').click();
-  const listed = page.getByTestId('market-BTC/USDT').getByTestId(`price-${BTC}`);
+  const btcRow = page.getByTestId('market-BTC/USDT');
+  const listed = btcRow.getByTestId(`price-${BTC}`);
   // Prices of the session's trades, and they move as its trades come.
   await nextSessionPrice(listed, await nextSessionPrice(listed));
+  await expect(btcRow.getByTestId(`stale-${BTC}`)).toHaveCount(0);
+  await expect(btcRow.getByTestId(`simulated-${BTC}`)).toHaveCount(0);
 
-  // Binance does not list our stocks: they are still there, on the simulator.
+  // Binance does not list our stocks: they are still there, on the simulator, and say so.
   await page.getByTestId('market-tab-stock').click();
-  await expect(page.getByTestId('market-AAPL/USD').getByTestId(`price-${AAPL}`)).toHaveText(/^\d[\d,]*\.\d{2}$/);
+  const aaplRow = page.getByTestId('market-AAPL/USD');
+  await expect(aaplRow.getByTestId(`price-${AAPL}`)).toHaveText(/^\d[\d,]*\.\d{2}$/);
+  await expect(aaplRow.getByTestId(`simulated-${AAPL}`)).toHaveText('Simulated');
   const feeds = await quotes(page.request, server.url);
   expect(feeds.get(BTC)).toMatchObject({ feed: 'binance', stale: false });
   expect(feeds.get(AAPL)).toMatchObject({ feed: 'simulated', stale: false });
 
-  // The BTC screen: its price and the latest trades are the session's.
+  // The BTC screen: its price and the latest trades are the session's, from Binance.
   await open(page, '/pages/market/detail?symbol=BTCUSDT', server.url);
-  const price = page.getByTestId(`price-${BTC}`);
-  await nextSessionPrice(price);
+  await expect(page.getByTestId('feed-source')).toHaveText('Prices from Binance');
+  await nextSessionPrice(page.getByTestId(`price-${BTC}`));
   await page.getByTestId('panel-trades').click();
   const latestTrade = page.getByTestId('trades').locator('span.up, span.down').first();
   await nextSessionPrice(latestTrade);
+  await expect(page.getByTestId('feed-paused')).toHaveCount(0);
 
-  // The exchange cuts every connection and lets none in: BTC is stale; stocks are not.
+  // The exchange cuts every connection and lets none in: BTC is stale, and the phone says
+  // so on its screen and in the list; stocks are not.
   await fake.control('refuse?on=1');
   await fake.control('drop');
-  await expect.poll(async () => (await quotes(page.request, server.url)).get(BTC)?.stale, { timeout: 10_000 }).toBe(true);
+  await expect(page.getByTestId('feed-paused')).toHaveText('Prices paused: reconnecting to Binance');
+  expect((await quotes(page.request, server.url)).get(BTC)?.stale).toBe(true);
+  await open(page, '/pages/market/market', server.url);
+  await expect(btcRow.getByTestId(`stale-${BTC}`)).toHaveText('Reconnecting');
   expect((await quotes(page.request, server.url)).get(AAPL)?.stale).toBe(false);
 
   // It lets connections in again: BTC is live, and its price moves on with the session's trades.
   await fake.control('refuse?on=0');
-  await expect.poll(async () => (await quotes(page.request, server.url)).get(BTC)?.stale, { timeout: 15_000 }).toBe(false);
-  const before = (await price.textContent()) ?? '';
-  await nextSessionPrice(price, before);
-  await nextSessionPrice(latestTrade, (await latestTrade.textContent()) ?? '');
+  await expect(btcRow.getByTestId(`stale-${BTC}`)).toHaveCount(0, { timeout: 15_000 });
+  expect((await quotes(page.request, server.url)).get(BTC)?.stale).toBe(false);
+  await nextSessionPrice(listed, (await listed.textContent()) ?? '');
 });
