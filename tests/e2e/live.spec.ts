@@ -95,7 +95,8 @@ let fake: Fake;
 let server: RunningServer;
 test.beforeAll(async () => {
   fake = await startFake();
-  server = await startServer({ MARKET: 'live', LIVE_EXCHANGE: 'binance', LIVE_REST_URL: fake.rest, LIVE_WS_URL: fake.ws });
+  // Tries to reconnect from 200 ms on (doubling), so BTC is live soon after the fake lets it in.
+  server = await startServer({ MARKET: 'live', LIVE_EXCHANGE: 'binance', LIVE_REST_URL: fake.rest, LIVE_WS_URL: fake.ws, LIVE_BACKOFF_MS: '200' });
   // The session's 40 s of trades start now, with the server following the exchange.
   await fake.control('play');
 });
