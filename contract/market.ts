@@ -72,6 +72,9 @@ export type MarketKind = 'crypto' | 'stock';
 export const MARKET_FEEDS = ['simulated', 'binance', 'okx'] as const;
 export type MarketFeed = (typeof MARKET_FEEDS)[number];
 
+/** The exchanges' names as users know them. */
+export const EXCHANGE_NAMES: Record<Exclude<MarketFeed, 'simulated'>, string> = { binance: 'Binance', okx: 'OKX' };
+
 /** Adds a trade to the candle it falls in. */
 export function extendCandle(candle: Candle, price: number, quantity: number): void {
   if (price > candle.high) candle.high = price;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isPostgresUrl, redactUrl } from './db/database';
 import { Money } from '../contract/money';
 import { currencyOf, INSTRUMENTS } from './market/instruments';
+import { isLiveExchange, LIVE_EXCHANGES } from './market/live/connector';
 import type { MarketConfig } from './market/service';
 import { NETWORK_DEFAULTS, type NetworkDef } from './wallet/networks';
 import { BUDGETS } from './security/rate-limit';
@@ -191,11 +192,29 @@ function networks(env: NodeJS.ProcessEnv): NetworkDef[] {
   });
 }
 
+/**
+ * MARKET=live: the exchange followed (LIVE_EXCHANGE), for a local stand-in its addresses
+ * (LIVE_REST_URL, LIVE_WS_URL), and the first wait before connecting again after a loss
+ * (LIVE_BACKOFF_MS; it doubles up to 30 s).
+ */
+function liveConfig(env: NodeJS.ProcessEnv): NonNullable<MarketConfig['live']> {
+  const exchange = env['LIVE_EXCHANGE'] ?? 'binance';
+  if (!isLiveExchange(exchange)) throw new Error(`LIVE_EXCHANGE must be one of ${LIVE_EXCHANGES.join(', ')}, got ${exchange}`);
+  const rest = env['LIVE_REST_URL'] || null;
+  const ws = env['LIVE_WS_URL'] || null;
+  if ((rest === null) !== (ws === null)) throw new Error('LIVE_REST_URL and LIVE_WS_URL go together (a stand-in for the exchange serves both)');
+  if (rest !== null && !/^https?:\/\/\S+$/.test(rest)) throw new Error(`LIVE_REST_URL must be an http(s):// address, got ${rest}`);
+  if (ws !== null && !/^wss?:\/\/\S+$/.test(ws)) throw new Error(`LIVE_WS_URL must be a ws(s):// address, got ${ws}`);
+  const backoffFirstMs = Math.floor(positive('LIVE_BACKOFF_MS', env['LIVE_BACKOFF_MS'], 500));
+  return { exchange, urls: rest !== null && ws !== null ? { rest, ws } : null, backoffFirstMs };
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const port = Number(env['PORT'] ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env['PORT']}`);
   const source = env['MARKET'] ?? 'simulator';
-  if (source !== 'simulator' && source !== 'replay') throw new Error(`MARKET must be simulator or replay, got ${source}`);
+  if (source !== 'simulator' && source !== 'replay' && source !== 'live') throw new Error(`MARKET must be simulator, replay or live, got ${source}`);
+  const live = source === 'live' ? liveConfig(env) : null;
   const replayFile = env['REPLAY_FILE'] ? path.resolve(cwd, env['REPLAY_FILE']) : null;
   if (source === 'replay' && !replayFile) throw new Error('MARKET=replay needs REPLAY_FILE, a recorded feed');
   const history = env['MARKET_HISTORY'] ?? 'full';
@@ -241,6 +260,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (cluster && (databaseUrl === null || redisUrl === null))
     throw new Error('CLUSTER=true runs the exchange as several processes on one PostgreSQL database and one Redis: set DATABASE_URL and REDIS_URL');
   if (cluster && source === 'replay') throw new Error('a replayed market runs in one process: MARKET=replay cannot be used with CLUSTER=true');
+  if (cluster && source === 'live') throw new Error('a live market runs in one process for now: MARKET=live cannot be used with CLUSTER=true');
   const mailFrom = env['MAIL_FROM'] ?? 'Kestrel <no-reply@kestrel.local>';
   const vapidSubject = env['VAPID_SUBJECT'] || `mailto:${/<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim()}`;
   if (!/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(vapidSubject)) throw new Error(`VAPID_SUBJECT must be a mailto: address or an https: URL, got ${vapidSubject}`);
@@ -262,6 +282,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     market: {
       source,
       replayFile,
+      live,
       seed: Math.floor(positive('MARKET_SEED', env['MARKET_SEED'], 20261122)),
       tradesPerSecond: positive('MARKET_RATE', env['MARKET_RATE'], 200),
       history,

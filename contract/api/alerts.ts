@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint } from './define';
+import { Tick } from './trade';
 import { IdField, LimitField, PageField, RequestIdField } from './fields';
 
 /**
@@ -11,7 +12,6 @@ import { IdField, LimitField, PageField, RequestIdField } from './fields';
  */
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 const Decimal = Type.String({ description: 'decimal text' });
-const Tick = Type.Object({ market_id: Type.Integer(), seq: Type.Integer(), price: Type.String(), time: Type.Integer() });
 const Kind = Type.Union([Type.Literal('price'), Type.Literal('change'), Type.Literal('risk')], { errorKey: 'alert_kind_invalid' });
 const Direction = Type.Union([Type.Literal('up'), Type.Literal('down')], { errorKey: 'alert_direction_invalid' });
 const Flag = Type.Union([Type.Literal(0), Type.Literal(1)], { errorKey: 'alert_flag_invalid' });

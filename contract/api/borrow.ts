@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint } from './define';
+import { Tick } from './trade';
 import { AmountField, IdField, LimitField, PageField, RequestIdField } from './fields';
 import { paged } from './wallet';
 
@@ -10,7 +11,6 @@ import { paged } from './wallet';
  * trades, interest by the hour.
  */
 const Amount = Type.String({ description: 'decimal text' });
-const Tick = Type.Object({ market_id: Type.Integer(), seq: Type.Integer(), price: Type.String(), time: Type.Integer() });
 
 export const Loan = Type.Object({
   id: Type.Integer(),

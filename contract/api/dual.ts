@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint } from './define';
+import { Tick } from './trade';
 import { IdField, LimitField, PageField } from './fields';
 import { paged } from './wallet';
 
@@ -11,7 +12,6 @@ import { paged } from './wallet';
  * (contract/dual.ts has the rule).
  */
 const Amount = Type.String({ description: 'decimal text' });
-const Tick = Type.Object({ market_id: Type.Integer(), seq: Type.Integer(), price: Type.String(), time: Type.Integer() });
 
 export const DualType = Type.Union([Type.Literal('call'), Type.Literal('put')], { errorKey: 'dual_type_invalid' });
 

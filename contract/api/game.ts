@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint } from './define';
+import { Tick } from './trade';
 import { IdField, LimitField, PageField, RequestIdField } from './fields';
 import { paged } from './wallet';
 
@@ -10,7 +11,6 @@ import { paged } from './wallet';
  * first trade at or after its expiry, as seconds options are: higher or lower than the
  * start wins twice the stake, the same price returns it, otherwise it is lost.
  */
-const Tick = Type.Object({ market_id: Type.Integer(), seq: Type.Integer(), price: Type.String(), time: Type.Integer() });
 
 export const GameRound = Type.Object({
   id: Type.Integer(),

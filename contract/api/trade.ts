@@ -21,7 +21,10 @@ export const Tick = Type.Object(
     market_id: Type.Integer(),
     seq: Type.Integer({ description: 'trade sequence in the market ("trades:<id>" channel)' }),
     price: Amount,
-    time: Type.Integer(),
+    time: Type.Integer({ description: "ms since 1970; on a live market the exchange's time of its trade (or book update)" }),
+    exchange: Type.Optional(Type.String({ description: 'a live market (MARKET=live): the exchange the trade printed on, binance or okx' })),
+    trade_id: Type.Optional(Type.String({ description: "a live market: the exchange's id of the trade" })),
+    book_id: Type.Optional(Type.String({ description: "a live market: the exchange's book update a taker's fill walked (it prints no trade)" })),
   },
   { description: 'The trade of the market feed a settlement used' },
 );

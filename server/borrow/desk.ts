@@ -14,7 +14,7 @@ import { house, userAccount } from '../ledger/accounts';
 import type { HoldSource } from '../ledger/holds';
 import { record } from '../ledger/ledger';
 import type { Trade } from '../market/engine';
-import { readTick, tickOf, type TickRecord } from '../trading/market';
+import { assertCurrent, readTick, tickOf, type TickRecord } from '../trading/market';
 
 /**
  * Crypto-backed loans. Borrowing moves the collateral from the coin account's available
@@ -78,6 +78,7 @@ export class LoanDesk {
     const amount = new Money(input.amount);
     if (collateral.lte(0) || collateral.decimalPlaces() > market.base.precision) throw new ApiError('server:errors.loan_collateral_amount', { decimals: market.base.precision });
     if (amount.lt(MIN_LOAN) || amount.decimalPlaces() > debtCurrency.precision) throw new ApiError('server:errors.loan_amount_invalid', { min: MIN_LOAN, decimals: debtCurrency.precision });
+    assertCurrent(this.deps.exchange.market.view, market);
     const trade = this.lastTrade(market);
     const ltv = loanLtv(amount, collateral, trade.price);
     if (ltv.gt(BORROW_RULES.maxStartLtv)) {

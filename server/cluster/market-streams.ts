@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { Candle, Period } from '../../contract/market';
+import type { Candle, MarketFeed, Period } from '../../contract/market';
 import { CHANNELS, DEPTH_LEVELS, RECENT_TRADES, SOCKET_EVENTS, TICKER_WIDTH, type DepthMessage, type Side, type TickerBatch, type TradeBatch } from '../../contract/realtime';
 import { NotRunHere, SEQ_PER_EPOCH, type MarketEngine, type Ticker, type Trade } from '../market/engine';
 import type { MarketReads } from '../market/view';
@@ -382,6 +382,15 @@ export class MarketMirror implements MarketReads {
 
   openCandle(marketId: number, period: Period): Candle | undefined {
     return this.market(marketId).candles.get(period);
+  }
+
+  /** A live market runs in one process (MARKET=live refuses CLUSTER): every market here is simulated. */
+  feedOf(): MarketFeed {
+    return 'simulated';
+  }
+
+  isStale(): boolean {
+    return false;
   }
 
   /** The trade the open candles are at (an owner's state is published every few hundred ms). */

@@ -300,6 +300,15 @@ export interface SpotFillsTable {
   maker_order_id: number | null;
   taker_fee: string;
   maker_fee: string;
+  /**
+   * a live market's fill: `<exchange>:trade:<id>` (the real trade that went through a resting
+   * order) or `<exchange>:book:<update id>` (the book a taker walked); null when simulated
+   */
+  exchange_ref: string | null;
+  /** that trade's or book update's time on the exchange */
+  exchange_time: number | null;
+  /** that trade's price (a resting order fills at its own, which the trade went through) */
+  exchange_price: string | null;
 }
 
 export interface LeverPositionsTable {

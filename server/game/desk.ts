@@ -10,7 +10,7 @@ import type { Step } from '../exchange/step';
 import { ApiError } from '../http/errors';
 import type { Remember } from '../http/request-ids';
 import type { Trade } from '../market/engine';
-import { readTick, tickOf } from '../trading/market';
+import { assertCurrent, readTick, tickOf } from '../trading/market';
 
 /**
  * The mini game: "higher or lower in 60 s" with game points. Points are not money: they
@@ -86,6 +86,7 @@ export class GameDesk {
       .executeTakeFirst();
     if (Number(spent.numUpdatedRows) !== 1) throw new ApiError('server:errors.game_points_short', { points: (await this.points(step.trx, userId)).points });
     const { view: engine } = this.deps.exchange.market;
+    assertCurrent(engine, market);
     const trade = engine.recentTrades(market.id).at(-1) ?? { seq: engine.lastSeq(market.id), time: engine.time, price: engine.lastPrice(market.id) };
     const { id } = await step.trx
       .insertInto('game_rounds')

@@ -4,6 +4,7 @@ import { MarketEngine, type MarketStart, type Trade } from './engine';
 import { INSTRUMENTS } from './instruments';
 import { liquidityFor } from './service';
 import { Simulator } from './simulator';
+import type { SourceEvent } from './source';
 
 const start = Date.parse('2026-11-22T10:00:00Z');
 
@@ -217,5 +218,104 @@ describe('the 24h tickers', () => {
     expect(checks).toBeGreaterThan(300);
     // ETH's figures moved while it did not trade (minutes left its window), and when it did.
     expect(changes).toBeGreaterThan(4);
+  });
+});
+
+describe('a market following a live exchange', () => {
+  const BTC = 1;
+  function liveEngine(): MarketEngine {
+    const starts = new Map<number, MarketStart>(INSTRUMENTS.map((def) => [def.id, { last: def.referencePrice, open: [], minutes: [], ...(def.id === BTC ? { feed: 'binance' as const } : {}) }]));
+    return new MarketEngine(INSTRUMENTS, starts, start);
+  }
+  const book: SourceEvent = {
+    t: start,
+    kind: 'book',
+    m: BTC,
+    ref: '7',
+    bids: [
+      [9_000_000, 300],
+      [8_999_900, 500],
+    ],
+    asks: [
+      [9_000_100, 200],
+      [9_000_200, 400],
+    ],
+  };
+
+  test("its book is the exchange's, replaced whole by each update; the simulator's events do not touch it", () => {
+    const engine = liveEngine();
+    engine.apply([book, { t: start, kind: 'quote', m: BTC, fair: 5_000_000 }, { t: start, kind: 'take', m: BTC, side: 1, lots: 100 }]);
+    expect(engine.depth(BTC)).toEqual({
+      bids: [
+        [90_000, 0.003],
+        [89_999, 0.005],
+      ],
+      asks: [
+        [90_001, 0.002],
+        [90_002, 0.004],
+      ],
+    });
+    expect(engine.recentTrades(BTC)).toEqual([]);
+    engine.apply([{ ...book, ref: '8', bids: [[9_000_050, 100]], asks: [[9_000_060, 100]] }]);
+    expect(engine.depth(BTC)).toEqual({ bids: [[90_000.5, 0.001]], asks: [[90_000.6, 0.001]] });
+    expect(engine.bookSource(BTC)).toEqual({ exchange: 'binance', kind: 'book', id: '8', time: start });
+  });
+
+  test("a user's order walks the exchange's levels and prints nothing; what rests waits apart from them", () => {
+    const engine = liveEngine();
+    engine.apply([book, { t: start + 1, kind: 'print', m: BTC, price: 9_000_100, lots: 50, side: 1, ref: 'b1' }]);
+    const seq = engine.lastSeq(BTC);
+    const { fills, resting } = engine.submit({ marketId: BTC, ref: 11, owner: 5, side: 1, lots: 700, limit: 9_000_200 }, start + 2);
+    expect(fills.map((fill) => [fill.price, fill.lots, fill.seq, fill.source])).toEqual([
+      [9_000_100, 200, seq, { exchange: 'binance', kind: 'book', id: '7', time: start }],
+      [9_000_200, 400, seq, { exchange: 'binance', kind: 'book', id: '7', time: start }],
+    ]);
+    expect(resting).toBe(100);
+    expect(engine.lastSeq(BTC)).toBe(seq);
+    expect(engine.recentTrades(BTC).map((trade) => trade.source?.id)).toEqual(['b1']);
+    // The resting rest is not in the public book.
+    expect(engine.depth(BTC).bids).toEqual([
+      [90_000, 0.003],
+      [89_999, 0.005],
+    ]);
+    expect(engine.resting(BTC, 11)).toBe(100);
+  });
+
+  test("a resting order fills at its own price when a real trade goes through it, up to the trade's size; a trade at its price does not", () => {
+    const engine = liveEngine();
+    const fills: { ref: number; lots: number; price: number; trade?: string }[] = [];
+    engine.listen({ userFills: (made) => fills.push(...made.map((fill) => ({ ref: fill.makerRef, lots: fill.lots, price: fill.price, trade: fill.source?.id }))) });
+    engine.apply([book]);
+    engine.submit({ marketId: BTC, ref: 21, owner: 5, side: 1, lots: 100, limit: 8_999_950 }, start);
+    engine.submit({ marketId: BTC, ref: 22, owner: 6, side: -1, lots: 100, limit: 9_000_500 }, start);
+    engine.apply([{ t: start + 1, kind: 'print', m: BTC, price: 8_999_950, lots: 80, side: -1, ref: 'at' }]);
+    expect(fills).toEqual([]);
+    engine.apply([{ t: start + 2, kind: 'print', m: BTC, price: 8_999_900, lots: 30, side: -1, ref: 'through' }]);
+    expect(fills).toEqual([{ ref: 21, lots: 30, price: 8_999_950, trade: 'through' }]);
+    // A buyer went up through the resting sell: all of it, at its own price.
+    engine.apply([{ t: start + 3, kind: 'print', m: BTC, price: 9_000_600, lots: 500, side: 1, ref: 'up' }]);
+    expect(fills.slice(1)).toEqual([{ ref: 22, lots: 100, price: 9_000_500, trade: 'up' }]);
+    engine.apply([{ t: start + 4, kind: 'print', m: BTC, price: 8_999_000, lots: 500, side: -1, ref: 'down' }]);
+    expect(fills.slice(2)).toEqual([{ ref: 21, lots: 70, price: 8_999_950, trade: 'down' }]);
+    expect(engine.resting(BTC, 21)).toBe(0);
+    expect(engine.resting(BTC, 22)).toBe(0);
+  });
+
+  test('stale and live again: said once each, and the ticker figures say which markets are stale', () => {
+    const engine = liveEngine();
+    const changes: [number, boolean][] = [];
+    engine.listen({ staleChanged: (marketId, stale) => changes.push([marketId, stale]) });
+    engine.apply([
+      { t: start, kind: 'stale', m: BTC },
+      { t: start, kind: 'stale', m: BTC },
+    ]);
+    expect(engine.isStale(BTC)).toBe(true);
+    expect(engine.staleMarkets()).toEqual([BTC]);
+    engine.apply([{ t: start + 1, kind: 'live', m: BTC }]);
+    expect(changes).toEqual([
+      [BTC, true],
+      [BTC, false],
+    ]);
+    expect(engine.staleMarkets()).toEqual([]);
   });
 });

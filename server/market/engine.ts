@@ -1,4 +1,4 @@
-import { DAY, MINUTE, type Candle, type Period } from '../../contract/market';
+import { DAY, MINUTE, type Candle, type MarketFeed, type Period } from '../../contract/market';
 import { DEPTH_LEVELS, RECENT_TRADES, type Side } from '../../contract/realtime';
 import { OrderBook, type Fill } from './book';
 import { OpenCandles } from './candles';
@@ -18,6 +18,27 @@ export interface Trade {
   price: number;
   quantity: number;
   side: Side;
+  /** a live market's trade: the exchange it printed on and its trade id there */
+  source?: ExchangeTrade;
+}
+
+/** A trade on a followed exchange (MARKET=live): which exchange, and its id there. */
+export interface ExchangeTrade {
+  exchange: Exclude<MarketFeed, 'simulated'>;
+  id: string;
+}
+
+/**
+ * What a paper fill on a live market went by, on the exchange: the trade that crossed a
+ * resting order (`trade`), or the book update a taker walked (`book`), with its time there.
+ */
+export interface ExchangeRef {
+  exchange: Exclude<MarketFeed, 'simulated'>;
+  kind: 'trade' | 'book';
+  id: string;
+  time: number;
+  /** the trade's price in ticks (a resting order fills at its own price, which the trade went through) */
+  price?: number;
 }
 
 export interface Ticker {
@@ -48,6 +69,8 @@ export interface UserFill {
   makerRef: number;
   takerOwner: number;
   takerRef: number;
+  /** a live market's fill: what it went by on the exchange */
+  source?: ExchangeRef;
 }
 
 /** A user's order entering the book (spot trading). */
@@ -73,6 +96,8 @@ export interface EngineListener {
   /** a candle that will not change again */
   closed?(marketId: number, period: Period, candle: Candle): void;
   depthChanged?(marketId: number): void;
+  /** a live market's prices stopped being current (`stale`), or are again */
+  staleChanged?(marketId: number, stale: boolean): void;
 }
 
 export interface MarketStart {
@@ -89,6 +114,14 @@ export interface MarketStart {
    * client sees a gap and takes a snapshot, never an old number again. 0 when not given.
    */
   seq?: number;
+  /**
+   * Where its prices come from (default simulated). A market following an exchange
+   * (MARKET=live) has the exchange's book in its order book, in place of the market
+   * maker's quotes, and prints the exchange's trades; users' orders take from that book
+   * without printing, and their resting orders wait in a book of their own (`paper`),
+   * filled only when a real trade goes through their price.
+   */
+  feed?: MarketFeed;
 }
 
 /** Room for one engine run's trades (and depth snapshots) of a market: 2^32. */
@@ -143,8 +176,16 @@ class MarketRuntime {
   minutesVersion = 0;
   closedDay: ClosedDay | null = null;
   makerOrders: number[] = [];
-  /** users' resting orders: their ref -> the book's order id */
+  /** users' resting orders: their ref -> the book's order id (in `paper` on a live market) */
   readonly userOrders = new Map<number, number>();
+  readonly feed: MarketFeed;
+  /** a live market: users' resting orders, apart from the exchange's levels in `book` */
+  readonly paper: OrderBook | null;
+  /** a live market: the exchange's book update `book` holds, and its time there */
+  bookRef = '';
+  bookTime = 0;
+  /** a live market whose exchange stream is lost: its prices are not current */
+  stale = false;
 
   constructor(
     readonly def: InstrumentDef,
@@ -157,6 +198,19 @@ class MarketRuntime {
     this.depthSeq = start.seq ?? 0;
     this.candles = new OpenCandles(start.open);
     this.minutes = [...start.minutes];
+    this.feed = start.feed ?? 'simulated';
+    this.paper = this.feed === 'simulated' ? null : new OrderBook();
+  }
+
+  /** the book users' resting orders wait in */
+  get userBook(): OrderBook {
+    return this.paper ?? this.book;
+  }
+
+  /** the exchange a live market follows */
+  get exchange(): Exclude<MarketFeed, 'simulated'> {
+    if (this.feed === 'simulated') throw new Error(`market ${this.def.id} does not follow an exchange`);
+    return this.feed;
   }
 
   price(ticks: number): number {
@@ -230,6 +284,11 @@ export class MarketEngine {
       const market = this.markets.get(event.m);
       if (!market) continue;
       this.time = Math.max(this.time, event.t);
+      if (market.paper) {
+        this.follow(market, event, batches, depthChanged, userFills);
+        continue;
+      }
+      if (event.kind === 'print' || event.kind === 'book' || event.kind === 'stale' || event.kind === 'live') continue;
       if (event.kind === 'quote') {
         this.requote(market, event.fair, event.t, batches, userFills);
         depthChanged.add(event.m);
@@ -242,6 +301,81 @@ export class MarketEngine {
     }
     this.announce(batches, depthChanged);
     if (userFills.length > 0) for (const listener of this.listeners) listener.userFills?.(userFills);
+  }
+
+  /**
+   * A live market's event: the exchange's book takes the place of the last one; its trade
+   * prints, and fills users' resting orders it went through (a buy above its price, a sell
+   * below it: at the order's own price, at most the trade's size on each side). A trade at
+   * an order's very price does not fill it: the queue there is the exchange's, and a paper
+   * order would be behind it. The simulator's events do not apply to it.
+   */
+  private follow(market: MarketRuntime, event: SourceEvent, batches: Map<number, Trade[]>, depthChanged: Set<number>, userFills: UserFill[]): void {
+    const paper = market.paper as OrderBook;
+    switch (event.kind) {
+      case 'book': {
+        for (const id of market.makerOrders) market.book.cancel(id);
+        market.makerOrders = [];
+        for (const [side, levels] of [
+          [1, event.bids],
+          [-1, event.asks],
+        ] as const) {
+          for (const [price, lots] of levels) {
+            const id = this.nextOrderId++;
+            market.book.add({ id, owner: MARKET_MAKER, ref: 0, side, price, remaining: lots });
+            market.makerOrders.push(id);
+          }
+        }
+        market.bookRef = event.ref;
+        market.bookTime = event.t;
+        depthChanged.add(event.m);
+        return;
+      }
+      case 'print': {
+        let batch = batches.get(event.m);
+        if (!batch) batches.set(event.m, (batch = []));
+        const trade = this.record(market, event.t, event.price, event.lots, event.side, { exchange: market.exchange, id: event.ref });
+        batch.push(trade);
+        if (market.userOrders.size === 0) return;
+        const source: ExchangeRef = { exchange: market.exchange, kind: 'trade', id: event.ref, time: event.t, price: event.price };
+        // Resting buys above the price (a seller went through them), resting sells below it.
+        for (const [takerSide, limit] of [
+          [-1, event.price + 1],
+          [1, event.price - 1],
+        ] as const) {
+          if (limit < 1) continue;
+          for (const fill of paper.take(takerSide, event.lots, limit)) {
+            if (paper.order(fill.makerId) === undefined) market.userOrders.delete(fill.makerRef);
+            userFills.push({
+              marketId: event.m,
+              seq: trade.seq,
+              time: event.t,
+              price: fill.price,
+              lots: fill.lots,
+              takerSide,
+              makerOwner: fill.makerOwner,
+              makerRef: fill.makerRef,
+              takerOwner: MARKET_MAKER,
+              takerRef: 0,
+              source,
+            });
+          }
+        }
+        return;
+      }
+      case 'stale':
+      case 'live': {
+        const stale = event.kind === 'stale';
+        if (market.stale === stale) return;
+        market.stale = stale;
+        // The quote list (keyed on `printed`) says it.
+        this.prints++;
+        for (const listener of this.listeners) listener.staleChanged?.(event.m, stale);
+        return;
+      }
+      default:
+        return;
+    }
   }
 
   private announce(batches: ReadonlyMap<number, Trade[]>, depthChanged: ReadonlySet<number>): void {
@@ -301,6 +435,11 @@ export class MarketEngine {
     const market = this.market(marketId);
     if (changes.length === 0) return market.book.peek(order.side, order.lots, order.limit);
     const book = market.book.clone();
+    if (market.paper) {
+      // A live market: only what earlier orders took from the exchange's levels counts (users' resting orders are not in its book).
+      for (const change of changes) if (change.kind === 'submit') book.take(change.order.side, change.order.lots, change.order.limit);
+      return book.peek(order.side, order.lots, order.limit);
+    }
     const refs = new Map(market.userOrders);
     let nextId = -1;
     for (const change of changes) {
@@ -335,7 +474,24 @@ export class MarketEngine {
     const batches = new Map<number, Trade[]>();
     const userFills: UserFill[] = [];
     const fills = market.book.take(order.side, order.lots, order.limit);
-    if (fills.length > 0) this.print(market, this.time, order.side, fills, batches, userFills, order.owner, order.ref);
+    if (market.paper) {
+      // A live market: the order walks the exchange's levels and prints nothing on its tape.
+      const source: ExchangeRef = { exchange: market.exchange, kind: 'book', id: market.bookRef, time: market.bookTime };
+      for (const fill of fills)
+        userFills.push({
+          marketId: order.marketId,
+          seq: market.seq,
+          time: this.time,
+          price: fill.price,
+          lots: fill.lots,
+          takerSide: order.side,
+          makerOwner: MARKET_MAKER,
+          makerRef: 0,
+          takerOwner: order.owner,
+          takerRef: order.ref,
+          source,
+        });
+    } else if (fills.length > 0) this.print(market, this.time, order.side, fills, batches, userFills, order.owner, order.ref);
     const filled = fills.reduce((sum, fill) => sum + fill.lots, 0);
     const resting = order.limit === undefined ? 0 : order.lots - filled;
     if (resting > 0) this.rest(market, order, resting);
@@ -351,7 +507,7 @@ export class MarketEngine {
 
   private rest(market: MarketRuntime, order: UserOrder & { limit?: number }, lots: number): void {
     const id = this.nextOrderId++;
-    market.book.add({ id, owner: order.owner, ref: order.ref, side: order.side, price: order.limit as number, remaining: lots });
+    market.userBook.add({ id, owner: order.owner, ref: order.ref, side: order.side, price: order.limit as number, remaining: lots });
     market.userOrders.set(order.ref, id);
   }
 
@@ -361,7 +517,7 @@ export class MarketEngine {
     const id = market.userOrders.get(ref);
     if (id === undefined) return 0;
     market.userOrders.delete(ref);
-    const order = market.book.cancel(id);
+    const order = market.userBook.cancel(id);
     if (order) this.announce(new Map(), new Set([marketId]));
     return order?.remaining ?? 0;
   }
@@ -370,7 +526,7 @@ export class MarketEngine {
   resting(marketId: number, ref: number): number {
     const market = this.market(marketId);
     const id = market.userOrders.get(ref);
-    return id === undefined ? 0 : (market.book.order(id)?.remaining ?? 0);
+    return id === undefined ? 0 : (market.userBook.order(id)?.remaining ?? 0);
   }
 
   /** The market's price and quantity scales: a price is ticks / priceScale, a quantity lots / lotScale. */
@@ -379,8 +535,8 @@ export class MarketEngine {
     return { priceScale: market.scale, lotScale: market.lotsPerUnit };
   }
 
-  private record(market: MarketRuntime, time: number, priceTicks: number, lots: number, side: Side): Trade {
-    const trade: Trade = { seq: ++market.seq, time, price: market.price(priceTicks), quantity: market.quantity(lots), side };
+  private record(market: MarketRuntime, time: number, priceTicks: number, lots: number, side: Side, source?: ExchangeTrade): Trade {
+    const trade: Trade = { seq: ++market.seq, time, price: market.price(priceTicks), quantity: market.quantity(lots), side, ...(source ? { source } : {}) };
     this.prints++;
     market.last = trade.price;
     market.recent.push(trade);
@@ -485,6 +641,29 @@ export class MarketEngine {
 
   lastSeq(marketId: number): number {
     return this.market(marketId).seq;
+  }
+
+  /** Where the market's prices come from. */
+  feedOf(marketId: number): MarketFeed {
+    return this.market(marketId).feed;
+  }
+
+  /** Whether a live market's prices are not current (its exchange stream is lost). */
+  isStale(marketId: number): boolean {
+    return this.market(marketId).stale;
+  }
+
+  /** The markets whose prices are not current. */
+  staleMarkets(): number[] {
+    const stale: number[] = [];
+    for (const [id, market] of this.markets) if (market.stale) stale.push(id);
+    return stale;
+  }
+
+  /** A live market's book as its last update left it: the exchange's update id and time (what a taker walking it went by). */
+  bookSource(marketId: number): ExchangeRef {
+    const market = this.market(marketId);
+    return { exchange: market.exchange, kind: 'book', id: market.bookRef, time: market.bookTime };
   }
 
   lastPrice(marketId: number): number {

@@ -35,6 +35,10 @@ export class MarketFeed {
       depthChanged: (marketId) => {
         this.changedDepth.add(marketId);
       },
+      // Its row goes in the next batch, which names the stale markets (`x`).
+      staleChanged: (marketId) => {
+        this.changedTickers.add(marketId);
+      },
     });
   }
 
@@ -67,7 +71,8 @@ export class MarketFeed {
     }
     this.changedTickers.clear();
     if (rows.length === 0) return;
-    const batch: TickerBatch = { s: ++this.tickerSeq, d: rows };
+    const stale = this.engine.staleMarkets();
+    const batch: TickerBatch = { s: ++this.tickerSeq, d: rows, ...(stale.length > 0 ? { x: stale } : {}) };
     if (rows.length % TICKER_WIDTH !== 0) throw new Error('ticker rows are misaligned');
     this.publish(CHANNELS.tickers, SOCKET_EVENTS.tickers, batch);
   }

@@ -65,8 +65,9 @@ export class QuoteList {
 
   private build(seq: number): Quotations {
     const groups = new Map<string, Quote[]>();
+    const view = this.view();
     for (const market of this.catalogue.markets) {
-      const ticker = this.view().ticker(market.id);
+      const ticker = view.ticker(market.id);
       const list = groups.get(market.quote.code) ?? [];
       groups.set(market.quote.code, list);
       list.push({
@@ -88,6 +89,8 @@ export class QuoteList {
         volume: ticker.volume,
         amount: round2(ticker.amount),
         change: ticker.open > 0 ? round2(((ticker.last - ticker.open) / ticker.open) * 100) : 0,
+        feed: view.feedOf(market.id),
+        stale: view.isStale(market.id),
       });
     }
     return { seq, groups: [...groups].map(([quote, markets]) => ({ quote, markets })) };

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { pack, unpack, type MarketSource, type PackedEvent, type SourceEvent } from './source';
+import { pack, unpack, type MarketSource, type PackedEvent, type SimulatedEvent, type SourceEvent } from './source';
 
 /**
  * Recorded feeds: a header line, then one packed event per line (NDJSON), optionally
@@ -22,7 +22,7 @@ export interface FeedHeader {
 
 export interface Recording {
   header: FeedHeader;
-  events: SourceEvent[];
+  events: SimulatedEvent[];
 }
 
 export function writeRecording(file: string, recording: Recording): void {

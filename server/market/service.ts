@@ -12,6 +12,9 @@ import { RecentCandles } from './recent-candles';
 import { Replay, readRecording } from './replay';
 import { hash32 } from './rng';
 import { Simulator } from './simulator';
+import { backfillLive } from './live/backfill';
+import { LiveConnector, type LiveExchangeId } from './live/connector';
+import { LiveSource } from './live/source';
 import type { MarketSource, SourceEvent } from './source';
 import { latestMinute, listedInstruments, loadStart, mergeHistory, readCandles, seedCatalog, writeCandles, type CandleRow, type ReadStart } from './store';
 
@@ -20,8 +23,13 @@ import { latestMinute, listedInstruments, loadStart, mergeHistory, readCandles, 
  * feeding it (simulator or replay), the feed for sockets, and candles written back.
  */
 export interface MarketConfig {
-  source: 'simulator' | 'replay';
+  source: 'simulator' | 'replay' | 'live';
   replayFile: string | null;
+  /**
+   * MARKET=live: the public exchange followed, and its addresses when not its own (a local
+   * stand-in: tests, `npm run fake-exchange`)
+   */
+  live: { exchange: LiveExchangeId; urls: { rest: string; ws: string } | null; backoffFirstMs: number } | null;
   seed: number;
   tradesPerSecond: number;
   history: 'full' | 'short';
@@ -374,25 +382,61 @@ export async function openMarket(db: Db, config: MarketConfig, now: () => number
     // A replay starts the market over at the recording's start, every time.
     await db.deleteFrom('klines').execute();
   }
+  // MARKET=live: the markets the exchange lists follow it (their history is its klines); the others stay simulated.
+  const live = config.source === 'live' ? await followExchange(config, instruments, now) : null;
+  const followed = new Set(live?.markets.map((market) => market.id) ?? []);
   const starts = new Map<number, MarketStart>();
   for (const def of claimed ? [] : instruments) {
-    await bringUpToDate(db, def, setup, instruments, time);
+    if (live && followed.has(def.id)) await backfillLive(db, live, def.id, time);
+    else await bringUpToDate(db, def, setup, instruments, time);
     // A new epoch of the market's engine: its sequences start above every earlier run's.
     const epoch = await raiseEpoch(db, def.id, PROCESS_NAME, time);
-    starts.set(def.id, { ...(await readStart(db, def, time)), seq: epoch * SEQ_PER_EPOCH });
+    const feed = live && followed.has(def.id) ? (config.live?.exchange ?? 'simulated') : 'simulated';
+    starts.set(def.id, { ...(await readStart(db, def, time)), seq: epoch * SEQ_PER_EPOCH, feed });
   }
   const running = claimed ? [] : instruments;
   const engine = new MarketEngine(running, starts, time, liquidityFor(setup.tradesPerSecond));
-  const source: MarketSource = recording
-    ? new Replay(recording, now)
-    : new Simulator({
-        instruments,
-        startPrices: new Map(running.map((def) => [def.id, engine.lastTicks(def.id)])),
-        startTime: time,
-        seed: hash32(setup.seed, Math.floor(time / 1000)),
-        tradesPerSecond: setup.tradesPerSecond,
-        now,
-        startEmpty: claimed,
-      });
+  const simulated = instruments.filter((def) => !followed.has(def.id));
+  const simulator = new Simulator({
+    instruments: simulated,
+    startPrices: new Map(running.filter((def) => !followed.has(def.id)).map((def) => [def.id, engine.lastTicks(def.id)])),
+    startTime: time,
+    seed: hash32(setup.seed, Math.floor(time / 1000)),
+    tradesPerSecond:
+      (setup.tradesPerSecond * simulated.reduce((sum, def) => sum + def.flowWeight, 0)) /
+      Math.max(
+        1e-9,
+        instruments.reduce((sum, def) => sum + def.flowWeight, 0),
+      ),
+    now,
+    startEmpty: claimed,
+  });
+  const source: MarketSource = recording ? new Replay(recording, now) : live && config.live ? new LiveSource(live, config.live.exchange, simulator) : simulator;
   return new MarketService(engine, source, db, instruments, setup);
+}
+
+/**
+ * Opens the connector to the exchange MARKET=live follows, for every market of ours it
+ * lists in ticks and lots that fit ours; logs the markets it leaves to the simulator.
+ */
+async function followExchange(config: MarketConfig, instruments: readonly InstrumentDef[], now: () => number): Promise<LiveConnector> {
+  const live = config.live;
+  if (!live) throw new Error('MARKET=live needs LIVE_EXCHANGE');
+  const connector = new LiveConnector({
+    exchange: live.exchange,
+    markets: instruments.map((def) => ({ id: def.id, symbol: `${def.base}/${def.quote}`, pricePrecision: def.pricePrecision, qtyPrecision: def.qtyPrecision })),
+    ...(live.urls ? { urls: live.urls } : {}),
+    backoffFirstMs: live.backoffFirstMs,
+    now,
+  });
+  const refused = await connector.open().catch((error: unknown) => {
+    throw new Error(`MARKET=live could not read ${live.exchange}'s markets (${live.urls?.rest ?? 'its public API'}): ${error instanceof Error ? error.message : String(error)}`);
+  });
+  if (refused.length > 0) {
+    const reasons = { not_listed: 'not listed there', finer_price: 'finer prices there than ours', finer_quantity: 'finer quantities there than ours' } as const;
+    const by = (reason: keyof typeof reasons) => refused.filter((entry) => entry.reason === reason).map((entry) => entry.market.symbol);
+    const parts = (Object.keys(reasons) as (keyof typeof reasons)[]).filter((reason) => by(reason).length > 0).map((reason) => `${reasons[reason]}: ${by(reason).join(', ')}`);
+    console.info(`MARKET=live: ${connector.markets.length} markets follow ${live.exchange}; ${refused.length} stay simulated (${parts.join('; ')})`);
+  }
+  return connector;
 }

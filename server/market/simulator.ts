@@ -1,6 +1,6 @@
 import type { InstrumentDef } from './instruments';
 import { Rng } from './rng';
-import type { MarketSource, SourceEvent } from './source';
+import type { MarketSource, SimulatedEvent, SourceEvent } from './source';
 
 /**
  * The simulated market: per instrument a fair price that moves like markets do
@@ -86,8 +86,8 @@ export class Simulator implements MarketSource {
   }
 
   /** Events of the next step, advancing the simulated clock by STEP_MS. */
-  step(): SourceEvent[] {
-    const events: SourceEvent[] = [];
+  step(): SimulatedEvent[] {
+    const events: SimulatedEvent[] = [];
     const t = this.time;
     const rng = this.rng;
     const phi = 1 - 1 / REGIME_STEPS;
@@ -126,8 +126,8 @@ export class Simulator implements MarketSource {
   }
 
   /** Steps up to `until`, for recording and catching up. */
-  runUntil(until: number): SourceEvent[] {
-    const events: SourceEvent[] = [];
+  runUntil(until: number): SimulatedEvent[] {
+    const events: SimulatedEvent[] = [];
     while (this.time + STEP_MS <= until) events.push(...this.step());
     return events;
   }

@@ -1,4 +1,4 @@
-import type { Candle, Period } from '../../contract/market';
+import type { Candle, MarketFeed, Period } from '../../contract/market';
 import type { MarketEngine, Ticker, Trade } from './engine';
 
 /**
@@ -19,6 +19,10 @@ export interface MarketReads {
   depthSeq(marketId: number): number;
   openCandles(marketId: number): ReadonlyMap<Period, Candle>;
   openCandle(marketId: number, period: Period): Candle | undefined;
+  /** where its prices come from */
+  feedOf(marketId: number): MarketFeed;
+  /** whether its prices are not current (a live market's exchange stream is lost) */
+  isStale(marketId: number): boolean;
 }
 
 /** The market's figures wherever they are kept: the engine for the markets it runs, else the mirror. */
@@ -70,5 +74,13 @@ export class MarketView implements MarketReads {
 
   openCandle(marketId: number, period: Period): Candle | undefined {
     return this.of(marketId).openCandle(marketId, period);
+  }
+
+  feedOf(marketId: number): MarketFeed {
+    return this.of(marketId).feedOf(marketId);
+  }
+
+  isStale(marketId: number): boolean {
+    return this.of(marketId).isStale(marketId);
   }
 }

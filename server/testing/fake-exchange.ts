@@ -194,6 +194,12 @@ export abstract class FakeExchange<Data> {
     return this.next >= this.lines.length;
   }
 
+  /** Whether some connection is subscribed to `stream` (the fake's subscription key). */
+  subscribed(stream: string): boolean {
+    for (const streams of this.subscriptions.values()) if (streams.has(stream)) return true;
+    return false;
+  }
+
   /** Closes every websocket connection at once, as a network drop would. */
   dropAll(): void {
     for (const ws of this.subscriptions.keys()) ws.terminate();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { endpoints } from '../../contract/api';
 import type { Trade } from '../market/engine';
 import { readRecording, Replay, writeRecording } from '../market/replay';
-import type { SourceEvent } from '../market/source';
+import type { SimulatedEvent, SourceEvent } from '../market/source';
 import { createHarness, type Harness } from './harness';
 
 /**
@@ -75,7 +75,7 @@ export async function futuresTrader(): Promise<{ h: Harness; ann: string }> {
 export async function replayPrices(h: Harness, marketId: number, prices: readonly number[], stepMs = 1000): Promise<Trade[]> {
   const { priceScale } = h.ctx.market.engine.scales(marketId);
   const start = Math.max(h.ctx.now(), h.ctx.market.engine.time);
-  const events: SourceEvent[] = prices.flatMap((price, i): SourceEvent[] => {
+  const events: SimulatedEvent[] = prices.flatMap((price, i): SimulatedEvent[] => {
     const t = start + (i + 1) * stepMs;
     return [
       { t, kind: 'quote', m: marketId, fair: Math.round(price * priceScale) },

@@ -42,7 +42,7 @@ import {
   TRAIL_RATE_MIN,
 } from './config';
 import type { TradingDeps } from './deps';
-import { tickOf } from './market';
+import { assertCurrent, tickOf } from './market';
 import { positionView } from './views';
 
 /**
@@ -134,6 +134,12 @@ export class ContractDesk {
   rules(market: Market): { lotSize: Money; multiples: readonly number[]; leverage: { min: number; max: number } } {
     if (!market.contractLot) throw new ApiError('server:errors.contract_unavailable');
     return { lotSize: market.contractLot, multiples: leverMultiples(market.kind), leverage: leverRange(market.kind) };
+  }
+
+  /** Last trade of a market, as the price and tick a user's order settles at; refused while the market's prices are not current. */
+  private currentTrade(market: Market): TradeFacts {
+    assertCurrent(this.deps.exchange.market.view, market);
+    return this.lastTrade(market);
   }
 
   /** Last trade of a market, as the price and tick a settlement uses. */
@@ -287,7 +293,7 @@ export class ContractDesk {
     const sl = decimalPrice(market, input.stop_loss_price);
     const quantity = rules.lotSize.times(input.share);
 
-    const trade = at ?? this.lastTrade(market);
+    const trade = at ?? this.currentTrade(market);
     const live = new Money(trade.price).toDecimalPlaces(market.pricePrecision);
     // A limit the live price already reaches (a long's at or above it, a short's at or
     // below it) is marketable: it opens now at the live price, as a market order would,
@@ -353,7 +359,7 @@ export class ContractDesk {
     const live = this.ownLive(userId, id);
     const row = live.status === 'open' ? await this.current(step, live) : null;
     if (!row) throw new ApiError('server:errors.position_not_open');
-    const trade = this.lastTrade(this.deps.catalogue.market(row.market_id));
+    const trade = this.currentTrade(this.deps.catalogue.market(row.market_id));
     const closed = await this.settle(step, row, trade, 'user', step.time);
     this.changed(step, closed, row.status);
     return closed;
@@ -413,7 +419,7 @@ export class ContractDesk {
     const type = input.type ?? 'market';
     const limit = type === 'limit' ? decimalPrice(market, input.price) : null;
     if (type === 'limit' && !limit) throw new ApiError('server:errors.limit_price_required');
-    const trade = this.lastTrade(market);
+    const trade = this.currentTrade(market);
     const livePrice = new Money(trade.price).toDecimalPlaces(market.pricePrecision);
     if (limit) {
       const band = priceBand(limit, livePrice, LEVER_PRICE_BAND, market.pricePrecision);
@@ -624,7 +630,7 @@ export class ContractDesk {
     for (const live of rows) {
       const row = await this.current(step, live);
       if (!row) continue;
-      const done = await this.settle(step, row, this.lastTrade(this.deps.catalogue.market(row.market_id)), 'batch', step.time);
+      const done = await this.settle(step, row, this.currentTrade(this.deps.catalogue.market(row.market_id)), 'batch', step.time);
       this.changed(step, done, row.status);
       closed.push(done);
     }
@@ -885,6 +891,8 @@ export class ContractDesk {
       const figures = this.figures(account, balances.get(userId) ?? ZERO, prices, trade.time);
       if (!figures.risk || figures.risk.gt(LIQUIDATION_RISK)) continue;
       const rows = account.filter((row) => row.status === 'open');
+      // Not at a stale price: the account waits for its markets' next trades.
+      if (rows.some((row) => this.deps.exchange.market.view.isStale(row.market_id))) continue;
       for (const live of rows) {
         const row = await this.current(step, live);
         if (!row) continue;

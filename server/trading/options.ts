@@ -12,7 +12,7 @@ import { balanceOf, record } from '../ledger/ledger';
 import type { Trade } from '../market/engine';
 import { OPTION_CURRENCIES, OPTION_DURATIONS, OPTION_MAX_OPEN } from './config';
 import type { TradingDeps } from './deps';
-import { tickOf } from './market';
+import { assertCurrent, tickOf } from './market';
 import { optionView } from './views';
 
 /**
@@ -70,6 +70,7 @@ export class OptionDesk {
 
     const mine = [...this.open.values()].filter((row) => row.user_id === userId).length;
     if (mine >= OPTION_MAX_OPEN) throw new ApiError('server:errors.option_too_many', { max: OPTION_MAX_OPEN });
+    assertCurrent(this.deps.exchange.market.view, market);
     const trade = this.deps.exchange.market.view.recentTrades(market.id).at(-1);
     if (!trade) throw new ApiError('server:errors.no_price');
     const { trx, time } = step;

@@ -27,6 +27,7 @@ import {
   TRAIL_RATE_MIN,
 } from './config';
 import { closeOrderView, positionView, spotOrderView } from './views';
+import { fillTick } from './market';
 
 /** Pages of a list query, newest first; one more row than asked says whether more exist. */
 async function pageOf<T>(query: SelectQueryBuilder<Database, keyof Database, T>, page: number, limit: number): Promise<{ rows: T[]; more: boolean }> {
@@ -137,7 +138,7 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
           amount: fill.amount,
           quote_amount: new Money(fill.quote_amount).toFixed(market.quote.precision),
           fee: new Money(role === 'taker' ? fill.taker_fee : fill.maker_fee).toFixed(fill.taker_side === (role === 'taker' ? 'buy' : 'sell') ? market.base.precision : market.quote.precision),
-          tick: { market_id: fill.market_id, seq: fill.seq, price: fill.price, time: fill.time },
+          tick: fillTick(fill),
         };
       }),
     };

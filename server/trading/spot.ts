@@ -12,12 +12,12 @@ import { couponRate, type Fee, type FeePath } from '../ledger/fees';
 import type { HoldSource } from '../ledger/holds';
 import { explainShortfall, lockedBalanceOf, record, type Movement } from '../ledger/ledger';
 import type { Fill } from '../market/book';
-import type { Trade, UserFill } from '../market/engine';
+import type { ExchangeRef, Trade, UserFill } from '../market/engine';
 import { spendCoupon } from '../wallet/coupons';
 import { BookChanges } from './book-changes';
 import { SPOT_FEE, SPOT_MIN_NOTIONAL, SPOT_PRICE_BAND } from './config';
 import type { TradingDeps } from './deps';
-import { lotsOf, priceOf, quantityOf, tickOf, ticksOf } from './market';
+import { assertCurrent, lotsOf, priceOf, quantityOf, tickOf, ticksOf } from './market';
 
 /**
  * Spot trading in the coin account. Users' orders go into the same order books as the
@@ -51,6 +51,8 @@ interface FillFacts {
   lots: number;
   /** 1: the taker bought */
   takerSide: 1 | -1;
+  /** a live market's fill: what it went by on the exchange */
+  source?: ExchangeRef;
 }
 
 /** The order types of the form: a limit or market order, a stop-limit, an OCO (take profit and stop, one cancels the other). */
@@ -106,6 +108,7 @@ export class SpotDesk {
     const side: 1 | -1 = input.type === 'buy' ? 1 : -1;
     if (input.total !== undefined && (side !== 1 || limitPrice)) throw new ApiError('server:errors.spot_total_market_buy');
     const { engine } = this.deps.exchange.market;
+    assertCurrent(engine, market);
     const { lots, quantity } = input.total === undefined ? amountOf(market, input.amount as string) : await this.bought(step, userId, market, input.total);
     const limit = limitPrice ? ticksOf(market, limitPrice) : undefined;
 
@@ -122,7 +125,7 @@ export class SpotDesk {
     if (limit === undefined && preview.length === 0) throw new ApiError('server:errors.no_liquidity');
 
     const { trx, time } = step;
-    const facts = factsOf(preview, lastSeq, time, side);
+    const facts = factsOf(preview, lastSeq, time, side, this.liveBook(market));
     const filledLots = preview.reduce((total, fill) => total + fill.lots, 0);
     const resting = limit === undefined ? 0 : lots - filledLots;
     const touched: SpotOrderRow[] = [];
@@ -158,8 +161,8 @@ export class SpotDesk {
     const order = await orderRow(trx, id);
 
     // The trades this order prints are settled in this step (contracts, options, stops); the
-    // book makes them, exactly as previewed, when the step commits.
-    step.traded(market.id, tradesOf(market, facts));
+    // book makes them, exactly as previewed, when the step commits. On a live market it prints none.
+    if (!this.isLive(market)) step.traded(market.id, tradesOf(market, facts));
     this.books.submit(step, { marketId: market.id, ref: order.id, owner: userId, side, lots, ...(limit === undefined ? {} : { limit }) }, facts.at(-1)?.seq ?? lastSeq, (made) =>
       assertSame(made, preview, facts),
     );
@@ -192,6 +195,7 @@ export class SpotDesk {
     if (stopPrice) ticksOf(market, stopPrice);
 
     const { engine } = this.deps.exchange.market;
+    assertCurrent(engine, market);
     const last = new Money(engine.lastPrice(market.id));
     for (const price of [triggerPrice, limitPrice, ...(stopPrice ? [stopPrice] : [])]) {
       const band = priceBand(price, last, SPOT_PRICE_BAND, market.pricePrecision);
@@ -288,7 +292,7 @@ export class SpotDesk {
     const touched = new Map<number, SpotOrderRow>();
     for (const fill of fills) {
       const market = this.deps.catalogue.market(fill.marketId);
-      const facts: FillFacts = { seq: fill.seq, time: fill.time, priceTicks: fill.price, lots: fill.lots, takerSide: fill.takerSide };
+      const facts: FillFacts = { seq: fill.seq, time: fill.time, priceTicks: fill.price, lots: fill.lots, takerSide: fill.takerSide, ...(fill.source ? { source: fill.source } : {}) };
       const maker: Party = { kind: 'user', order: await orderRow(step.trx, fill.makerRef), source: 'frozen' };
       const settled = await this.settle(step, market, facts, { kind: 'house' }, maker);
       if (settled.maker) touched.set(settled.maker.id, settled.maker);
@@ -305,6 +309,8 @@ export class SpotDesk {
   async onTrades(step: Step, batches: readonly { marketId: number; trades: readonly Trade[] }[]): Promise<void> {
     if (this.waiting.size === 0) return;
     for (const { marketId, trades } of batches) {
+      // A live market resynchronising its book: the stops wait for a trade once it is current.
+      if (this.deps.exchange.market.engine.isStale(marketId)) continue;
       const market = this.deps.catalogue.market(marketId);
       for (const trade of trades) {
         const price = new Money(trade.price).toDecimalPlaces(market.pricePrecision);
@@ -348,7 +354,7 @@ export class SpotDesk {
       step.raise({ kind: 'spotOrder', order: await orderRow(trx, row.id) });
       return;
     }
-    const facts = factsOf(preview, lastSeq, time, side);
+    const facts = factsOf(preview, lastSeq, time, side, this.liveBook(market));
     let taker = await orderRow(trx, row.id);
     const touched: SpotOrderRow[] = [];
     for (const [index, fill] of preview.entries()) {
@@ -357,7 +363,7 @@ export class SpotDesk {
       taker = settled.taker ?? taker;
       if (settled.maker) touched.push(settled.maker);
     }
-    step.traded(market.id, tradesOf(market, facts));
+    if (!this.isLive(market)) step.traded(market.id, tradesOf(market, facts));
     this.books.submit(step, { marketId: market.id, ref: row.id, owner: row.user_id, side, lots, limit }, facts.at(-1)?.seq ?? lastSeq, (made) => assertSame(made, preview, facts));
     step.raise({ kind: 'spotOrder', order: taker });
     for (const maker of touched) step.raise({ kind: 'spotOrder', order: maker });
@@ -372,7 +378,8 @@ export class SpotDesk {
     for (const role of ['taker', 'maker'] as const) {
       const row = settled[role];
       if (!row || row.type !== 'oco' || row.stop_state !== 'waiting') continue;
-      const tick = tickOf(market, { seq: fill.seq, time: fill.time, price: priceOf(market, fill.priceTicks).toNumber() });
+      const source = fill.source?.kind === 'trade' ? { source: { exchange: fill.source.exchange, id: fill.source.id } } : {};
+      const tick = tickOf(market, { seq: fill.seq, time: fill.time, price: priceOf(market, fill.priceTicks).toNumber(), ...source });
       await step.trx
         .updateTable('spot_orders')
         .set({ stop_state: 'cancelled', trigger_tick: JSON.stringify(tick) })
@@ -382,6 +389,16 @@ export class SpotDesk {
       settled[role] = await orderRow(step.trx, row.id);
     }
     return settled;
+  }
+
+  /** Whether the market follows a live exchange: users' orders walk its book and print nothing on its tape. */
+  private isLive(market: Market): boolean {
+    return this.deps.exchange.market.engine.feedOf(market.id) !== 'simulated';
+  }
+
+  /** A live market's book as a taker walks it now (its exchange update), else none. */
+  private liveBook(market: Market): ExchangeRef | undefined {
+    return this.isLive(market) ? this.deps.exchange.market.engine.bookSource(market.id) : undefined;
   }
 
   /**
@@ -480,8 +497,13 @@ async function orderRow(db: Kysely<Database>, id: number): Promise<SpotOrderRow>
   return db.selectFrom('spot_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-/** The prints the preview's fills will be: one per price level, numbered after `lastSeq`. */
-function factsOf(preview: readonly Fill[], lastSeq: number, time: number, takerSide: 1 | -1): FillFacts[] {
+/**
+ * The prints the preview's fills will be: one per price level, numbered after `lastSeq`. On
+ * a live market (`book`: the exchange's book it walks) they print nothing: each fill is at
+ * the tape's last trade and records the book update instead.
+ */
+function factsOf(preview: readonly Fill[], lastSeq: number, time: number, takerSide: 1 | -1, book?: ExchangeRef): FillFacts[] {
+  if (book) return preview.map((fill) => ({ seq: lastSeq, time, priceTicks: fill.price, lots: fill.lots, takerSide, source: book }));
   let seq = lastSeq;
   let price: number | undefined;
   return preview.map((fill) => {
@@ -543,6 +565,9 @@ async function settleFill(step: Step, market: Market, fill: FillFacts, takerBefo
       maker_order_id: maker.kind === 'user' ? maker.order.id : null,
       taker_fee: (fill.takerSide === 1 ? buyerFee : sellerFee).toFixed(),
       maker_fee: (fill.takerSide === 1 ? sellerFee : buyerFee).toFixed(),
+      exchange_ref: fill.source ? `${fill.source.exchange}:${fill.source.kind}:${fill.source.id}` : null,
+      exchange_time: fill.source?.time ?? null,
+      exchange_price: fill.source?.price === undefined ? null : priceOf(market, fill.source.price).toFixed(market.pricePrecision),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -29,6 +29,7 @@ import * as m027 from './027_account_freezes';
 import * as m029 from './029_operator_accounts';
 import * as m030 from './030_lockup_products';
 import * as m031 from './031_coupon_grants';
+import * as m032 from './032_live_fills';
 
 /**
  * Numbered migrations, applied in name order at start, on SQLite and PostgreSQL alike
@@ -66,6 +67,7 @@ export const migrations: Record<string, Migration> = {
   '029_operator_accounts': m029,
   '030_lockup_products': m030,
   '031_coupon_grants': m031,
+  '032_live_fills': m032,
 };
 
 /**
