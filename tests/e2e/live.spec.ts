@@ -142,6 +142,7 @@ test("the phone shows the exchange's BTC prices beside simulated stocks, marks B
   await expect(page.getByTestId('feed-paused')).toHaveText('Prices paused: reconnecting to Binance');
   expect((await quotes(page.request, server.url)).get(BTC)?.stale).toBe(true);
   await open(page, '/pages/market/market', server.url);
+  await page.getByTestId('market-tab-coins').click();
   await expect(btcRow.getByTestId(`stale-${BTC}`)).toHaveText('Reconnecting');
   expect((await quotes(page.request, server.url)).get(AAPL)?.stale).toBe(false);
 
