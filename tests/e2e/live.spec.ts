@@ -79,15 +79,19 @@ async function quotes(request: APIRequestContext, url: string): Promise<Map<numb
 /** Waits until `cell` shows a price of the session other than `than`, and gives it. */
 async function nextSessionPrice(cell: Locator, than = ''): Promise<string> {
   let shown = '';
-  await expect
-    .poll(
-      async () => {
-        shown = (await cell.textContent()) ?? '';
-        return shown !== than && BTC_PRICES.has(shown);
-      },
-      { message: `a price of the session's BTC trades other than "${than}" (last shown: "${shown}")`, timeout: 15_000 },
-    )
-    .toBe(true);
+  try {
+    await expect
+      .poll(
+        async () => {
+          shown = (await cell.textContent()) ?? '';
+          return shown !== than && BTC_PRICES.has(shown);
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+  } catch (error) {
+    throw new Error(`expected a price of the session's BTC trades other than "${than}", last shown "${shown}"`, { cause: error });
+  }
   return shown;
 }
 
