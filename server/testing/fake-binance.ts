@@ -1,12 +1,15 @@
 import type { WebSocket } from 'ws';
+import type { Period } from '../../contract/market';
 import {
   FakeExchange,
+  sessionShift,
   applyLevel,
   bestLevels,
   readSessionFile,
   writeSessionFile,
   type BookSide,
   type FakeExchangeView,
+  type FakeOptions,
   type RecordedCandle,
   type RecordedTrade,
   type Session as SessionOf,
@@ -103,22 +106,60 @@ export function binanceKlines(session: Session, symbol: string, interval: string
   return (session.header.klines[symbol]?.[interval] ?? []).map((row) => [row[0], row[1], row[2], row[3], row[4], row[5]]);
 }
 
+/** Our period of each of Binance's kline intervals. */
+const PERIOD_OF_INTERVAL: Record<string, Period> = { '1m': '1min', '5m': '5min', '15m': '15min', '30m': '30min', '1h': '60min', '1d': '1day', '1w': '1week', '1M': '1mon' };
+
+/** The session moved to `now` (see sessionShift): stream times, kline open and close times, the start. */
+export function shiftBinanceSession(session: Session, now: number): Session {
+  const shift = sessionShift(session.header.start, now);
+  const klines = Object.fromEntries(
+    Object.entries(session.header.klines).map(([symbol, intervals]) => [
+      symbol,
+      Object.fromEntries(
+        Object.entries(intervals).map(([interval, rows]) => {
+          const period = PERIOD_OF_INTERVAL[interval];
+          if (!period) throw new Error(`no period for Binance's interval ${interval}`);
+          // A kline closes 1 ms before the next one opens.
+          return [
+            interval,
+            rows.map(([openTime, open, high, low, close, volume, closeTime, ...rest]): KlineRow => [
+              shift.candle(openTime, period),
+              open,
+              high,
+              low,
+              close,
+              volume,
+              shift.candle(closeTime + 1, period) - 1,
+              ...rest,
+            ]),
+          ];
+        }),
+      ),
+    ]),
+  );
+  const lines = session.lines.map((line): SessionLine => {
+    const { data } = line;
+    return { ...line, data: data.e === 'trade' ? { ...data, E: data.E + shift.ms, T: data.T + shift.ms } : { ...data, E: data.E + shift.ms } };
+  });
+  return { header: { ...session.header, klines, start: now }, lines };
+}
+
 export class FakeBinance extends FakeExchange<TradeMessage | DepthMessage> implements FakeExchangeView {
   private readonly books = new Map<string, { lastUpdateId: number; bids: BookSide; asks: BookSide }>();
 
-  constructor(
-    private readonly session: Session,
-    /** replay speed: session ms per real ms */
-    speed = 1,
-  ) {
-    super(session.lines, speed, '/ws');
+  private readonly session: Session;
+
+  constructor(recorded: Session, options: FakeOptions = {}) {
+    const session = options.now === undefined ? recorded : shiftBinanceSession(recorded, options.now);
+    super(session.lines, options.speed ?? 1, '/ws');
+    this.session = session;
     for (const [symbol, book] of Object.entries(session.header.books)) {
       this.books.set(symbol, { lastUpdateId: book.lastUpdateId, bids: new Map(book.bids), asks: new Map(book.asks) });
     }
   }
 
-  async listen(): Promise<{ rest: string; ws: string }> {
-    const host = await this.start();
+  async listen(port?: number): Promise<{ rest: string; ws: string }> {
+    const host = await this.start(port);
     return { rest: `http://${host}/api/v3`, ws: `ws://${host}/ws` };
   }
 

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { bucketStart, type Period } from '../../contract/market';
 
 /**
  * What the local stand-ins for public exchanges (fake-binance.ts, fake-okx.ts) share, for
@@ -45,6 +46,46 @@ export function writeSessionFile<Header, Data>(file: string, session: Session<He
   fs.writeFileSync(file, file.endsWith('.gz') ? zlib.gzipSync(text, { level: 9 }) : text);
 }
 
+/** How a fake replays its session. */
+export interface FakeOptions {
+  /** replay speed: session ms per real ms (default 1) */
+  speed?: number;
+  /**
+   * Replays the session as if it were happening at this time (ms) rather than when it was
+   * recorded: see sessionShift. A server run against the fake (scripts/fake-exchange.ts)
+   * then reads a kline history that ends now and trades that continue from now.
+   */
+  now?: number;
+}
+
+/**
+ * Moving a recorded session to `now`: every stream time (trades, book updates, event
+ * times) moves by exactly `ms` (now - the session's start), so the first message is now.
+ * A candle moves by whole periods of its own, so it stays on its period's boundaries:
+ * the candle open at the session's start becomes the one open at `now` (for months, the
+ * same number of calendar months), and the closed candles before it end where it opens.
+ */
+export interface SessionShift {
+  ms: number;
+  /** the open time a candle opening at `time` in `period` moves to */
+  candle(time: number, period: Period): number;
+}
+
+export function sessionShift(start: number, now: number): SessionShift {
+  const months = (time: number) => new Date(time).getUTCFullYear() * 12 + new Date(time).getUTCMonth();
+  const monthsLater = months(now) - months(start);
+  return {
+    ms: now - start,
+    candle(time, period) {
+      if (period === '1mon') {
+        const date = new Date(time);
+        return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + monthsLater, 1);
+      }
+      return time + bucketStart(now, period) - bucketStart(start, period);
+    },
+  };
+}
+
 /** One side of a book: price -> quantity, both as the exchange writes them. */
 export type BookSide = Map<string, string>;
 
@@ -76,7 +117,8 @@ export type RecordedCandle = [number, string, string, string, string, string];
  * recorded and what it has served, in the same shapes, so one test runs against each.
  */
 export interface FakeExchangeView {
-  listen(): Promise<{ rest: string; ws: string }>;
+  /** Serves on `port` (a free one by default): the addresses the connector is given. */
+  listen(port?: number): Promise<{ rest: string; ws: string }>;
   play(): void;
   readonly finished: boolean;
   dropAll(): void;
@@ -127,15 +169,18 @@ export abstract class FakeExchange<Data> {
     });
   }
 
-  /** Starts serving on a free local port and gives its base address (http://127.0.0.1:port). */
-  protected async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    const { port } = this.server.address() as AddressInfo;
-    return `127.0.0.1:${port}`;
+  /** Starts serving on `port` (a free one by default) and gives its host (127.0.0.1:port). */
+  protected async start(port = 0): Promise<string> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, '127.0.0.1', resolve);
+    });
+    return `127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
-  /** Starts replaying the session's messages on its clock. */
+  /** Starts replaying the session's messages on its clock (once). */
   play(): void {
+    if (this.startedAt !== 0) return;
     this.startedAt = Date.now();
     this.schedule();
   }
@@ -221,10 +266,43 @@ export abstract class FakeExchange<Data> {
 
   private serve(request: http.IncomingMessage, response: http.ServerResponse): void {
     const url = new URL(request.url ?? '/', 'http://fake');
-    this.requests.push(`${url.pathname}${url.search}`);
-    this.rest(url, (status, body) => {
+    const reply = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
-    });
+    };
+    if (url.pathname.startsWith('/__fake/')) return this.control(request.method ?? 'GET', url, reply);
+    this.requests.push(`${url.pathname}${url.search}`);
+    this.rest(url, reply);
+  }
+
+  /**
+   * What a test in another process (a Playwright spec against scripts/fake-exchange.ts)
+   * does to the fake: `POST /__fake/drop` drops every websocket connection,
+   * `POST /__fake/refuse?on=1|0` refuses new ones or allows them again, `POST /__fake/play`
+   * starts a replay held back; `GET /__fake/status` tells how far the replay is. Not part of
+   * any exchange's API, and not counted in `requests`.
+   */
+  private control(method: string, url: URL, reply: (status: number, body: unknown) => void): void {
+    const action = url.pathname.slice('/__fake/'.length);
+    if (method === 'GET' && action === 'status') {
+      return reply(200, { playing: this.startedAt !== 0, sent: this.next, total: this.lines.length, finished: this.finished, open: this.subscriptions.size, refusing: this.refusing });
+    }
+    if (method !== 'POST') return reply(405, { error: 'POST' });
+    switch (action) {
+      case 'drop':
+        this.dropAll();
+        return reply(200, { dropped: true });
+      case 'refuse': {
+        const on = url.searchParams.get('on');
+        if (on !== '1' && on !== '0') return reply(400, { error: 'on=1 or on=0' });
+        this.refuse(on === '1');
+        return reply(200, { refusing: this.refusing });
+      }
+      case 'play':
+        this.play();
+        return reply(200, { playing: true });
+      default:
+        return reply(404, { error: `no control ${action}` });
+    }
   }
 }

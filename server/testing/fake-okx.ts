@@ -1,13 +1,16 @@
 import type { WebSocket } from 'ws';
 import { okxChecksum } from '../market/live/connector';
+import type { Period } from '../../contract/market';
 import {
   FakeExchange,
+  sessionShift,
   applyLevel,
   bestLevels,
   readSessionFile,
   writeSessionFile,
   type BookSide,
   type FakeExchangeView,
+  type FakeOptions,
   type RecordedCandle,
   type RecordedTrade,
   type Session as SessionOf,
@@ -132,6 +135,33 @@ export function okxCandles(session: Session, instId: string, bar: string): Recor
   return (session.header.candles[instId]?.[bar] ?? []).map((row) => [Number(row[0]), row[1], row[2], row[3], row[4], row[5]]);
 }
 
+/** Our period of each of OKX's candle bars (UTC days, weeks and months, as ours are). */
+const PERIOD_OF_BAR: Record<string, Period> = { '1m': '1min', '5m': '5min', '15m': '15min', '30m': '30min', '1H': '60min', '1Dutc': '1day', '1Wutc': '1week', '1Mutc': '1mon' };
+
+/** The session moved to `now` (see sessionShift): push times, candle open times, the start. */
+export function shiftOkxSession(session: Session, now: number): Session {
+  const shift = sessionShift(session.header.start, now);
+  const later = (ts: string) => String(Number(ts) + shift.ms);
+  const candles = Object.fromEntries(
+    Object.entries(session.header.candles).map(([instId, bars]) => [
+      instId,
+      Object.fromEntries(
+        Object.entries(bars).map(([bar, rows]) => {
+          const period = PERIOD_OF_BAR[bar];
+          if (!period) throw new Error(`no period for OKX's bar ${bar}`);
+          return [bar, rows.map(([open, ...row]): OkxCandle => [String(shift.candle(Number(open), period)), ...row])];
+        }),
+      ),
+    ]),
+  );
+  const lines = session.lines.map((line): SessionLine => {
+    const push = line.data;
+    if ('action' in push) return { ...line, data: { ...push, data: push.data.map((update) => ({ ...update, ts: later(update.ts) })) } };
+    return { ...line, data: { ...push, data: push.data.map((trade) => ({ ...trade, ts: later(trade.ts) })) } };
+  });
+  return { header: { ...session.header, candles, start: now }, lines };
+}
+
 const CONNECTION_ID = 'fa4e0001';
 
 export class FakeOkx extends FakeExchange<OkxPush> implements FakeExchangeView {
@@ -139,12 +169,12 @@ export class FakeOkx extends FakeExchange<OkxPush> implements FakeExchangeView {
   private readonly snapshotsSent = new Map<string, number>();
   private readonly corrupts = new Set<string>();
 
-  constructor(
-    private readonly session: Session,
-    /** replay speed: session ms per real ms */
-    speed = 1,
-  ) {
-    super(session.lines, speed, '/ws/v5/public');
+  private readonly session: Session;
+
+  constructor(recorded: Session, options: FakeOptions = {}) {
+    const session = options.now === undefined ? recorded : shiftOkxSession(recorded, options.now);
+    super(session.lines, options.speed ?? 1, '/ws/v5/public');
+    this.session = session;
     for (const [instId, book] of Object.entries(session.header.books)) {
       this.books.set(instId, {
         seqId: book.seqId,
@@ -156,8 +186,8 @@ export class FakeOkx extends FakeExchange<OkxPush> implements FakeExchangeView {
   }
 
   /** rest: the host ccxt adds `/api/v5/...` to; ws: the base it adds `/public` to. */
-  async listen(): Promise<{ rest: string; ws: string }> {
-    const host = await this.start();
+  async listen(port?: number): Promise<{ rest: string; ws: string }> {
+    const host = await this.start(port);
     return { rest: `http://${host}`, ws: `ws://${host}/ws/v5` };
   }
 

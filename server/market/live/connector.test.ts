@@ -34,7 +34,7 @@ interface Exchange {
 const EXCHANGES: Exchange[] = [
   {
     exchange: 'binance',
-    fake: () => new FakeBinance(binanceSession, SPEED),
+    fake: () => new FakeBinance(binanceSession, { speed: SPEED }),
     BTC: { id: 1, symbol: 'BTC/USDT', pricePrecision: 2, qtyPrecision: 5 },
     ETH: { id: 2, symbol: 'ETH/USDT', pricePrecision: 2, qtyPrecision: 4 },
     XRP: { id: 4, symbol: 'XRP/USDT', pricePrecision: 4, qtyPrecision: 1 },
@@ -45,7 +45,7 @@ const EXCHANGES: Exchange[] = [
   },
   {
     exchange: 'okx',
-    fake: () => new FakeOkx(okxSession, SPEED),
+    fake: () => new FakeOkx(okxSession, { speed: SPEED }),
     // OKX's lots are finer than Binance's (BTC: 0.00000001); ours as fine here, so every size below compares exactly.
     BTC: { id: 1, symbol: 'BTC/USDT', pricePrecision: 2, qtyPrecision: 8 },
     ETH: { id: 2, symbol: 'ETH/USDT', pricePrecision: 2, qtyPrecision: 6 },

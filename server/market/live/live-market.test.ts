@@ -42,7 +42,7 @@ afterEach(async () => {
 
 async function openLive(replaySpeed = SPEED): Promise<void> {
   speed = replaySpeed;
-  fake = new FakeBinance(session, speed);
+  fake = new FakeBinance(session, { speed });
   const urls = await fake.listen();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-live-'));
   h = await createHarness({ MARKET: 'live', LIVE_EXCHANGE: 'binance', LIVE_REST_URL: urls.rest, LIVE_WS_URL: urls.ws, LIVE_BACKOFF_MS: '100' }, { persist: dataDir, start: START });
