@@ -9,7 +9,7 @@ import type { LiveConnector } from './connector';
  * up to the candle open now, which live trades then continue. On the first start it goes
  * back `LIVE_HISTORY_DAYS` of each period; on a later start it reads from the newest
  * candle stored (written again, as it may have been cut short by the stop), so a restart
- * leaves no gap. Pages of 1,000 candles (the most Binance gives), one request at a time.
+ * leaves no gap. Pages of the most the exchange gives at once (Binance 1,000, OKX 300), one request at a time.
  */
 export const LIVE_HISTORY_DAYS: Record<Period, number> = {
   '1min': 7,
@@ -22,7 +22,6 @@ export const LIVE_HISTORY_DAYS: Record<Period, number> = {
   '1mon': 10 * 365,
 };
 
-const PAGE = 1000;
 
 export interface Backfilled {
   period: Period;
@@ -33,14 +32,14 @@ export interface Backfilled {
 }
 
 export interface BackfillOptions {
-  /** candles asked for at once (default 1,000, the most Binance gives; OKX gives at most 300) */
+  /** candles asked for at once (default, and at most, the exchange's page: Binance 1,000, OKX 300) */
   page?: number;
   /** how far back a period goes on the first start, in days, where not LIVE_HISTORY_DAYS */
   days?: Partial<Record<Period, number>>;
 }
 
 export async function backfillLive(db: Db, connector: LiveConnector, marketId: number, now: number, options: BackfillOptions = {}): Promise<Backfilled[]> {
-  const page = options.page ?? PAGE;
+  const page = Math.min(options.page ?? connector.candlesPage, connector.candlesPage);
   const result: Backfilled[] = [];
   for (const period of PERIODS) {
     const newest = await db.selectFrom('klines').select('time').where('market_id', '=', marketId).where('period', '=', period).orderBy('time', 'desc').limit(1).executeTakeFirst();

@@ -124,6 +124,15 @@ export class LiveConnector {
 
   constructor(private readonly options: LiveOptions) {}
 
+  /**
+   * The most candles the exchange answers at once: Binance 1,000; OKX 300, for the window of
+   * that many periods from the time asked (ccxt asks OKX for that window), so a reading that
+   * finds a window empty moves on by this many periods, not more.
+   */
+  get candlesPage(): number {
+    return this.options.exchange === 'okx' ? 300 : 1000;
+  }
+
   private now(): number {
     return (this.options.now ?? Date.now)();
   }
