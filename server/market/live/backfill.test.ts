@@ -83,7 +83,7 @@ describe.each(EXCHANGES)('$exchange', ({ exchange, fake: makeFake, BTC, start, r
     expect(await readCandles(db, BTC.id, '1min', 0, start + 1, 10_000)).toHaveLength(120);
   });
 
-  test('as the server reads it (its own reach, the exchange\'s own page), no recorded candle is skipped', async () => {
+  test("as the server reads it (its own reach, the exchange's own page), no recorded candle is skipped", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-backfill-'));
     const db = await openDatabase((await storeOf(dir)).location);
     closing.push(async () => {

@@ -22,7 +22,6 @@ export const LIVE_HISTORY_DAYS: Record<Period, number> = {
   '1mon': 10 * 365,
 };
 
-
 export interface Backfilled {
   period: Period;
   /** the first candle time asked for */
