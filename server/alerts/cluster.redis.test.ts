@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
 import type { AlertFiringRow } from './desk';
-import { clusterTest, until } from '../testing/cluster';
+import { clusterTest } from '../testing/cluster';
+import { until } from '../testing/until';
 import { ok } from '../testing/harness';
 import { replayPrices, tradeAt } from '../testing/market';
 import { readTick } from '../trading/market';

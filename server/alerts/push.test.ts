@@ -7,6 +7,7 @@ import { afterEach, expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
 import { createHarness, ok, type Harness } from '../testing/harness';
 import { replayPrices, tradeAt } from '../testing/market';
+import { until } from '../testing/until';
 
 /**
  * Web Push against a push service standing in for a browser's (HTTPS on 127.0.0.1; this
@@ -82,11 +83,6 @@ function vapidClaims(authorization: string, publicKey: string): Record<string, u
   expect(crypto.verify('sha256', Buffer.from(`${header}.${claims}`), { key: verifier, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true);
   expect(JSON.parse(Buffer.from(header, 'base64url').toString())).toMatchObject({ alg: 'ES256' });
   return JSON.parse(Buffer.from(claims, 'base64url').toString()) as Record<string, unknown>;
-}
-
-async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 400 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(done()).toBe(true);
 }
 
 test('a fired alert reaches each device as an encrypted Web Push message signed with the VAPID key; a device the service says is gone is forgotten', async () => {

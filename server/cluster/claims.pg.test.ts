@@ -6,6 +6,7 @@ import { createHarness, type Harness } from '../testing/harness';
 import { ROOT } from '../testing/process';
 import { databaseUrl } from '../testing/store';
 import { fence, FencedOut, MarketClaims, raiseEpoch } from './claims';
+import { until } from '../testing/until';
 
 /**
  * PostgreSQL only: the markets' owners when the exchange runs as several processes
@@ -30,13 +31,6 @@ afterEach(async () => {
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > end) throw new Error('timed out');
-    await sleep(20);
-  }
-}
 
 /** A member in this process. */
 function member(owner: string, lost: number[] = []): MarketClaims {

@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import { endpoints } from '../../contract/api';
 import { checkLedger } from '../ledger/check';
-import { clusterTest, split, until } from '../testing/cluster';
+import { clusterTest, split } from '../testing/cluster';
+import { until } from '../testing/until';
 import { ok } from '../testing/harness';
 import { fund, replayPrices, tradeAt, uidOf } from '../testing/market';
 

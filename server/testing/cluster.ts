@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach } from 'vitest';
 import { createHarness, type Harness } from './harness';
 import { storeOf } from './store';
+import { until } from './until';
 
 /**
  * Cluster tests (PostgreSQL and Redis, *.redis.test.ts): members are test servers started
@@ -59,13 +60,4 @@ export async function split(a: Harness, b: Harness): Promise<number> {
   const markets = a.ctx.market.instruments.length;
   await until(() => a.ctx.market.owned.length + b.ctx.market.owned.length === markets && b.ctx.market.owned.length > 0, 10_000);
   return markets;
-}
-
-/** Waits until `condition` holds, checking every 20 ms; throws after `timeoutMs`. */
-export async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }

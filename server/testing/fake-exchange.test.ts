@@ -6,6 +6,7 @@ import { LiveConnector, TIMEFRAMES, type LiveEvent, type LiveExchangeId, type Li
 import { binanceKlines, binanceTrades, FakeBinance, readSession, shiftBinanceSession } from './fake-binance';
 import { sessionShift, type FakeExchangeView, type RecordedCandle, type RecordedTrade } from './fake-exchange';
 import { FakeOkx, okxCandles, okxTrades, readOkxSession, shiftOkxSession } from './fake-okx';
+import { until } from './until';
 
 /**
  * A fake exchange replaying its session shifted to now (what scripts/fake-exchange.ts runs
@@ -55,14 +56,6 @@ afterEach(async () => {
     await fake.close();
   }
 });
-
-async function until(condition: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 test('a session shifted to now: stream times move by exactly now - start; a candle moves by whole periods, so the one open at the start becomes the one open now', () => {
   const start = Date.UTC(2026, 10, 27, 12);

@@ -44,7 +44,8 @@ afterEach(async () => {
 });
 
 describe.each(EXCHANGES)('$exchange', ({ exchange, fake: makeFake, BTC, start, recorded, minuteRequest }) => {
-  test("a live market's history is the exchange's candles of every period, read page by page, and a restart reads on from the newest stored candle", async () => {
+  /** A fresh store, and the connector open on a fresh fake of the exchange. */
+  async function opened() {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-backfill-'));
     const db = await openDatabase((await storeOf(dir)).location);
     closing.push(async () => {
@@ -57,6 +58,11 @@ describe.each(EXCHANGES)('$exchange', ({ exchange, fake: makeFake, BTC, start, r
     const connector = new LiveConnector({ exchange, markets: [BTC], urls });
     closing.push(() => connector.stop());
     await connector.open();
+    return { db, fake, connector };
+  }
+
+  test("a live market's history is the exchange's candles of every period, read page by page, and a restart reads on from the newest stored candle", async () => {
+    const { db, fake, connector } = await opened();
 
     // Pages of 50: the 120 recorded minutes take at least three requests. Each period goes
     // back as far as the session has candles (a real pair has them for the whole default reach).
@@ -84,18 +90,7 @@ describe.each(EXCHANGES)('$exchange', ({ exchange, fake: makeFake, BTC, start, r
   });
 
   test("as the server reads it (its own reach, the exchange's own page), no recorded candle is skipped", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kestrel-backfill-'));
-    const db = await openDatabase((await storeOf(dir)).location);
-    closing.push(async () => {
-      await db.destroy();
-      fs.rmSync(dir, { recursive: true, force: true });
-    });
-    const fake = makeFake();
-    const urls = await fake.listen();
-    closing.push(() => fake.close());
-    const connector = new LiveConnector({ exchange, markets: [BTC], urls });
-    closing.push(() => connector.stop());
-    await connector.open();
+    const { db, connector } = await opened();
     // OKX answers windows of its page from the time asked: an empty one moves on by that page, not by more.
     await backfillLive(db, connector, BTC.id, start);
     for (const period of PERIODS) {

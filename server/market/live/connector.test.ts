@@ -7,6 +7,7 @@ import type { FakeExchangeView, RecordedCandle, RecordedTrade } from '../../test
 import { FakeOkx, okxCandles, okxTrades, readOkxSession } from '../../testing/fake-okx';
 import { OpenCandles } from '../candles';
 import { LiveConnector, okxChecksum, type LiveEvent, type LiveExchangeId, type LiveMarket } from './connector';
+import { until } from '../../testing/until';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../tests/fixtures');
 const binanceSession = readSession(path.join(fixtures, 'binance-session.ndjson.gz'));
@@ -64,14 +65,6 @@ afterEach(async () => {
     await fake.close();
   }
 });
-
-async function until(condition: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 async function followOn({ exchange, fake: makeFake }: Exchange, markets: LiveMarket[], options: { backoffFirstMs?: number } = {}) {
   const fake = makeFake();

@@ -10,6 +10,7 @@ import { createHarness, ok, type Harness } from '../../testing/harness';
 import { binanceTrades, FakeBinance, readSession } from '../../testing/fake-binance';
 import { fund, uidOf } from '../../testing/market';
 import { balance, userIdOf } from '../../testing/wallet';
+import { until } from '../../testing/until';
 
 /**
  * MARKET=live end to end, against the local fake of Binance replaying a recorded session:
@@ -51,14 +52,6 @@ async function openLive(replaySpeed = SPEED): Promise<void> {
   await until(() => fake.subscribed('btcusdt@trade') && fake.subscribed('btcusdt@depth@100ms'));
   fake.play();
   playedAt = Date.now();
-}
-
-async function until(condition: () => boolean, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 const engine = () => h.ctx.market.engine;
