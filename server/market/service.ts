@@ -402,12 +402,9 @@ export async function openMarket(db: Db, config: MarketConfig, now: () => number
     startPrices: new Map(running.filter((def) => !followed.has(def.id)).map((def) => [def.id, engine.lastTicks(def.id)])),
     startTime: time,
     seed: hash32(setup.seed, Math.floor(time / 1000)),
+    // The simulated markets' share of the flow (all of it, to the bit, when none follows an exchange).
     tradesPerSecond:
-      (setup.tradesPerSecond * simulated.reduce((sum, def) => sum + def.flowWeight, 0)) /
-      Math.max(
-        1e-9,
-        instruments.reduce((sum, def) => sum + def.flowWeight, 0),
-      ),
+      followed.size === 0 ? setup.tradesPerSecond : (setup.tradesPerSecond * simulated.reduce((sum, def) => sum + def.flowWeight, 0)) / instruments.reduce((sum, def) => sum + def.flowWeight, 0),
     now,
     startEmpty: claimed,
   });
