@@ -67,9 +67,13 @@ async function info(token = ann) {
 
 /** Ann can withdraw: her mobile bound (a first one), identity level 1, a first pay password. Neither first one pauses anything. */
 async function readyToWithdraw(): Promise<void> {
+  const start = mark();
   await verifyIdentity(h, ann);
   await setPayPassword(h, ann, ANN, PAY, PASSWORD);
   expect((await info()).withdraw_hold_until).toBeNull();
+  // The notices of the first mobile and the first pay password are sent after the answers:
+  // delivered here, so neither lands after a test's mark.
+  expect(await noticesTo(ANN, start, 2)).toHaveLength(2);
 }
 
 describe('a stolen session token', () => {
