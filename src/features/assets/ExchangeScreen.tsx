@@ -45,6 +45,8 @@ export function ExchangeScreen() {
   const to = list.find((c) => c.currency_id === toId);
   const parsed = from ? parseAmount(amount, from.precision) : null;
   const feeRate = quote ? new Money(quote.fee_rate).times(new Money(1).minus(quote.discount)) : null;
+  // The estimate valued at the rate it was worked out with (the target's own price may have moved since the quote).
+  const estimateUsdPrice = quote && from?.usd_price != null && Number(quote.rate) > 0 ? from.usd_price / Number(quote.rate) : to?.usd_price;
   const estimate = parsed && quote && to && feeRate ? parsed.times(quote.rate).times(new Money(1).minus(feeRate)).toDecimalPlaces(to.precision, 1).toFixed(to.precision) : '--';
 
   const pick = (value: number, set: (id: number) => void, testId: string) => (
@@ -135,7 +137,7 @@ export function ExchangeScreen() {
               <strong data-testid="exchange-estimate">
                 {formatAmount(estimate, language.value)} {to?.code}
               </strong>
-              <FiatValue amount={estimate} usdPrice={to?.usd_price} block testId="exchange-estimate-fiat" />
+              <FiatValue amount={estimate} usdPrice={estimateUsdPrice} block testId="exchange-estimate-fiat" />
             </span>
           </div>
         </div>
